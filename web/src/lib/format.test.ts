@@ -1,0 +1,66 @@
+import {
+  centsToDecimalString,
+  displayFileName,
+  formatDate,
+  formatFileSize,
+  formatMoney,
+  startOfWeek,
+  weekdayIndex,
+} from '@/lib/format';
+
+describe('money', () => {
+  it.each([
+    [0, '0.00'],
+    [5, '0.05'],
+    [1234, '12.34'],
+    [-1999, '-19.99'],
+    [100, '1.00'],
+    [900719925474099, '9007199254740.99'],
+  ])('%i cents is %s', (cents, expected) => {
+    expect(centsToDecimalString(cents)).toBe(expected);
+  });
+
+  it('rejects fractions of a cent', () => {
+    expect(() => centsToDecimalString(1.5)).toThrow(RangeError);
+  });
+
+  it('formats euros with two decimals per language', () => {
+    expect(formatMoney(123456, 'nl').replace(/\s/g, ' ')).toBe('€ 1.234,56');
+    expect(formatMoney(123456, 'en')).toBe('€1,234.56');
+    expect(formatMoney(50, 'en')).toBe('€0.50');
+  });
+});
+
+describe('file sizes', () => {
+  it.each([
+    [0, '0 bytes'],
+    [1023, '1023 bytes'],
+    [1024, '1.00 KiB'],
+    [1536, '1.50 KiB'],
+    [2 * 1024 * 1024, '2.00 MiB'],
+    [1572864, '1.50 MiB'],
+  ])('%i is %s', (bytes, expected) => {
+    expect(formatFileSize(bytes)).toBe(expected);
+  });
+
+  it('strips the uploads/ prefix', () => {
+    expect(displayFileName('uploads/football.png')).toBe('football.png');
+    expect(displayFileName('icons/uploads/x.png')).toBe('icons/uploads/x.png');
+  });
+});
+
+describe('dates', () => {
+  const tuesday = new Date(2026, 2, 3, 15, 0);
+
+  it('shows weekday day month', () => {
+    expect(formatDate(tuesday, 'nl')).toBe('dinsdag 3 maart');
+    expect(formatDate(tuesday, 'en')).toBe('Tuesday 3 March');
+  });
+
+  it('starts weeks on Monday', () => {
+    expect(weekdayIndex(new Date(2026, 2, 2))).toBe(0);
+    expect(weekdayIndex(new Date(2026, 2, 8))).toBe(6);
+    expect(startOfWeek(tuesday)).toEqual(new Date(2026, 2, 2));
+    expect(startOfWeek(new Date(2026, 2, 8))).toEqual(new Date(2026, 2, 2));
+  });
+});

@@ -1,0 +1,58 @@
+import type { Language } from '@/lib/i18n';
+
+const LOCALES: Record<Language, string> = { nl: 'nl-NL', en: 'en-GB' };
+
+/** Weeks start on Monday; these are the weekday keys the API and forms use. */
+export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+/** Monday-based index (monday 0 … sunday 6) of a date's weekday. */
+export function weekdayIndex(date: Date): number {
+  return (date.getDay() + 6) % 7;
+}
+
+export function startOfWeek(date: Date): Date {
+  const start = new Date(date.getFullYear(), date.getMonth(), date.getDate());
+  start.setDate(start.getDate() - weekdayIndex(start));
+  return start;
+}
+
+/** The default date format: weekday day month, e.g. "maandag 3 maart". */
+export function formatDate(value: Date | string, language: Language): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  return new Intl.DateTimeFormat(LOCALES[language], { weekday: 'long', day: 'numeric', month: 'long' }).format(date);
+}
+
+/** Cents as a decimal string with exactly two decimals, without going through floats. */
+export function centsToDecimalString(cents: number): string {
+  if (!Number.isSafeInteger(cents)) throw new RangeError(`cents must be a whole number, got ${cents}`);
+  const sign = cents < 0 ? '-' : '';
+  const absolute = Math.abs(cents);
+  const whole = Math.trunc(absolute / 100);
+  const fraction = String(absolute % 100).padStart(2, '0');
+  return `${sign}${whole}.${fraction}`;
+}
+
+/** Money in cents shown in euros with two decimals in the user's language. */
+export function formatMoney(cents: number, language: Language): string {
+  const formatter = new Intl.NumberFormat(LOCALES[language], {
+    style: 'currency',
+    currency: 'EUR',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
+  // Intl accepts decimal strings, so large amounts keep every cent exact.
+  return formatter.format(centsToDecimalString(cents) as unknown as number);
+}
+
+/** File sizes in bytes, KiB or MiB, the latter two with two decimals. */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(2)} KiB`;
+  return `${(bytes / (1024 * 1024)).toFixed(2)} MiB`;
+}
+
+/** Uploaded files are stored under 'uploads/'; people see the bare name. */
+export function displayFileName(filename: string): string {
+  return filename.replace(/^uploads\//, '');
+}
