@@ -1,0 +1,449 @@
+// Package postgres is the default event store: one table in the application's
+// Postgres database, ordered by writing transaction so readers never skip an event.
+package postgres
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"move/eventstore"
+)
+
+// NotifyChannel is the Postgres channel that tells readers in other processes that
+// events were appended.
+const NotifyChannel = "eventstore_appended"
+
+// anyRetries bounds the internal retries of an append with expected version Any that
+// loses a race for the next version.
+const anyRetries = 10
+
+// errNothingInserted: the stream was not where the append expected it (missing for
+// StreamExists, shorter for an exact version).
+var errNothingInserted = errors.New("expected version does not hold")
+
+// Store is the Postgres event store. Migrations (migrations/0001) create its tables.
+type Store struct {
+	pool       *pgxpool.Pool
+	notifier   *notifier
+	listenOnce sync.Once
+}
+
+var _ eventstore.Store = (*Store)(nil)
+
+// Open connects the store to an already migrated database and repairs the commit-key
+// clock after a restore into a fresh cluster.
+func Open(ctx context.Context, pool *pgxpool.Pool) (*Store, error) {
+	if pool == nil {
+		return nil, errors.New("postgres event store: nil pool")
+	}
+	if _, err := pool.Exec(ctx, `SELECT eventstore_fix_clock()`); err != nil {
+		return nil, fmt.Errorf("postgres event store: fix clock: %w", err)
+	}
+	return &Store{pool: pool, notifier: newNotifier(pool)}, nil
+}
+
+// Close stops the store's background notifier; the pool belongs to the caller.
+func (s *Store) Close() { s.notifier.close() }
+
+// Pool is the connection pool the store writes through.
+func (s *Store) Pool() *pgxpool.Pool { return s.pool }
+
+const insertColumns = `commit_key, event_id, stream, version, type, data, metadata`
+
+// insertAt writes events at versions $2, $2+1, … provided the stream's event $2-1
+// exists (for an exact expectation); the unique (stream, version) refuses the rest.
+const insertAt = `
+INSERT INTO eventstore_events (` + insertColumns + `)
+SELECT pg_current_xact_id()::text::bigint + c.xid_offset, e.id, $1, $2 + e.ord - 1, e.type, e.data, e.meta
+  FROM eventstore_clock c,
+       unnest($3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[]) WITH ORDINALITY AS e(id, type, data, meta, ord)
+ WHERE $2 = 0 OR EXISTS (SELECT 1 FROM eventstore_events WHERE stream = $1 AND version = $2 - 1)
+RETURNING version, commit_key, position`
+
+// insertAfterLast writes events after the stream's last event; with $2 it requires the
+// stream to exist (no rows inserted otherwise).
+const insertAfterLast = `
+WITH cur AS (SELECT max(version) AS v FROM eventstore_events WHERE stream = $1)
+INSERT INTO eventstore_events (` + insertColumns + `)
+SELECT pg_current_xact_id()::text::bigint + c.xid_offset, e.id, $1, coalesce(cur.v, -1) + e.ord, e.type, e.data, e.meta
+  FROM eventstore_clock c, cur,
+       unnest($3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[]) WITH ORDINALITY AS e(id, type, data, meta, ord)
+ WHERE cur.v IS NOT NULL OR NOT $2
+RETURNING version, commit_key, position`
+
+// Append implements eventstore.Store.
+func (s *Store) Append(ctx context.Context, stream string, expected eventstore.ExpectedVersion, events ...eventstore.EventData) (eventstore.AppendResult, error) {
+	res, err := s.AppendMulti(ctx, eventstore.StreamAppend{Stream: stream, Expected: expected, Events: events})
+	if err != nil {
+		return eventstore.AppendResult{}, err
+	}
+	return res[0], nil
+}
+
+// AppendMulti implements eventstore.Store: one transaction for every stream.
+func (s *Store) AppendMulti(ctx context.Context, appends ...eventstore.StreamAppend) ([]eventstore.AppendResult, error) {
+	if err := validateAppends(appends); err != nil {
+		return nil, err
+	}
+	for attempt := 0; ; attempt++ {
+		results, err := s.appendOnce(ctx, appends)
+		if err == nil {
+			s.notifier.signal()
+			return results, nil
+		}
+		var pgErr *pgconn.PgError
+		uniqueViolation := errors.As(err, &pgErr) && pgErr.Code == "23505"
+		if !uniqueViolation && !errors.Is(err, errNothingInserted) {
+			return nil, err
+		}
+		// A retry of an append already stored, a lost race for a version, or a real
+		// conflict. The transaction is gone; look at what is stored now.
+		if uniqueViolation {
+			if stored, ok, err := s.alreadyStored(ctx, appends); err != nil || ok {
+				return stored, err
+			}
+		}
+		if conflict := s.conflict(ctx, appends); conflict != nil {
+			return nil, conflict
+		}
+		if attempt >= anyRetries {
+			return nil, fmt.Errorf("append: still racing after %d attempts: %w", attempt, err)
+		}
+	}
+}
+
+func validateAppends(appends []eventstore.StreamAppend) error {
+	if len(appends) == 0 {
+		return errors.New("append: no streams")
+	}
+	seen := map[string]bool{}
+	for _, a := range appends {
+		if a.Stream == "" {
+			return errors.New("append: empty stream name")
+		}
+		if seen[a.Stream] {
+			return fmt.Errorf("append: stream %s named twice", a.Stream)
+		}
+		seen[a.Stream] = true
+		if len(a.Events) == 0 {
+			return fmt.Errorf("append: no events for stream %s", a.Stream)
+		}
+		for _, e := range a.Events {
+			if e.ID == uuid.Nil || e.Type == "" {
+				return fmt.Errorf("append: stream %s: event without id or type", a.Stream)
+			}
+		}
+	}
+	return nil
+}
+
+func (s *Store) appendOnce(ctx context.Context, appends []eventstore.StreamAppend) ([]eventstore.AppendResult, error) {
+	results := make([]eventstore.AppendResult, len(appends))
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		for i, a := range appends {
+			r, err := appendStream(ctx, tx, a)
+			if err != nil {
+				return err
+			}
+			results[i] = r
+		}
+		return nil
+	})
+	return results, err
+}
+
+func appendStream(ctx context.Context, tx pgx.Tx, a eventstore.StreamAppend) (eventstore.AppendResult, error) {
+	ids := make([]uuid.UUID, len(a.Events))
+	types := make([]string, len(a.Events))
+	data := make([]string, len(a.Events))
+	meta := make([]string, len(a.Events))
+	for i, e := range a.Events {
+		ids[i], types[i] = e.ID, e.Type
+		data[i] = string(orEmptyObject(e.Data))
+		m, err := json.Marshal(e.Metadata)
+		if err != nil {
+			return eventstore.AppendResult{}, err
+		}
+		meta[i] = string(m)
+	}
+	var rows pgx.Rows
+	var err error
+	if rev, exact := a.Expected.Revision(); exact {
+		rows, err = tx.Query(ctx, insertAt, a.Stream, int64(rev)+1, ids, types, data, meta)
+	} else if a.Expected.IsNoStream() {
+		rows, err = tx.Query(ctx, insertAt, a.Stream, 0, ids, types, data, meta)
+	} else {
+		rows, err = tx.Query(ctx, insertAfterLast, a.Stream, a.Expected.IsStreamExists(), ids, types, data, meta)
+	}
+	if err != nil {
+		return eventstore.AppendResult{}, err
+	}
+	res := eventstore.AppendResult{Stream: a.Stream}
+	n := 0
+	for rows.Next() {
+		var version, commit, position int64
+		if err := rows.Scan(&version, &commit, &position); err != nil {
+			return res, err
+		}
+		if n == 0 || uint64(version) > res.NextVersion {
+			res.NextVersion = uint64(version)
+		}
+		if p := (eventstore.Position{Commit: uint64(commit), Prepare: uint64(position)}); res.Position.Less(p) {
+			res.Position = p
+		}
+		n++
+	}
+	if err := rows.Err(); err != nil {
+		return res, err
+	}
+	if n == 0 {
+		return res, errNothingInserted
+	}
+	return res, nil
+}
+
+func orEmptyObject(raw json.RawMessage) json.RawMessage {
+	if len(raw) == 0 {
+		return json.RawMessage(`{}`)
+	}
+	return raw
+}
+
+// alreadyStored answers the first result when every event of the append is stored,
+// in order, in its stream: the append was a retry. Some but not all stored, or stored
+// elsewhere, is an idempotency conflict.
+func (s *Store) alreadyStored(ctx context.Context, appends []eventstore.StreamAppend) ([]eventstore.AppendResult, bool, error) {
+	results := make([]eventstore.AppendResult, len(appends))
+	found, total := 0, 0
+	for i, a := range appends {
+		ids := make([]uuid.UUID, len(a.Events))
+		for j, e := range a.Events {
+			ids[j] = e.ID
+		}
+		total += len(ids)
+		rows, err := s.pool.Query(ctx, `
+			SELECT event_id, stream, version, commit_key, position FROM eventstore_events
+			 WHERE event_id = ANY($1) ORDER BY stream, version`, ids)
+		if err != nil {
+			return nil, false, err
+		}
+		k := 0
+		var first int64
+		for rows.Next() {
+			var id uuid.UUID
+			var stream string
+			var version, commit, position int64
+			if err := rows.Scan(&id, &stream, &version, &commit, &position); err != nil {
+				rows.Close()
+				return nil, false, err
+			}
+			if k == 0 {
+				first = version
+			}
+			if id != ids[k] || stream != a.Stream || version != first+int64(k) {
+				rows.Close()
+				return nil, false, eventstore.ErrIdempotencyConflict
+			}
+			results[i] = eventstore.AppendResult{Stream: stream, NextVersion: uint64(version),
+				Position: eventstore.Position{Commit: uint64(commit), Prepare: uint64(position)}}
+			k++
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, false, err
+		}
+		found += k
+	}
+	switch {
+	case found == 0:
+		return nil, false, nil
+	case found == total:
+		return results, true, nil
+	default:
+		return nil, false, eventstore.ErrIdempotencyConflict
+	}
+}
+
+// conflict finds the stream whose expectation does not hold, or nil when every one
+// holds now (a lost race of an Any append, worth another attempt).
+func (s *Store) conflict(ctx context.Context, appends []eventstore.StreamAppend) error {
+	for _, a := range appends {
+		var last *int64
+		if err := s.pool.QueryRow(ctx, `SELECT max(version) FROM eventstore_events WHERE stream = $1`, a.Stream).Scan(&last); err != nil {
+			return err
+		}
+		var actual *uint64
+		if last != nil {
+			v := uint64(*last)
+			actual = &v
+		}
+		rev, exact := a.Expected.Revision()
+		holds := a.Expected.IsAny() ||
+			(a.Expected.IsNoStream() && actual == nil) ||
+			(a.Expected.IsStreamExists() && actual != nil) ||
+			(exact && actual != nil && *actual == rev)
+		if !holds {
+			return &eventstore.WrongExpectedVersionError{Stream: a.Stream, Expected: a.Expected, Actual: actual}
+		}
+	}
+	return nil
+}
+
+const selectColumns = `position, commit_key, event_id, stream, version, type, data, metadata, recorded_at`
+
+func scanEvents(rows pgx.Rows, capacity int) ([]eventstore.RecordedEvent, error) {
+	defer rows.Close()
+	out := make([]eventstore.RecordedEvent, 0, capacity)
+	for rows.Next() {
+		var e eventstore.RecordedEvent
+		var position, commit, version int64
+		var meta []byte
+		if err := rows.Scan(&position, &commit, &e.ID, &e.Stream, &version, &e.Type, &e.Data, &meta, &e.RecordedAt); err != nil {
+			return nil, err
+		}
+		e.Position = eventstore.Position{Commit: uint64(commit), Prepare: uint64(position)}
+		e.Version = uint64(version)
+		e.RecordedAt = e.RecordedAt.UTC()
+		if err := json.Unmarshal(meta, &e.Metadata); err != nil {
+			return nil, fmt.Errorf("event %s: metadata: %w", e.ID, err)
+		}
+		out = append(out, e)
+	}
+	return out, rows.Err()
+}
+
+// ReadStream implements eventstore.Store.
+func (s *Store) ReadStream(ctx context.Context, stream string, dir eventstore.Direction, from uint64, limit int) ([]eventstore.RecordedEvent, error) {
+	if limit <= 0 {
+		return nil, errors.New("read stream: limit must be positive")
+	}
+	q := `SELECT ` + selectColumns + ` FROM eventstore_events WHERE stream = $1 AND version >= $2 ORDER BY version LIMIT $3`
+	if dir == eventstore.Backwards {
+		q = `SELECT ` + selectColumns + ` FROM eventstore_events WHERE stream = $1 AND version <= $2 ORDER BY version DESC LIMIT $3`
+	}
+	start := int64(from)
+	if from > uint64(1<<62) {
+		start = 1 << 62 // "from the end" when reading backwards
+	}
+	rows, err := s.pool.Query(ctx, q, stream, start, limit)
+	if err != nil {
+		return nil, err
+	}
+	events, err := scanEvents(rows, limit)
+	if err != nil {
+		return nil, err
+	}
+	if len(events) == 0 {
+		var exists bool
+		if err := s.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM eventstore_events WHERE stream = $1)`, stream).Scan(&exists); err != nil {
+			return nil, err
+		}
+		if !exists {
+			return nil, eventstore.ErrStreamNotFound
+		}
+	}
+	return events, nil
+}
+
+// ReadAll implements eventstore.Store: only events below the transaction horizon, so a
+// transaction that commits late can never land behind a reader.
+func (s *Store) ReadAll(ctx context.Context, after eventstore.Position, limit int) ([]eventstore.RecordedEvent, error) {
+	if limit <= 0 {
+		return nil, errors.New("read all: limit must be positive")
+	}
+	rows, err := s.pool.Query(ctx, `
+		SELECT `+selectColumns+` FROM eventstore_events
+		 WHERE (commit_key, position) > ($1, $2) AND commit_key < eventstore_horizon()
+		 ORDER BY commit_key, position LIMIT $3`, int64(after.Commit), int64(after.Prepare), limit)
+	if err != nil {
+		return nil, err
+	}
+	return scanEvents(rows, limit)
+}
+
+// Head implements eventstore.Store.
+func (s *Store) Head(ctx context.Context) (eventstore.Position, error) {
+	var commit, position int64
+	err := s.pool.QueryRow(ctx, `
+		SELECT commit_key, position FROM eventstore_events
+		 WHERE commit_key < eventstore_horizon()
+		 ORDER BY commit_key DESC, position DESC LIMIT 1`).Scan(&commit, &position)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return eventstore.Start, nil
+	}
+	if err != nil {
+		return eventstore.Start, err
+	}
+	return eventstore.Position{Commit: uint64(commit), Prepare: uint64(position)}, nil
+}
+
+// notifier coalesces append signals into at most one NOTIFY per interval, sent outside
+// the appending transactions: a NOTIFY inside them would serialise every commit on
+// Postgres's notify-queue lock.
+type notifier struct {
+	pool   *pgxpool.Pool
+	wake   chan struct{}
+	local  *broadcast
+	done   chan struct{}
+	closed sync.Once
+}
+
+func newNotifier(pool *pgxpool.Pool) *notifier {
+	n := &notifier{pool: pool, wake: make(chan struct{}, 1), local: newBroadcast(), done: make(chan struct{})}
+	go n.run()
+	return n
+}
+
+func (n *notifier) signal() {
+	n.local.fire()
+	select {
+	case n.wake <- struct{}{}:
+	default:
+	}
+}
+
+func (n *notifier) run() {
+	for {
+		select {
+		case <-n.done:
+			return
+		case <-n.wake:
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		_, _ = n.pool.Exec(ctx, `SELECT pg_notify('`+NotifyChannel+`', '')`) // best effort: readers also poll
+		cancel()
+		time.Sleep(2 * time.Millisecond)
+	}
+}
+
+func (n *notifier) close() { n.closed.Do(func() { close(n.done) }) }
+
+// broadcast wakes every waiter in this process at once.
+type broadcast struct {
+	mu sync.Mutex
+	ch chan struct{}
+}
+
+func newBroadcast() *broadcast { return &broadcast{ch: make(chan struct{})} }
+
+func (b *broadcast) fire() {
+	b.mu.Lock()
+	close(b.ch)
+	b.ch = make(chan struct{})
+	b.mu.Unlock()
+}
+
+func (b *broadcast) wait() <-chan struct{} {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.ch
+}

@@ -1,0 +1,142 @@
+package postgres
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+
+	"move/eventstore"
+	"move/eventstore/eventstoretest"
+	"move/internal/testdb"
+)
+
+func TestContract(t *testing.T) {
+	var store *Store
+	eventstoretest.Run(t, eventstoretest.Options{
+		NewStore: func(t *testing.T) eventstore.Store {
+			store = newStore(t, testdb.New(t))
+			return store
+		},
+		SlowAppend: func(ctx context.Context, stream string, events []eventstore.EventData, hold time.Duration, rollback bool) error {
+			tx, err := store.pool.Begin(ctx)
+			if err != nil {
+				return err
+			}
+			defer tx.Rollback(ctx) //nolint:errcheck // rolled back unless committed
+			if _, err := appendStream(ctx, tx, eventstore.StreamAppend{Stream: stream, Expected: eventstore.Any, Events: events}); err != nil {
+				return err
+			}
+			time.Sleep(hold)
+			if rollback {
+				return tx.Rollback(ctx)
+			}
+			if err := tx.Commit(ctx); err != nil {
+				return err
+			}
+			store.notifier.signal()
+			return nil
+		},
+	})
+}
+
+func newStore(t *testing.T, dsn string) *Store {
+	t.Helper()
+	s, err := Open(context.Background(), testdb.Pool(t, dsn))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(s.Close)
+	return s
+}
+
+// A transaction that appended but has not committed holds back every reader of the log,
+// even for events committed after it: otherwise its events would land behind them.
+func TestOpenTransactionHoldsTheHorizon(t *testing.T) {
+	s := newStore(t, testdb.New(t))
+	ctx := context.Background()
+	tx, err := s.pool.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tx.Rollback(ctx) //nolint:errcheck
+	if _, err := appendStream(ctx, tx, eventstore.StreamAppend{Stream: "early", Expected: eventstore.NoStream,
+		Events: []eventstore.EventData{eventstoretest.Event("t.v1", 0)}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Append(ctx, "late", eventstore.NoStream, eventstoretest.Event("t.v1", 1)); err != nil {
+		t.Fatal(err)
+	}
+	visible, err := s.ReadAll(ctx, eventstore.Start, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(visible) != 0 {
+		t.Fatalf("with an older transaction open, want nothing readable, got %d events", len(visible))
+	}
+	if err := tx.Commit(ctx); err != nil {
+		t.Fatal(err)
+	}
+	visible, err = s.ReadAll(ctx, eventstore.Start, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(visible) != 2 || visible[0].Stream != "early" || visible[1].Stream != "late" {
+		t.Fatalf("want early then late, got %v", streams(visible))
+	}
+}
+
+func TestRaceForSameVersionConflicts(t *testing.T) {
+	s := newStore(t, testdb.New(t))
+	ctx := context.Background()
+	if _, err := s.Append(ctx, "x", eventstore.NoStream, eventstoretest.Event("t.v1", 0)); err != nil {
+		t.Fatal(err)
+	}
+	results := make(chan error, 10)
+	for i := range 10 {
+		go func() {
+			_, err := s.Append(ctx, "x", eventstore.Exact(0), eventstoretest.Event("t.v1", i))
+			results <- err
+		}()
+	}
+	ok := 0
+	for range 10 {
+		err := <-results
+		switch {
+		case err == nil:
+			ok++
+		case !eventstore.IsWrongExpectedVersion(err):
+			t.Fatalf("want a version conflict, got %v", err)
+		}
+	}
+	if ok != 1 {
+		t.Fatalf("ten writers expecting version 0: want one success, got %d", ok)
+	}
+}
+
+func TestPartialRetryIsAnIdempotencyConflict(t *testing.T) {
+	s := newStore(t, testdb.New(t))
+	ctx := context.Background()
+	a, b := eventstoretest.Event("t.v1", 0), eventstoretest.Event("t.v1", 1)
+	if _, err := s.Append(ctx, "x", eventstore.NoStream, a); err != nil {
+		t.Fatal(err)
+	}
+	_, err := s.Append(ctx, "x", eventstore.Any, a, b)
+	if !errors.Is(err, eventstore.ErrIdempotencyConflict) {
+		t.Fatalf("want ErrIdempotencyConflict, got %v", err)
+	}
+	_, err = s.Append(ctx, "y", eventstore.Any, a)
+	if !errors.Is(err, eventstore.ErrIdempotencyConflict) {
+		t.Fatalf("same id in another stream: want ErrIdempotencyConflict, got %v", err)
+	}
+}
+
+func streams(events []eventstore.RecordedEvent) []string {
+	out := make([]string, len(events))
+	for i, e := range events {
+		out[i] = e.Stream
+	}
+	return out
+}
+

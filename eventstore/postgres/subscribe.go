@@ -1,0 +1,123 @@
+package postgres
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	"move/eventstore"
+)
+
+const (
+	subscribeBatch = 1000
+	// pollIdle is how long a subscriber sleeps with nothing to read and no wake-up:
+	// the fallback when a NOTIFY from another process is lost.
+	pollIdle = 500 * time.Millisecond
+	// pollBehindHorizon is how soon a subscriber looks again after a wake-up that found
+	// nothing readable yet (an older transaction still open, or rolled back silently).
+	pollBehindHorizon = 5 * time.Millisecond
+)
+
+type subscription struct {
+	events chan eventstore.RecordedEvent
+	mu     sync.Mutex
+	err    error
+}
+
+func (s *subscription) Events() <-chan eventstore.RecordedEvent { return s.events }
+
+func (s *subscription) Err() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.err
+}
+
+// Subscribe implements eventstore.Store: catch up in batches, then wait for appends
+// from this process (direct wake-up) or others (the store's one LISTEN connection),
+// polling as a fallback.
+func (s *Store) Subscribe(ctx context.Context, after eventstore.Position) (eventstore.Subscription, error) {
+	s.listenOnce.Do(func() { go s.listen() })
+	sub := &subscription{events: make(chan eventstore.RecordedEvent, subscribeBatch)}
+	go func() {
+		defer close(sub.events)
+		checkpoint := after
+		backoff := pollBehindHorizon
+		for {
+			local := s.notifier.local.wait() // taken before reading, so no append is missed
+			batch, err := s.ReadAll(ctx, checkpoint, subscribeBatch)
+			if err != nil {
+				if ctx.Err() == nil {
+					sub.mu.Lock()
+					sub.err = err
+					sub.mu.Unlock()
+				}
+				return
+			}
+			for _, e := range batch {
+				select {
+				case sub.events <- e:
+					checkpoint = e.Position
+				case <-ctx.Done():
+					return
+				}
+			}
+			if len(batch) == subscribeBatch {
+				continue
+			}
+			wait := pollIdle
+			if len(batch) == 0 {
+				wait = backoff
+				backoff = min(backoff*2, pollIdle)
+			} else {
+				backoff = pollBehindHorizon
+			}
+			timer := time.NewTimer(wait)
+			select {
+			case <-ctx.Done():
+				timer.Stop()
+				return
+			case <-local:
+				backoff = pollBehindHorizon
+			case <-timer.C:
+			}
+			timer.Stop()
+		}
+	}()
+	return sub, nil
+}
+
+// listen wakes this process's subscribers on NOTIFYs from other processes until the
+// store closes; it reconnects after a lost connection, and polling covers the gap.
+func (s *Store) listen() {
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() { <-s.notifier.done; cancel() }()
+	for ctx.Err() == nil {
+		conn, err := s.pool.Acquire(ctx)
+		if err != nil {
+			sleep(ctx, time.Second)
+			continue
+		}
+		if _, err := conn.Exec(ctx, `LISTEN `+NotifyChannel); err != nil {
+			conn.Release()
+			sleep(ctx, time.Second)
+			continue
+		}
+		for {
+			if _, err := conn.Conn().WaitForNotification(ctx); err != nil {
+				break
+			}
+			s.notifier.local.fire()
+		}
+		// The connection may be mid-wait or closed: never hand it back to the pool.
+		_ = conn.Hijack().Close(context.Background())
+	}
+}
+
+func sleep(ctx context.Context, d time.Duration) {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+	case <-t.C:
+	}
+}

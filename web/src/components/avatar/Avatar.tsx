@@ -1,0 +1,44 @@
+import { useState } from 'react';
+
+export const DEFAULT_AVATAR_SIZE = 48;
+
+/** First letters of up to the first four words, e.g. "Jan van der Berg Jansen" → "JVDB". */
+export function initials(name: string): string {
+  return name
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 4)
+    .map((word) => word[0].toUpperCase())
+    .join('');
+}
+
+/** A stable colour for a name, so the same person always gets the same one. */
+export function colorForName(name: string): string {
+  let hash = 0;
+  for (const character of name) hash = (hash * 31 + character.charCodeAt(0)) | 0;
+  return `hsl(${Math.abs(hash) % 360}, 55%, 42%)`;
+}
+
+export interface AvatarProps {
+  name: string;
+  src?: string | null;
+  size?: number;
+}
+
+/** Shows the image; falls back to coloured initials when there is none or it fails to load. */
+export function Avatar({ name, src, size = DEFAULT_AVATAR_SIZE }: AvatarProps) {
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const style = { width: size, height: size, fontSize: Math.round(size * 0.38) };
+
+  if (src && failedSrc !== src) {
+    return (
+      <img className="avatar" src={src} alt={name} style={style} width={size} height={size} onError={() => setFailedSrc(src)} />
+    );
+  }
+  return (
+    <span className="avatar avatar--initials" role="img" aria-label={name} style={{ ...style, background: colorForName(name) }}>
+      {initials(name)}
+    </span>
+  );
+}
