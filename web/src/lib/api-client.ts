@@ -93,8 +93,9 @@ export function buildHeaders(options: { anonymous?: boolean; read?: boolean } = 
   if (!options.anonymous) {
     const { token } = useAuthStore.getState();
     const { applicationId } = useContextStore.getState();
+    // Before login no application is chosen: the server answers with its default one.
     if (token) headers.Authorization = `Bearer ${token}`;
-    if (applicationId) headers.ApplicationId = applicationId;
+    if (token && applicationId) headers.ApplicationId = applicationId;
   }
   if (options.read && minPosition) headers['X-Min-Position'] = minPosition;
   return headers;

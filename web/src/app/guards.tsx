@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { can, hasRole, overviewPath } from '@/lib/authorization';
+import { isLoggedIn, useAuthStore } from '@/stores/auth';
+import { useContextStore } from '@/stores/context';
+
+/** Sends a visitor without a stored token and profile to /login, remembering where they were going. */
+export function RequireAuth({ children }: { children?: ReactNode }) {
+  const loggedIn = useAuthStore(isLoggedIn);
+  const location = useLocation();
+  if (!loggedIn) {
+    const redirect = `${location.pathname}${location.search}${location.hash}`;
+    return <Navigate to={`/login?redirect=${encodeURIComponent(redirect)}`} replace />;
+  }
+  return children ?? <Outlet />;
+}
+
+/** A logged-in user opening login or forgot-password goes to the overview. */
+export function RedirectIfAuthenticated({ children }: { children?: ReactNode }) {
+  const loggedIn = useAuthStore(isLoggedIn);
+  const profile = useAuthStore((state) => state.profile);
+  const organizationId = useContextStore((state) => state.organizationId);
+  if (loggedIn) return <Navigate to={overviewPath(profile, organizationId)} replace />;
+  return children ?? <Outlet />;
+}
+
+/** Without the role: to redirectTo when given, else to login (which forwards a logged-in user to the overview). */
+export function RequireRole({ role, redirectTo, children }: { role: string; redirectTo?: string; children?: ReactNode }) {
+  const profile = useAuthStore((state) => state.profile);
+  if (!hasRole(profile, role)) return <Navigate to={redirectTo ?? '/login'} replace />;
+  return children ?? <Outlet />;
+}
+
+export function RequirePermission({
+  ability,
+  redirectTo,
+  children,
+}: {
+  ability: string;
+  redirectTo?: string;
+  children?: ReactNode;
+}) {
+  const profile = useAuthStore((state) => state.profile);
+  if (!can(profile, ability)) return <Navigate to={redirectTo ?? '/login'} replace />;
+  return children ?? <Outlet />;
+}

@@ -1,0 +1,157 @@
+import type { ComponentType } from 'react';
+import { Navigate, type RouteObject } from 'react-router';
+import { RedirectIfAuthenticated, RequireAuth, RequirePermission, RequireRole } from '@/app/guards';
+import { NotFoundRoute } from '@/app/routes/NotFoundRoute';
+import { RouteError } from '@/app/routes/RouteError';
+import { AdminLayout } from '@/app/shell/AdminLayout';
+import { PublicLayout } from '@/app/shell/PublicLayout';
+import { ShellLayout } from '@/app/shell/ShellLayout';
+import { SUPERADMIN } from '@/lib/authorization';
+import { importWithReload } from '@/lib/lazy-import';
+
+/** A lazily loaded screen; a chunk that fails to load reloads the page once. */
+function screen<Module>(importer: () => Promise<Module>, pick: (module: Module) => ComponentType) {
+  const load = importWithReload(importer);
+  return async () => ({ Component: pick(await load()) });
+}
+
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteError />,
+    children: [
+      { path: '/', element: <Navigate to="/logout" replace /> },
+      { path: '/logout', lazy: screen(() => import('@/features/auth/routes/LogoutRoute'), (m) => m.LogoutRoute) },
+      {
+        element: <PublicLayout />,
+        children: [
+          {
+            element: <RedirectIfAuthenticated />,
+            children: [
+              { path: '/login', lazy: screen(() => import('@/features/auth/routes/LoginRoute'), (m) => m.LoginRoute) },
+              {
+                path: '/forgot-password',
+                lazy: screen(() => import('@/features/auth/routes/ForgotPasswordRoute'), (m) => m.ForgotPasswordRoute),
+              },
+              {
+                path: '/forgot-password/reset',
+                lazy: screen(() => import('@/features/auth/routes/ResetPasswordRoute'), (m) => m.ResetPasswordRoute),
+              },
+            ],
+          },
+          {
+            path: '/invite/register',
+            lazy: screen(() => import('@/features/auth/routes/InviteRegisterRoute'), (m) => m.InviteRegisterRoute),
+          },
+        ],
+      },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            element: <ShellLayout />,
+            children: [
+              {
+                path: '/application',
+                element: <RequirePermission ability="view-application" redirectTo="/admin/applications" />,
+                children: [
+                  {
+                    index: true,
+                    lazy: screen(
+                      () => import('@/features/dashboard/routes/ApplicationOverviewRoute'),
+                      (m) => m.ApplicationOverviewRoute,
+                    ),
+                  },
+                ],
+              },
+              {
+                path: '/organizations/:organizationId',
+                lazy: screen(
+                  () => import('@/features/dashboard/routes/OrganizationDashboardRoute'),
+                  (m) => m.OrganizationDashboardRoute,
+                ),
+              },
+              {
+                path: '/no-access',
+                lazy: screen(() => import('@/features/dashboard/routes/NoAccessRoute'), (m) => m.NoAccessRoute),
+              },
+              {
+                path: '/admin',
+                element: <RequireRole role={SUPERADMIN} />,
+                children: [
+                  {
+                    element: <AdminLayout />,
+                    children: [
+                      { index: true, element: <Navigate to="/admin/applications" replace /> },
+                      {
+                        path: 'applications',
+                        lazy: screen(
+                          () => import('@/features/applications/routes/ApplicationsRoute'),
+                          (m) => m.ApplicationsRoute,
+                        ),
+                      },
+                      {
+                        path: 'sports',
+                        lazy: screen(() => import('@/features/sports/routes/SportsListRoute'), (m) => m.SportsListRoute),
+                      },
+                      {
+                        path: 'sports/create',
+                        lazy: screen(() => import('@/features/sports/routes/SportCreateRoute'), (m) => m.SportCreateRoute),
+                      },
+                      {
+                        path: 'sports/:sportId',
+                        lazy: screen(() => import('@/features/sports/routes/SportEditRoute'), (m) => m.SportEditRoute),
+                      },
+                      {
+                        path: 'location-types',
+                        lazy: screen(
+                          () => import('@/features/location-types/routes/LocationTypesListRoute'),
+                          (m) => m.LocationTypesListRoute,
+                        ),
+                      },
+                      {
+                        path: 'location-types/create',
+                        lazy: screen(
+                          () => import('@/features/location-types/routes/LocationTypeCreateRoute'),
+                          (m) => m.LocationTypeCreateRoute,
+                        ),
+                      },
+                      {
+                        path: 'location-types/:typeId',
+                        lazy: screen(
+                          () => import('@/features/location-types/routes/LocationTypeEditRoute'),
+                          (m) => m.LocationTypeEditRoute,
+                        ),
+                      },
+                      {
+                        path: 'product-types',
+                        lazy: screen(
+                          () => import('@/features/product-types/routes/ProductTypesListRoute'),
+                          (m) => m.ProductTypesListRoute,
+                        ),
+                      },
+                      {
+                        path: 'product-types/create',
+                        lazy: screen(
+                          () => import('@/features/product-types/routes/ProductTypeCreateRoute'),
+                          (m) => m.ProductTypeCreateRoute,
+                        ),
+                      },
+                      {
+                        path: 'product-types/:typeId',
+                        lazy: screen(
+                          () => import('@/features/product-types/routes/ProductTypeEditRoute'),
+                          (m) => m.ProductTypeEditRoute,
+                        ),
+                      },
+                    ],
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <NotFoundRoute /> },
+    ],
+  },
+];

@@ -1,0 +1,22 @@
+import { useQuery } from '@tanstack/react-query';
+import { fetchList } from '@/lib/list';
+
+export interface SimpleOrganization {
+  id: string;
+  name: string;
+}
+
+export const SWITCHER_PAGE_SIZE = 5;
+
+export function useSwitcherOrganizations(search: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['organizations', 'simple', { search, itemsPerPage: SWITCHER_PAGE_SIZE }],
+    queryFn: ({ signal }) =>
+      fetchList<SimpleOrganization>(
+        '/v1/admin/organizations/simple',
+        { search, page: 1, itemsPerPage: SWITCHER_PAGE_SIZE, sort: { field: 'name', direction: 'asc' } },
+        signal,
+      ),
+    enabled,
+  });
+}

@@ -1,0 +1,65 @@
+import { useField, useFormikContext } from 'formik';
+import { useId, type InputHTMLAttributes } from 'react';
+import { Switch } from '@/components/ui/Switch';
+import { UploadField, type UploadFieldProps } from '@/components/upload-field/UploadField';
+
+/** A field's error once the user touched it or tried to submit; server errors show at once. */
+function useFieldError(name: string): string | undefined {
+  const [, meta] = useField(name);
+  const { submitCount } = useFormikContext();
+  if (!meta.error) return undefined;
+  return meta.touched || submitCount > 0 ? meta.error : undefined;
+}
+
+type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'name'> & { name: string; label: string };
+
+export function TextField({ name, label, type = 'text', ...input }: TextFieldProps) {
+  const id = useId();
+  const [field] = useField(name);
+  const error = useFieldError(name);
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        {...field}
+        {...input}
+        id={id}
+        type={type}
+        className="input"
+        value={field.value ?? ''}
+        aria-invalid={Boolean(error) || undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      {error && (
+        <p className="field__error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function SwitchField({ name, label }: { name: string; label: string }) {
+  const [field] = useField({ name, type: 'checkbox' });
+  return <Switch {...field} label={label} checked={Boolean(field.value)} />;
+}
+
+type UploadFormFieldProps = Omit<UploadFieldProps, 'value' | 'onChange' | 'error'> & { name: string };
+
+/** The upload widget bound to a form value holding the file token. */
+export function UploadFormField({ name, ...props }: UploadFormFieldProps) {
+  const [field, , helpers] = useField<string | null>(name);
+  const error = useFieldError(name);
+  return (
+    <UploadField
+      {...props}
+      name={name}
+      value={field.value}
+      error={error}
+      onChange={(token) => {
+        void helpers.setValue(token);
+        void helpers.setTouched(true, false);
+      }}
+    />
+  );
+}

@@ -1,0 +1,38 @@
+import { api } from '@/lib/api-client';
+
+export interface ApplicationSettings {
+  id: string;
+  name: string;
+  slug: string;
+  logo_url: string | null;
+  favicon_url: string | null;
+  primary_color: string | null;
+  secondary_color: string | null;
+}
+
+export const DEFAULT_LOGO = '/logo.svg';
+export const DEFAULT_FAVICON = '/favicon.svg';
+export const DEFAULT_TITLE = 'Move';
+export const DEFAULT_PRIMARY = '#1f6feb';
+export const DEFAULT_SECONDARY = '#0b3d91';
+
+export async function fetchApplication(signal?: AbortSignal): Promise<ApplicationSettings> {
+  const answer = await api<{ data: ApplicationSettings }>('/v1/admin/application', { signal, silent: true });
+  return answer.data;
+}
+
+/** Title, favicon and theme colours from the application, with Move's defaults. */
+export function applyApplicationSettings(settings: ApplicationSettings | null | undefined, doc: Document = document): void {
+  doc.title = settings?.name || DEFAULT_TITLE;
+  let favicon = doc.querySelector<HTMLLinkElement>('link[rel="icon"]');
+  if (!favicon) {
+    favicon = doc.createElement('link');
+    favicon.rel = 'icon';
+    doc.head.appendChild(favicon);
+  }
+  if (settings?.favicon_url) favicon.removeAttribute('type');
+  favicon.href = settings?.favicon_url || DEFAULT_FAVICON;
+  const root = doc.documentElement.style;
+  root.setProperty('--color-primary', settings?.primary_color || DEFAULT_PRIMARY);
+  root.setProperty('--color-secondary', settings?.secondary_color || DEFAULT_SECONDARY);
+}

@@ -1,0 +1,44 @@
+import { api } from '@/lib/api-client';
+import { useAuthStore, type LoginResponse, type Profile } from '@/stores/auth';
+import { useContextStore } from '@/stores/context';
+
+/** Roles and abilities, for the chosen organisation when there is one. */
+export async function loadProfile(organizationId: string | null): Promise<Profile> {
+  const answer = await api<{ data: Profile }>('/v1/admin/profile', {
+    query: { organization_id: organizationId ?? undefined },
+  });
+  useAuthStore.getState().setProfile(answer.data);
+  return answer.data;
+}
+
+/**
+ * Stores a fresh login: the application is the one the user picked before if they
+ * still belong to it, else their first; then the profile loads.
+ */
+export async function completeLogin(login: LoginResponse): Promise<Profile> {
+  useAuthStore.getState().setLogin(login);
+  const context = useContextStore.getState();
+  const applications = login.user.applications;
+  const keep = applications.some((application) => application.id === context.applicationId);
+  if (!keep) context.setApplicationId(applications[0]?.id ?? null);
+  try {
+    const profile = await loadProfile(null);
+    const organizationId = useContextStore.getState().organizationId;
+    if (!profile.organizations.some((organization) => organization.id === organizationId)) {
+      useContextStore.getState().setOrganizationId(profile.organizations[0]?.id ?? null);
+    }
+    return profile;
+  } catch (error) {
+    useAuthStore.getState().clear();
+    throw error;
+  }
+}
+
+/** Ends the session on the server (best effort) and forgets it here. */
+export async function endSession(): Promise<void> {
+  if (useAuthStore.getState().token) {
+    await api('/v1/auth/logout', { method: 'POST', silent: true }).catch(() => undefined);
+  }
+  useAuthStore.getState().clear();
+  useContextStore.getState().setOrganizationId(null);
+}
