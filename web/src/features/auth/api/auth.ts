@@ -1,0 +1,30 @@
+import { api } from '@/lib/api-client';
+import type { LoginResponse } from '@/stores/auth';
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+export function login(credentials: Credentials): Promise<LoginResponse> {
+  return api<LoginResponse>('/v1/auth/login', { method: 'POST', body: credentials, anonymous: true });
+}
+
+export function requestPasswordReset(email: string): Promise<void> {
+  return api<void>('/v1/auth/forgot-password', { method: 'POST', body: { email }, anonymous: true });
+}
+
+export function resetPassword(token: string, password: string): Promise<void> {
+  return api<void>('/v1/auth/reset-password', { method: 'POST', body: { token, password }, anonymous: true });
+}
+
+export interface InviteRegistration {
+  token: string;
+  first_name: string;
+  last_name: string;
+  password: string;
+}
+
+export function acceptInvite(registration: InviteRegistration): Promise<void> {
+  return api<void>('/v1/auth/invites/accept', { method: 'POST', body: registration, anonymous: true });
+}
