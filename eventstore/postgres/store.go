@@ -447,3 +447,10 @@ func (b *broadcast) wait() <-chan struct{} {
 	defer b.mu.Unlock()
 	return b.ch
 }
+
+// Count answers how many events the log holds: the total a rebuild reports against.
+func (s *Store) Count(ctx context.Context) (int64, error) {
+	var n int64
+	err := s.pool.QueryRow(ctx, `SELECT count(*) FROM eventstore_events`).Scan(&n)
+	return n, err
+}

@@ -110,7 +110,7 @@ export function isAbortError(error: unknown): boolean {
 }
 
 export async function errorFromResponse(response: { status: number; json: () => Promise<unknown> }): Promise<ApiError> {
-  let body: ErrorBody = {};
+  let body: ErrorBody;
   try {
     body = ((await response.json()) ?? {}) as ErrorBody;
   } catch {

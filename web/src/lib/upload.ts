@@ -45,7 +45,7 @@ function sendOnce(file: File, options: UploadOptions, onProgress: (percent: numb
       if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
     };
     request.onload = () => {
-      let body: unknown = null;
+      let body: unknown;
       try {
         body = request.responseText ? JSON.parse(request.responseText) : null;
       } catch {

@@ -1,0 +1,34 @@
+// Package commands is every use case that changes something: authorised and
+// validated at the edge, decided by a domain aggregate, appended with the version it
+// was decided on. This file is the table of contents.
+package commands
+
+import (
+	"errors"
+	"time"
+
+	"move/domain"
+	"move/eventstore"
+)
+
+// App holds every use case. Each is a method in its own file, named <verb>_<noun>.go:
+//
+//   - CreateCatalogItem, UpdateCatalogItem, DeleteCatalogItem: sports, location types,
+//     product types (catalog_items.go).
+type App struct {
+	run *runner
+}
+
+// New wires the use cases to an event store. now is the clock decisions see.
+func New(store eventstore.Store, registry *domain.Registry, now func() time.Time) (*App, error) {
+	if store == nil || registry == nil || now == nil {
+		return nil, errors.New("commands: store, registry and clock are required")
+	}
+	return &App{run: &runner{store: store, registry: registry, now: now}}, nil
+}
+
+// Registry registers every event type of every context; the same one decodes the log
+// for projections and auditors.
+func Registry() *domain.Registry {
+	return domain.NewRegistry(registerAll...)
+}

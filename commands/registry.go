@@ -1,0 +1,13 @@
+package commands
+
+import (
+	"move/domain"
+	"move/domain/catalog"
+	"move/domain/reservation"
+)
+
+// registerAll lists every context's events. A new context adds its Register here.
+var registerAll = []func(*domain.Registry){
+	reservation.Register,
+	catalog.Register,
+}

@@ -1,0 +1,193 @@
+package commands
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+
+	"move/domain"
+	"move/eventstore"
+)
+
+// maxAttempts bounds how often a command is decided again after losing a race for a
+// stream's version.
+const maxAttempts = 5
+
+// Meta is who issues a command, in which tenant, and why.
+type Meta struct {
+	// CommandID identifies the command across retries: the same id never writes twice.
+	CommandID      uuid.UUID
+	ActorID        string
+	ApplicationID  string
+	OrganizationID string
+	CorrelationID  string
+}
+
+// Result is where a command's events landed: the read API waits for Position to
+// answer the caller's next read with its own writes.
+type Result struct {
+	ID       string
+	Version  uint64
+	Position eventstore.Position
+}
+
+// runner loads aggregates, lets a use case decide, and appends atomically with the
+// versions it loaded, deciding again on a conflict.
+type runner struct {
+	store    eventstore.Store
+	registry *domain.Registry
+	now      func() time.Time
+}
+
+// unit is one attempt of a command: the streams it loaded and what it will append.
+type unit struct {
+	ctx      context.Context
+	r        *runner
+	meta     Meta
+	now      time.Time
+	loaded   map[string]eventstore.ExpectedVersion
+	order    []string // streams in the order loaded: the first is the command's subject
+	appends  []eventstore.StreamAppend
+	previous *Result // set when a loaded stream shows this command already ran
+}
+
+// errAlreadyDone stops a use case whose command already ran.
+var errAlreadyDone = errors.New("command already applied")
+
+// execute runs decide until its appends land, at most maxAttempts times. id names the
+// aggregate the result is about.
+func (r *runner) execute(ctx context.Context, meta Meta, id string, decide func(u *unit) error) (Result, error) {
+	if meta.CommandID == uuid.Nil {
+		meta.CommandID = uuid.New()
+	}
+	if meta.CorrelationID == "" {
+		meta.CorrelationID = meta.CommandID.String()
+	}
+	for attempt := 1; ; attempt++ {
+		u := &unit{ctx: ctx, r: r, meta: meta, now: r.now().UTC(), loaded: map[string]eventstore.ExpectedVersion{}}
+		err := decide(u)
+		if errors.Is(err, errAlreadyDone) {
+			u.previous.ID = id
+			return *u.previous, nil
+		}
+		if err != nil {
+			return Result{}, err
+		}
+		if len(u.appends) == 0 { // nothing changed
+			return Result{ID: id, Version: versionOf(u.loaded[u.primary()])}, nil
+		}
+		results, err := r.store.AppendMulti(ctx, u.appends...)
+		if eventstore.IsWrongExpectedVersion(err) && attempt < maxAttempts {
+			continue
+		}
+		if err != nil {
+			return Result{}, err
+		}
+		res := Result{ID: id, Version: results[0].NextVersion}
+		for _, ar := range results {
+			if res.Position.Less(ar.Position) {
+				res.Position = ar.Position
+			}
+		}
+		return res, nil
+	}
+}
+
+func versionOf(ev eventstore.ExpectedVersion) uint64 {
+	v, _ := ev.Revision()
+	return v
+}
+
+func (u *unit) primary() string {
+	if len(u.order) == 0 {
+		return ""
+	}
+	return u.order[0]
+}
+
+// load applies a stream's events to agg and remembers its version for the append.
+// A stream that already holds this command's events ends the command with its first
+// result (errAlreadyDone).
+func (u *unit) load(stream string, agg domain.Aggregate) error {
+	expected := eventstore.NoStream
+	var from uint64
+	for {
+		events, err := u.r.store.ReadStream(u.ctx, stream, eventstore.Forwards, from, 500)
+		if errors.Is(err, eventstore.ErrStreamNotFound) {
+			break
+		}
+		if err != nil {
+			return err
+		}
+		for _, re := range events {
+			if re.Metadata.CommandID == u.meta.CommandID.String() {
+				u.previous = &Result{Version: re.Version, Position: re.Position}
+			}
+			e, err := u.r.registry.Decode(re.Type, re.Data)
+			if err != nil {
+				return fmt.Errorf("load %s: %w", stream, err)
+			}
+			agg.Apply(e)
+			expected = eventstore.Exact(re.Version)
+			from = re.Version + 1
+		}
+		if len(events) < 500 {
+			break
+		}
+	}
+	u.loaded[stream] = expected
+	u.order = append(u.order, stream)
+	if u.previous != nil {
+		return errAlreadyDone
+	}
+	return nil
+}
+
+// append queues events for stream, expecting the version it was loaded at. Event ids
+// derive from the command id, so a retried command appends the very same events.
+func (u *unit) append(stream string, agg domain.Aggregate, events ...domain.Event) error {
+	if len(events) == 0 {
+		return nil
+	}
+	expected, ok := u.loaded[stream]
+	if !ok {
+		return fmt.Errorf("append to %s: stream was not loaded", stream)
+	}
+	data := make([]eventstore.EventData, len(events))
+	for i, e := range events {
+		typ, payload, err := u.r.registry.Encode(e)
+		if err != nil {
+			return err
+		}
+		data[i] = eventstore.EventData{
+			ID:   uuid.NewSHA1(u.meta.CommandID, fmt.Appendf(nil, "%s/%d", stream, i)),
+			Type: typ,
+			Data: payload,
+			Metadata: eventstore.Metadata{
+				ApplicationID:  u.meta.ApplicationID,
+				OrganizationID: u.meta.OrganizationID,
+				ActorID:        u.meta.ActorID,
+				CorrelationID:  u.meta.CorrelationID,
+				CausationID:    u.meta.CommandID.String(),
+				CommandID:      u.meta.CommandID.String(),
+			},
+		}
+		agg.Apply(e)
+	}
+	u.appends = append(u.appends, eventstore.StreamAppend{Stream: stream, Expected: expected, Events: data})
+	return nil
+}
+
+// checkVersion refuses a command decided on a version the user no longer sees.
+func (u *unit) checkVersion(stream string, expected *uint64) error {
+	if expected == nil {
+		return nil
+	}
+	if have, ok := u.loaded[stream].Revision(); ok && have != *expected {
+		return &domain.ConflictError{Key: "conflict.stale_version", Params: map[string]any{"expected": *expected, "actual": have}}
+	}
+	return nil
+}

@@ -1,0 +1,1 @@
+DROP TABLE IF EXISTS projection_checkpoints; DROP SCHEMA IF EXISTS readmodel CASCADE;

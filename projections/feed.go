@@ -1,0 +1,167 @@
+package projections
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"time"
+
+	"github.com/ThreeDotsLabs/watermill/message"
+	"github.com/jackc/pgx/v5"
+
+	"move/eventstore"
+)
+
+// skipFlush is how many events a projector ignores before it records having passed them.
+const skipFlush = 1000
+
+// delivery is one event offered to a projector, with the checkpoint it moves from.
+type delivery struct {
+	Event eventstore.RecordedEvent `json:"event"`
+	After eventstore.Position      `json:"after"`
+	Apply bool                     `json:"apply"`
+}
+
+// errRebuildRequested ends a live feed so the projector can rebuild.
+var errRebuildRequested = errors.New("rebuild requested")
+
+// feed is the Watermill subscriber of one projector: it takes the projector's lock
+// (standing by while another instance holds it), rebuilds when needed, then offers
+// the log from the checkpoint, one event at a time. A nacked event (Apply failed) is
+// offered again after a growing pause: the projector stops there, the others go on.
+type feed struct {
+	r *Runner
+	p Projector
+}
+
+func (f *feed) Subscribe(ctx context.Context, _ string) (<-chan *message.Message, error) {
+	out := make(chan *message.Message)
+	go func() {
+		defer close(out)
+		release, _, err := f.r.Lock(ctx, f.p, true)
+		if err != nil {
+			return
+		}
+		defer release()
+		for ctx.Err() == nil {
+			err := f.run(ctx, out)
+			if ctx.Err() != nil {
+				return
+			}
+			if err != nil && !errors.Is(err, errRebuildRequested) {
+				f.r.log.Error("projector feed stopped; restarting", "projector", f.p.Name(), "error", err)
+				pause(ctx, time.Second)
+			}
+		}
+	}()
+	return out, nil
+}
+
+func (f *feed) Close() error { return nil }
+
+func (f *feed) run(ctx context.Context, out chan<- *message.Message) error {
+	checkpoint, rebuild, err := f.r.ensure(ctx, f.p)
+	if err != nil {
+		return err
+	}
+	if rebuild {
+		if checkpoint, err = f.r.Rebuild(ctx, f.p); err != nil {
+			return err
+		}
+	}
+	subCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	sub, err := f.r.store.Subscribe(subCtx, checkpoint)
+	if err != nil {
+		return err
+	}
+	stored, skipped := checkpoint, checkpoint
+	var skippedAt time.Time
+	poll := time.NewTicker(time.Second)
+	defer poll.Stop()
+	for {
+		var e eventstore.RecordedEvent
+		var ok bool
+		select {
+		case e, ok = <-sub.Events():
+			if !ok {
+				if err := sub.Err(); err != nil {
+					return err
+				}
+				return ctx.Err()
+			}
+		case <-poll.C:
+			if requested, err := f.rebuildRequested(ctx); err != nil || requested {
+				return errors.Join(err, errRebuildRequested)
+			}
+			continue
+		}
+		if _, relevant, err := f.r.decode(f.p, e); !relevant && err == nil {
+			skipped, skippedAt = e.Position, e.RecordedAt
+			if len(sub.Events()) == 0 || skipped.Prepare-stored.Prepare >= skipFlush {
+				if err := f.pass(ctx, stored, skipped, skippedAt); err != nil {
+					return err
+				}
+				stored = skipped
+			}
+			continue
+		}
+		if err := f.offer(ctx, out, delivery{Event: e, After: stored, Apply: true}); err != nil {
+			return err
+		}
+		stored = e.Position
+	}
+}
+
+// offer sends one event and waits for its acknowledgement, offering it again after a
+// nack with a growing pause.
+func (f *feed) offer(ctx context.Context, out chan<- *message.Message, d delivery) error {
+	payload, err := json.Marshal(d)
+	if err != nil {
+		return err
+	}
+	wait := time.Second
+	for {
+		msg := message.NewMessage(d.Event.ID.String(), payload)
+		msg.SetContext(ctx)
+		select {
+		case out <- msg:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+		select {
+		case <-msg.Acked():
+			return nil
+		case <-msg.Nacked():
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+		if requested, _ := f.rebuildRequested(ctx); requested {
+			return errRebuildRequested
+		}
+		pause(ctx, wait)
+		wait = min(wait*2, 30*time.Second)
+	}
+}
+
+// pass records that the projector is past events it ignores.
+func (f *feed) pass(ctx context.Context, from, to eventstore.Position, recordedAt time.Time) error {
+	return pgx.BeginFunc(ctx, f.r.db, func(tx pgx.Tx) error {
+		return advance(ctx, tx, f.p.Name(), f.p.Version(), from, to, recordedAt)
+	})
+}
+
+func (f *feed) rebuildRequested(ctx context.Context) (bool, error) {
+	var requested bool
+	err := f.r.db.QueryRow(ctx, `SELECT rebuild_requested FROM projection_checkpoints WHERE name = $1`, f.p.Name()).Scan(&requested)
+	return requested, err
+}
+
+func pause(ctx context.Context, d time.Duration) {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+	case <-t.C:
+	}
+}

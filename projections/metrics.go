@@ -1,0 +1,47 @@
+package projections
+
+import (
+	"github.com/prometheus/client_golang/prometheus"
+
+	"move/eventstore"
+)
+
+// Metrics are the projectors' Prometheus series; a nil *Metrics records nothing.
+type Metrics struct {
+	checkpoint    *prometheus.GaugeVec
+	recorded      *prometheus.GaugeVec
+	eventsApplied *prometheus.CounterVec
+	failures      *prometheus.CounterVec
+}
+
+// NewMetrics registers the projector series on reg.
+func NewMetrics(reg prometheus.Registerer) *Metrics {
+	m := &Metrics{
+		checkpoint: prometheus.NewGaugeVec(prometheus.GaugeOpts{Name: "move_projection_checkpoint_position",
+			Help: "Log position (row sequence) of the last event the projector passed."}, []string{"projector"}),
+		recorded: prometheus.NewGaugeVec(prometheus.GaugeOpts{Name: "move_projection_last_event_timestamp_seconds",
+			Help: "Recorded time of the last event the projector applied; now minus this is its lag in time."}, []string{"projector"}),
+		eventsApplied: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "move_projection_events_applied_total",
+			Help: "Events applied on the live path."}, []string{"projector"}),
+		failures: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "move_projection_failures_total",
+			Help: "Apply failures (the projector stops at the event until it succeeds)."}, []string{"projector"}),
+	}
+	reg.MustRegister(m.checkpoint, m.recorded, m.eventsApplied, m.failures)
+	return m
+}
+
+func (m *Metrics) applied(name string, e eventstore.RecordedEvent) {
+	if m == nil {
+		return
+	}
+	m.checkpoint.WithLabelValues(name).Set(float64(e.Position.Prepare))
+	m.recorded.WithLabelValues(name).Set(float64(e.RecordedAt.UnixMilli()) / 1000)
+	m.eventsApplied.WithLabelValues(name).Inc()
+}
+
+func (m *Metrics) failed(name string) {
+	if m == nil {
+		return
+	}
+	m.failures.WithLabelValues(name).Inc()
+}

@@ -1,0 +1,346 @@
+package projections
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"log/slog"
+	"slices"
+	"time"
+
+	"github.com/ThreeDotsLabs/watermill"
+	"github.com/ThreeDotsLabs/watermill/message"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"move/domain"
+	"move/eventstore"
+)
+
+// rebuildBatch is how many events one rebuild transaction replays.
+const rebuildBatch = 5000
+
+// Runner keeps projectors' read models up to date with the log.
+type Runner struct {
+	store      eventstore.Store
+	db         *pgxpool.Pool
+	registry   *domain.Registry
+	projectors []Projector
+	log        *slog.Logger
+	metrics    *Metrics
+	// Progress, when set, hears rebuild progress (done and total events).
+	Progress func(name string, done, total int64)
+}
+
+// NewRunner checks that every projector has a distinct name.
+func NewRunner(store eventstore.Store, db *pgxpool.Pool, registry *domain.Registry, log *slog.Logger, metrics *Metrics, projectors ...Projector) (*Runner, error) {
+	if store == nil || db == nil || registry == nil || log == nil {
+		return nil, errors.New("projections: store, database, registry and logger are required")
+	}
+	seen := map[string]bool{}
+	for _, p := range projectors {
+		if seen[p.Name()] {
+			return nil, fmt.Errorf("projections: two projectors named %s", p.Name())
+		}
+		seen[p.Name()] = true
+	}
+	return &Runner{store: store, db: db, registry: registry, projectors: projectors, log: log, metrics: metrics}, nil
+}
+
+// Projectors answers the projectors, in the order given.
+func (r *Runner) Projectors() []Projector { return r.projectors }
+
+// Find answers the projector with this name.
+func (r *Runner) Find(name string) (Projector, bool) {
+	i := slices.IndexFunc(r.projectors, func(p Projector) bool { return p.Name() == name })
+	if i < 0 {
+		return nil, false
+	}
+	return r.projectors[i], true
+}
+
+// Run keeps every projector live in one Watermill router until ctx ends. Each
+// projector's handler is ordered: its feed sends the next event only after the last
+// one was applied and acknowledged.
+func (r *Runner) Run(ctx context.Context) error {
+	router, err := message.NewRouter(message.RouterConfig{CloseTimeout: 10 * time.Second}, watermill.NewSlogLogger(r.log.With("component", "watermill")))
+	if err != nil {
+		return err
+	}
+	for _, p := range r.projectors {
+		router.AddConsumerHandler(p.Name(), p.Name(), &feed{r: r, p: p}, func(msg *message.Message) error {
+			return r.applyLive(msg.Context(), p, msg)
+		})
+	}
+	return router.Run(ctx)
+}
+
+// ensure makes the projector's checkpoint row and, the first time, its live tables.
+// It answers whether the read model must be rebuilt.
+func (r *Runner) ensure(ctx context.Context, p Projector) (eventstore.Position, bool, error) {
+	tag, err := r.db.Exec(ctx, `INSERT INTO projection_checkpoints (name, version) VALUES ($1, $2) ON CONFLICT DO NOTHING`, p.Name(), p.Version())
+	if err != nil {
+		return eventstore.Start, false, err
+	}
+	if tag.RowsAffected() == 1 {
+		return eventstore.Start, true, nil
+	}
+	var version int
+	var requested bool
+	var commit, position int64
+	if err := r.db.QueryRow(ctx, `SELECT version, rebuild_requested, commit_key, position FROM projection_checkpoints WHERE name = $1`, p.Name()).
+		Scan(&version, &requested, &commit, &position); err != nil {
+		return eventstore.Start, false, err
+	}
+	missing, err := r.tablesMissing(ctx, p)
+	if err != nil {
+		return eventstore.Start, false, err
+	}
+	return eventstore.Position{Commit: uint64(commit), Prepare: uint64(position)}, version != p.Version() || requested || missing, nil
+}
+
+func (r *Runner) tablesMissing(ctx context.Context, p Projector) (bool, error) {
+	for _, t := range p.Tables() {
+		var exists bool
+		if err := r.db.QueryRow(ctx, `SELECT to_regclass($1) IS NOT NULL`, LiveSchema+"."+t).Scan(&exists); err != nil {
+			return false, err
+		}
+		if !exists {
+			return true, nil
+		}
+	}
+	return false, nil
+}
+
+func (r *Runner) decode(p Projector, e eventstore.RecordedEvent) (Event, bool, error) {
+	if !slices.Contains(p.EventTypes(), e.Type) {
+		return Event{}, false, nil
+	}
+	payload, err := r.registry.Decode(e.Type, e.Data)
+	if err != nil {
+		return Event{}, false, err
+	}
+	return Event{RecordedEvent: e, Payload: payload}, true, nil
+}
+
+// applyLive applies one event and moves the checkpoint in one transaction. A failure
+// rolls back only this event's work, is recorded for `projections status`, and the
+// feed offers the event again later.
+func (r *Runner) applyLive(ctx context.Context, p Projector, msg *message.Message) error {
+	var d delivery
+	if err := json.Unmarshal(msg.Payload, &d); err != nil {
+		return err
+	}
+	err := r.applyInTx(ctx, p, d)
+	if err != nil && !errors.Is(err, errCheckpointMoved) {
+		r.fail(p, d.Event, err)
+	}
+	if err == nil {
+		r.metrics.applied(p.Name(), d.Event)
+	}
+	return err
+}
+
+func (r *Runner) applyInTx(ctx context.Context, p Projector, d delivery) error {
+	return pgx.BeginFunc(ctx, r.db, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `SET LOCAL search_path = `+LiveSchema); err != nil {
+			return err
+		}
+		if d.Apply {
+			ev, _, err := r.decode(p, d.Event)
+			if err != nil {
+				return err
+			}
+			if err := p.Apply(ctx, txWriter{tx}, ev); err != nil {
+				return err
+			}
+		}
+		return advance(ctx, tx, p.Name(), p.Version(), d.After, d.Event.Position, d.Event.RecordedAt)
+	})
+}
+
+func (r *Runner) fail(p Projector, e eventstore.RecordedEvent, cause error) {
+	r.log.Error("projector failed", "projector", p.Name(), "event_id", e.ID, "event_type", e.Type, "position", e.Position.String(), "error", cause)
+	r.metrics.failed(p.Name())
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if _, err := r.db.Exec(ctx, `
+		UPDATE projection_checkpoints SET state = 'failed', failed_event_id = $2, failed_position = $3,
+		       error = $4, updated_at = now() WHERE name = $1`,
+		p.Name(), e.ID, e.Position.String(), cause.Error()); err != nil {
+		r.log.Error("recording a projector failure", "projector", p.Name(), "error", err)
+	}
+}
+
+// Rebuild replays the whole log into fresh tables, in batches, and swaps them in when
+// caught up; until then the old read model serves. The caller must be the projector's
+// only writer (it holds the projector's lock).
+func (r *Runner) Rebuild(ctx context.Context, p Projector) (eventstore.Position, error) {
+	schema := "rebuild_" + p.Name()
+	start := time.Now()
+	if _, err := r.db.Exec(ctx, `DROP SCHEMA IF EXISTS `+schema+` CASCADE`); err != nil {
+		return eventstore.Start, err
+	}
+	if err := pgx.BeginFunc(ctx, r.db, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `CREATE SCHEMA `+schema+`; SET LOCAL search_path = `+schema); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, p.Schema())
+		return err
+	}); err != nil {
+		return eventstore.Start, fmt.Errorf("rebuild %s: schema: %w", p.Name(), err)
+	}
+	total := r.countEvents(ctx)
+	if _, err := r.db.Exec(ctx, `
+		INSERT INTO projection_checkpoints (name, version, state, rebuild_total) VALUES ($1, $2, 'rebuilding', $3)
+		ON CONFLICT (name) DO UPDATE SET state = 'rebuilding', rebuild_done = 0, rebuild_total = $3, updated_at = now()`,
+		p.Name(), p.Version(), total); err != nil {
+		return eventstore.Start, err
+	}
+	pos := eventstore.Start
+	var done int64
+	var lastRecorded *time.Time
+	for {
+		events, err := r.store.ReadAll(ctx, pos, rebuildBatch)
+		if err != nil {
+			return pos, err
+		}
+		if len(events) == 0 {
+			break
+		}
+		if err := r.replay(ctx, p, schema, events); err != nil {
+			r.fail(p, err.(*replayError).event, err.(*replayError).cause)
+			return pos, err
+		}
+		pos = events[len(events)-1].Position
+		at := events[len(events)-1].RecordedAt
+		lastRecorded = &at
+		done += int64(len(events))
+		total = max(total, done)
+		if _, err := r.db.Exec(ctx, `UPDATE projection_checkpoints SET rebuild_done = $2, rebuild_total = $3, updated_at = now() WHERE name = $1`, p.Name(), done, total); err != nil {
+			return pos, err
+		}
+		if r.Progress != nil {
+			r.Progress(p.Name(), done, total)
+		}
+		if len(events) < rebuildBatch {
+			break
+		}
+	}
+	err := pgx.BeginFunc(ctx, r.db, func(tx pgx.Tx) error {
+		for _, t := range p.Tables() {
+			if _, err := tx.Exec(ctx, `DROP TABLE IF EXISTS `+LiveSchema+`.`+t+` CASCADE`); err != nil {
+				return err
+			}
+			if _, err := tx.Exec(ctx, `ALTER TABLE `+schema+`.`+t+` SET SCHEMA `+LiveSchema); err != nil {
+				return err
+			}
+		}
+		if _, err := tx.Exec(ctx, `DROP SCHEMA `+schema+` CASCADE`); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, `
+			UPDATE projection_checkpoints
+			   SET version = $2, commit_key = $3, position = $4, state = 'running', rebuild_requested = false,
+			       error = NULL, failed_event_id = NULL, failed_position = NULL,
+			       last_recorded_at = coalesce($5, last_recorded_at), updated_at = now()
+			 WHERE name = $1`, p.Name(), p.Version(), int64(pos.Commit), int64(pos.Prepare), lastRecorded)
+		return err
+	})
+	if err != nil {
+		return pos, fmt.Errorf("rebuild %s: swap: %w", p.Name(), err)
+	}
+	r.log.Info("projector rebuilt", "projector", p.Name(), "version", p.Version(), "events", done,
+		"seconds", time.Since(start).Seconds(), "position", pos.String())
+	return pos, nil
+}
+
+type replayError struct {
+	event eventstore.RecordedEvent
+	cause error
+}
+
+func (e *replayError) Error() string {
+	return fmt.Sprintf("event %s (%s) at %s: %v", e.event.ID, e.event.Type, e.event.Position, e.cause)
+}
+
+// replay applies a batch of events in one transaction, statements sent together.
+func (r *Runner) replay(ctx context.Context, p Projector, schema string, events []eventstore.RecordedEvent) error {
+	return pgx.BeginFunc(ctx, r.db, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `SET LOCAL search_path = `+schema); err != nil {
+			return &replayError{event: events[0], cause: err}
+		}
+		w := &batchWriter{}
+		for i, e := range events {
+			ev, ok, err := r.decode(p, e)
+			if err != nil {
+				return &replayError{event: e, cause: err}
+			}
+			if !ok {
+				continue
+			}
+			w.current = i
+			if err := p.Apply(ctx, w, ev); err != nil {
+				return &replayError{event: e, cause: err}
+			}
+		}
+		if i, err := w.flush(ctx, tx); err != nil {
+			return &replayError{event: events[max(i, 0)], cause: err}
+		}
+		return nil
+	})
+}
+
+// countEvents is the total a rebuild reports progress against, when the store can count.
+func (r *Runner) countEvents(ctx context.Context) int64 {
+	if c, ok := r.store.(interface {
+		Count(context.Context) (int64, error)
+	}); ok {
+		if n, err := c.Count(ctx); err == nil {
+			return n
+		}
+	}
+	return 0
+}
+
+// lockKey is the advisory-lock key that makes one process the projector's writer.
+func lockKey(name string) int64 {
+	h := fnv.New64a()
+	_, _ = h.Write([]byte("projection:" + name))
+	return int64(h.Sum64())
+}
+
+// Lock waits until this process holds the projector's lock (standing by while another
+// instance runs it) and answers a release function.
+func (r *Runner) Lock(ctx context.Context, p Projector, wait bool) (release func(), ok bool, err error) {
+	for {
+		conn, err := r.db.Acquire(ctx)
+		if err != nil {
+			return nil, false, err
+		}
+		var got bool
+		if err := conn.QueryRow(ctx, `SELECT pg_try_advisory_lock($1)`, lockKey(p.Name())).Scan(&got); err != nil {
+			conn.Release()
+			return nil, false, err
+		}
+		if got {
+			return func() {
+				_, _ = conn.Exec(context.Background(), `SELECT pg_advisory_unlock($1)`, lockKey(p.Name()))
+				conn.Release()
+			}, true, nil
+		}
+		conn.Release()
+		if !wait {
+			return nil, false, nil
+		}
+		t := time.NewTimer(2 * time.Second)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return nil, false, ctx.Err()
+		case <-t.C:
+		}
+	}
+}
