@@ -1,0 +1,40 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Form, FormErrorSummary, SubmitButton, SwitchField, TextField } from '@/components/form';
+import { ApiError } from '@/lib/api-client';
+
+describe('Form', () => {
+  it('puts the API field errors of a 422 on the fields', async () => {
+    const onSubmit = vi.fn(async () => {
+      throw new ApiError(422, 'Invalid', { name: 'De naam is verplicht' });
+    });
+    render(
+      <Form initialValues={{ name: 'x', highlighted: false }} onSubmit={onSubmit}>
+        <TextField name="name" label="Name" />
+        <SwitchField name="highlighted" label="Highlighted" />
+        <FormErrorSummary />
+        <SubmitButton>Save</SubmitButton>
+      </Form>,
+    );
+    await userEvent.click(screen.getByRole('switch', { name: 'Highlighted' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('De naam is verplicht')).toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('Please fill in all the fields correctly')).toBeInTheDocument();
+    expect(onSubmit).toHaveBeenCalledWith({ name: 'x', highlighted: true }, expect.anything());
+  });
+
+  it('shows client errors after a submit attempt, not before', async () => {
+    const onSubmit = vi.fn();
+    render(
+      <Form initialValues={{ name: '' }} validate={(values) => (values.name ? {} : { name: 'Required' })} onSubmit={onSubmit}>
+        <TextField name="name" label="Name" />
+        <SubmitButton>Save</SubmitButton>
+      </Form>,
+    );
+    expect(screen.queryByText('Required')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Required')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+});
