@@ -26,6 +26,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"regexp"
 	"slices"
 	"strconv"
@@ -63,6 +64,7 @@ func Open(ctx context.Context, connectionString string) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("kurrentdb: connection string: %w", err)
 	}
+	conf.Logger = slogLogging(slog.Default())
 	db, err := kdb.NewClient(conf)
 	if err != nil {
 		return nil, fmt.Errorf("kurrentdb: client: %w", err)
@@ -73,6 +75,29 @@ func Open(ctx context.Context, connectionString string) (*Store, error) {
 		return nil, fmt.Errorf("kurrentdb: first read of $all: %w", err)
 	}
 	return s, nil
+}
+
+// slogLogging sends the client's log lines to slog instead of its default, which
+// prints every level, debug included, to the standard logger. The client logs a
+// cancelled subscription or read as an error; those are demoted to debug.
+func slogLogging(l *slog.Logger) kdb.LoggingFunc {
+	l = l.With("component", "kurrentdb")
+	return func(level kdb.LogLevel, format string, args ...any) {
+		msg := fmt.Sprintf(format, args...)
+		lvl := slog.LevelDebug
+		switch level {
+		case kdb.LogInfo:
+			lvl = slog.LevelInfo
+		case kdb.LogWarn:
+			lvl = slog.LevelWarn
+		case kdb.LogError:
+			lvl = slog.LevelError
+			if strings.Contains(msg, "context canceled") || strings.Contains(msg, "Canceled") {
+				lvl = slog.LevelDebug
+			}
+		}
+		l.Log(context.Background(), lvl, msg)
+	}
 }
 
 // Close releases the client's connections.

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 	"strings"
 	"testing"
@@ -427,5 +428,20 @@ func TestValidateAppends(t *testing.T) {
 	}
 	if err := validateAppends([]eventstore.StreamAppend{{Stream: "a", Events: []eventstore.EventData{ok}}}); err != nil {
 		t.Fatal(err)
+	}
+}
+
+func TestClientLogsGoToSlog(t *testing.T) {
+	var buf strings.Builder
+	log := slogLogging(slog.New(slog.NewTextHandler(&buf, &slog.HandlerOptions{Level: slog.LevelInfo})))
+	log(kdb.LogError, "subscription has dropped. Reason: %v", "rpc error: code = Canceled desc = context canceled")
+	log(kdb.LogDebug, "attempting node supported features retrieval on '%s'...", "localhost:2113")
+	if buf.Len() != 0 {
+		t.Fatalf("a cancelled subscription and debug lines are not worth an error: %s", buf.String())
+	}
+	log(kdb.LogError, "unexpected exception: %v", "connection refused")
+	if !strings.Contains(buf.String(), "level=ERROR") || !strings.Contains(buf.String(), "component=kurrentdb") ||
+		!strings.Contains(buf.String(), "connection refused") {
+		t.Fatalf("got %q", buf.String())
 	}
 }
