@@ -1,0 +1,10 @@
+import type { StorybookConfig } from '@storybook/react-vite';
+
+const config: StorybookConfig = {
+  framework: { name: '@storybook/react-vite', options: {} },
+  stories: ['../src/**/*.stories.@(ts|tsx)'],
+  core: { disableTelemetry: true },
+  typescript: { reactDocgen: 'react-docgen' },
+};
+
+export default config;

@@ -1,0 +1,45 @@
+import { expect, logIn, test } from './fixtures';
+
+test('create a sport, highlight it, then delete it after confirming', async ({ page }) => {
+  const name = `E2E sport ${Date.now()}`;
+
+  await page.goto('/admin/sports');
+  await logIn(page);
+  await expect(page.getByRole('heading', { name: 'Sports' })).toBeVisible();
+
+  await page.getByRole('link', { name: 'New sport' }).click();
+  await expect(page).toHaveURL(/\/admin\/sports\/create$/);
+  await page.getByLabel('Name').fill(name);
+  await page.getByRole('button', { name: 'Save' }).click();
+
+  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/sports$/);
+
+  await page.getByRole('searchbox', { name: 'Search' }).fill(name);
+  const row = page.locator('.ag-row').filter({ hasText: name });
+  await expect(row).toHaveCount(1);
+
+  const highlight = row.getByRole('switch', { name: 'Highlighted' });
+  await expect(highlight).not.toBeChecked();
+  await highlight.click();
+  await expect(highlight).toBeChecked();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+
+  // The switch saved: after a reload (reads wait for our write) it is still on.
+  await page.reload();
+  await page.getByRole('searchbox', { name: 'Search' }).fill(name);
+  await expect(page.locator('.ag-row').filter({ hasText: name }).getByRole('switch', { name: 'Highlighted' })).toBeChecked();
+
+  await page.locator('.ag-row').filter({ hasText: name }).getByRole('button', { name: 'Delete' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Delete sport' });
+  await expect(dialog).toContainText(name);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.locator('.ag-row').filter({ hasText: name })).toHaveCount(1);
+
+  await page.locator('.ag-row').filter({ hasText: name }).getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('alertdialog', { name: 'Delete sport' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+  await expect(page.locator('.ag-row').filter({ hasText: name })).toHaveCount(0);
+  await expect(page.getByText('There are no sports yet.')).toBeVisible();
+});
