@@ -27,6 +27,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/url"
 	"regexp"
 	"slices"
 	"strconv"
@@ -62,7 +63,7 @@ func Open(ctx context.Context, connectionString string) (*Store, error) {
 	}
 	conf, err := kdb.ParseConnectionString(cs)
 	if err != nil {
-		return nil, fmt.Errorf("kurrentdb: connection string: %w", err)
+		return nil, parseError(err)
 	}
 	conf.Logger = slogLogging(slog.Default())
 	db, err := kdb.NewClient(conf)
@@ -134,6 +135,16 @@ func clientConnectionString(s string) (string, error) {
 		return "", fmt.Errorf("kurrentdb: connection string scheme %q: want esdb, esdb+discover, kurrentdb or kurrentdb+discover", scheme)
 	}
 	return mapped + "://" + rest, nil
+}
+
+// parseError reports why the client refused a connection string without quoting the
+// string: a *url.Error carries all of it, password included.
+func parseError(err error) error {
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		return fmt.Errorf("kurrentdb: connection string: %s: %w", ue.Op, ue.Err)
+	}
+	return fmt.Errorf("kurrentdb: connection string: %w", err)
 }
 
 // IsConnectionString tells whether s names a KurrentDB/EventStoreDB server (and not,

@@ -115,9 +115,11 @@ func TestOpenRefusesOtherSchemesWithoutLeakingPasswords(t *testing.T) {
 	if err == nil {
 		t.Fatal("a Postgres URL must be refused")
 	}
-	_, err = Open(context.Background(), "move:secret@localhost")
-	if err == nil || strings.Contains(err.Error(), "secret") {
-		t.Fatalf("want an error without the password, got %v", err)
+	for _, bad := range []string{"move:secret@localhost", "esdb://admin:sec%zzret@localhost:2113", "esdb://admin:secret@localhost:2113/path"} {
+		_, err = Open(context.Background(), bad)
+		if err == nil || strings.Contains(err.Error(), "secret") || strings.Contains(err.Error(), "sec%zzret") {
+			t.Fatalf("%s: want an error without the password, got %v", bad, err)
+		}
 	}
 }
 
