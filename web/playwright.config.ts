@@ -35,7 +35,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    command: '../bin/move serve',
+    // E2E_MOCK=1 (npm run e2e:mock) runs the specs against e2e/contract-mock.mjs instead.
+    command: process.env.E2E_MOCK ? 'node e2e/contract-mock.mjs' : '../bin/move serve',
     url: `${baseURL}/healthz`,
     env: { ...(process.env as Record<string, string>), HTTP_ADDR: `127.0.0.1:${port}` },
     reuseExistingServer: !process.env.CI,

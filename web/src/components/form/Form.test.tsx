@@ -29,12 +29,14 @@ describe('Form', () => {
     render(
       <Form initialValues={{ name: '' }} validate={(values) => (values.name ? {} : { name: 'Required' })} onSubmit={onSubmit}>
         <TextField name="name" label="Name" />
+        <FormErrorSummary />
         <SubmitButton>Save</SubmitButton>
       </Form>,
     );
     expect(screen.queryByText('Required')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Required')).toBeInTheDocument();
+    expect(screen.getByText('Please fill in all the fields correctly')).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
   });
 });

@@ -3,12 +3,14 @@ import { useId, type InputHTMLAttributes } from 'react';
 import { Switch } from '@/components/ui/Switch';
 import { UploadField, type UploadFieldProps } from '@/components/upload-field/UploadField';
 
-/** A field's error once the user touched it or tried to submit; server errors show at once. */
+/**
+ * A field's error, from the first submit on. Not on blur: an error appearing on blur
+ * moves the submit button under the pointer between mousedown and click, eating the click.
+ */
 function useFieldError(name: string): string | undefined {
   const [, meta] = useField(name);
   const { submitCount } = useFormikContext();
-  if (!meta.error) return undefined;
-  return meta.touched || submitCount > 0 ? meta.error : undefined;
+  return submitCount > 0 ? meta.error : undefined;
 }
 
 type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'name'> & { name: string; label: string };
