@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Switch } from '@/components/ui/Switch';
-import { sportsApi, type Sport } from '@/features/sports/api/sports';
+import { useUpdateSport, type Sport } from '@/features/sports/api/sports';
 import { notifySaved } from '@/stores/notification';
 
 /** Saves the highlight as soon as it is switched; reverts if the server refuses. */
@@ -10,16 +10,15 @@ export function HighlightSwitch({ sport }: { sport: Sport }) {
   const [highlighted, setHighlighted] = useState(sport.highlighted);
   const [version, setVersion] = useState(sport.version);
   const [saving, setSaving] = useState(false);
+  const updateSport = useUpdateSport();
 
   const toggle = async (next: boolean) => {
     setHighlighted(next);
     setSaving(true);
     try {
-      const answer = await sportsApi.update(sport.id, {
-        name: sport.name,
-        icon_id: sport.icon_id,
-        highlighted: next,
-        version,
+      const answer = await updateSport.mutateAsync({
+        id: sport.id,
+        input: { name: sport.name, icon_id: sport.icon_id, highlighted: next, version },
       });
       if (answer.data) setVersion(answer.data.version);
       notifySaved(t('common.saved'));
