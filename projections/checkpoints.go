@@ -93,7 +93,7 @@ func WaitFor(ctx context.Context, db *pgxpool.Pool, names []string, pos eventsto
 // checkpoint is not prev: another process applied these events (compare and set).
 func advance(ctx context.Context, tx pgx.Tx, name string, version int, prev, next eventstore.Position, recordedAt time.Time) error {
 	tag, err := tx.Exec(ctx, `
-		UPDATE projection_checkpoints
+		UPDATE public.projection_checkpoints
 		   SET commit_key = $4, position = $5, state = 'running', error = NULL, failed_event_id = NULL,
 		       failed_position = NULL, last_recorded_at = $6, updated_at = now()
 		 WHERE name = $1 AND version = $7 AND commit_key = $2 AND position = $3`,

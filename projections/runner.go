@@ -312,26 +312,24 @@ func lockKey(name string) int64 {
 	return int64(h.Sum64())
 }
 
-// Lock waits until this process holds the projector's lock (standing by while another
-// instance runs it) and answers a release function.
+// Lock takes the projector's lock, so this process is its only writer, and answers a
+// release function. With wait it stands by while another instance holds the lock. The
+// lock lives on a connection of its own, outside the pool it would starve.
 func (r *Runner) Lock(ctx context.Context, p Projector, wait bool) (release func(), ok bool, err error) {
 	for {
-		conn, err := r.db.Acquire(ctx)
+		conn, err := pgx.ConnectConfig(ctx, r.db.Config().ConnConfig.Copy())
 		if err != nil {
 			return nil, false, err
 		}
 		var got bool
 		if err := conn.QueryRow(ctx, `SELECT pg_try_advisory_lock($1)`, lockKey(p.Name())).Scan(&got); err != nil {
-			conn.Release()
+			_ = conn.Close(context.Background())
 			return nil, false, err
 		}
 		if got {
-			return func() {
-				_, _ = conn.Exec(context.Background(), `SELECT pg_advisory_unlock($1)`, lockKey(p.Name()))
-				conn.Release()
-			}, true, nil
+			return func() { _ = conn.Close(context.Background()) }, true, nil
 		}
-		conn.Release()
+		_ = conn.Close(context.Background())
 		if !wait {
 			return nil, false, nil
 		}

@@ -6,7 +6,6 @@ import (
 	"testing"
 	"time"
 
-
 	"move/eventstore"
 	"move/eventstore/eventstoretest"
 	"move/internal/testdb"
@@ -139,4 +138,3 @@ func streams(events []eventstore.RecordedEvent) []string {
 	}
 	return out
 }
-

@@ -5,6 +5,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	"move/eventstore"
 )
 
@@ -92,24 +94,22 @@ func (s *Store) listen() {
 	ctx, cancel := context.WithCancel(context.Background())
 	go func() { <-s.notifier.done; cancel() }()
 	for ctx.Err() == nil {
-		conn, err := s.pool.Acquire(ctx)
+		// A connection of its own: a LISTEN holds it for good, and must not starve the pool.
+		conn, err := pgx.ConnectConfig(ctx, s.pool.Config().ConnConfig.Copy())
 		if err != nil {
 			sleep(ctx, time.Second)
 			continue
 		}
-		if _, err := conn.Exec(ctx, `LISTEN `+NotifyChannel); err != nil {
-			conn.Release()
-			sleep(ctx, time.Second)
-			continue
-		}
-		for {
-			if _, err := conn.Conn().WaitForNotification(ctx); err != nil {
-				break
+		if _, err := conn.Exec(ctx, `LISTEN `+NotifyChannel); err == nil {
+			for {
+				if _, err := conn.WaitForNotification(ctx); err != nil {
+					break
+				}
+				s.notifier.local.fire()
 			}
-			s.notifier.local.fire()
 		}
-		// The connection may be mid-wait or closed: never hand it back to the pool.
-		_ = conn.Hijack().Close(context.Background())
+		_ = conn.Close(context.Background())
+		sleep(ctx, 100*time.Millisecond)
 	}
 }
 
