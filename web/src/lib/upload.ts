@@ -88,7 +88,3 @@ export async function fetchFileInfo(token: string, signal?: AbortSignal): Promis
   const answer = await api<{ data: UploadedFile }>(`/v1/admin/files/${encodeURIComponent(token)}`, { signal, silent: true });
   return answer.data;
 }
-
-export function fileUrl(id: string, size: 'thumbnail' | string = 'thumbnail'): string {
-  return `/v1/files/${encodeURIComponent(id)}/${size}`;
-}
