@@ -1,0 +1,149 @@
+package readapi
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"strings"
+
+	"move/domain"
+	"move/eventstore"
+)
+
+// maxBodyBytes caps every JSON request body (file uploads have their own limit).
+const maxBodyBytes = 1 << 20
+
+// apiError is an answer other than 2xx that the handler chose.
+type apiError struct {
+	Status int
+	Key    string
+	Params map[string]any
+	Fields map[string]domain.FieldError
+}
+
+func (e *apiError) Error() string { return fmt.Sprintf("%d %s", e.Status, e.Key) }
+
+func errStatus(status int, key string) *apiError { return &apiError{Status: status, Key: key} }
+
+// errorBody is the one error shape: { "errors": { "message": …, "fields": {…} } }.
+type errorBody struct {
+	Errors errorDetail `json:"errors"`
+}
+
+type errorDetail struct {
+	Message string            `json:"message"`
+	Fields  map[string]string `json:"fields,omitempty"`
+}
+
+// writeError maps an error to its status and a message in the user's language, once,
+// for every handler. Internal details go to the log, never to the client.
+func writeError(w http.ResponseWriter, r *http.Request, err error) {
+	language := lang(r)
+	status, body := http.StatusInternalServerError, errorDetail{}
+	var (
+		api        *apiError
+		validation *domain.ValidationError
+		notFound   *domain.NotFoundError
+		conflict   *domain.ConflictError
+	)
+	switch {
+	case errors.As(err, &api):
+		status = api.Status
+		body.Message = translate(language, api.Key, api.Params)
+		body.Fields = translateFields(language, api.Fields)
+	case errors.As(err, &validation):
+		status = http.StatusUnprocessableEntity
+		body.Message = translate(language, "validation.failed", nil)
+		fields := map[string]domain.FieldError{}
+		for _, f := range validation.Fields {
+			if _, seen := fields[f.Field]; !seen {
+				fields[f.Field] = f
+			}
+		}
+		body.Fields = translateFields(language, fields)
+	case errors.As(err, &notFound):
+		status, body.Message = http.StatusNotFound, translate(language, "error.not_found", nil)
+	case errors.As(err, &conflict):
+		status, body.Message = http.StatusConflict, translate(language, conflict.Key, conflict.Params)
+	case eventstore.IsWrongExpectedVersion(err):
+		status, body.Message = http.StatusConflict, translate(language, "conflict.version", nil)
+	default:
+		body.Message = translate(language, "error.internal", nil)
+	}
+	if status >= 500 {
+		logger(r).Error("request failed", "error", err)
+	}
+	writeJSON(w, status, errorBody{Errors: body})
+}
+
+func translateFields(language string, fields map[string]domain.FieldError) map[string]string {
+	if len(fields) == 0 {
+		return nil
+	}
+	out := make(map[string]string, len(fields))
+	for name, f := range fields {
+		params := map[string]any{"field": name}
+		for k, v := range f.Params {
+			params[k] = v
+		}
+		out[name] = translate(language, f.Key, params)
+	}
+	return out
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(status)
+	if v != nil {
+		_ = json.NewEncoder(w).Encode(v)
+	}
+}
+
+// decode reads a JSON body strictly: one object, no unknown fields, within the size
+// limit. Each failure is a 400, 413 or 422 with the offending field named.
+func decode(r *http.Request, w http.ResponseWriter, into any) error {
+	r.Body = http.MaxBytesReader(w, r.Body, maxBodyBytes)
+	dec := json.NewDecoder(r.Body)
+	dec.DisallowUnknownFields()
+	err := dec.Decode(into)
+	if err == nil {
+		if dec.More() {
+			return errStatus(http.StatusBadRequest, "error.bad_json")
+		}
+		if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+			return errStatus(http.StatusBadRequest, "error.bad_json")
+		}
+		return nil
+	}
+	var tooLarge *http.MaxBytesError
+	var typeErr *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &tooLarge):
+		return errStatus(http.StatusRequestEntityTooLarge, "error.body_too_large")
+	case errors.As(err, &typeErr):
+		field := typeErr.Field
+		if field == "" {
+			return errStatus(http.StatusBadRequest, "error.bad_json")
+		}
+		return &apiError{Status: http.StatusUnprocessableEntity, Key: "validation.failed",
+			Fields: map[string]domain.FieldError{field: {Field: field, Key: "validation.wrong_type"}}}
+	case strings.HasPrefix(err.Error(), "json: unknown field "):
+		field := strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
+		return &apiError{Status: http.StatusUnprocessableEntity, Key: "validation.failed",
+			Fields: map[string]domain.FieldError{field: {Field: field, Key: "validation.unknown"}}}
+	default:
+		return errStatus(http.StatusBadRequest, "error.bad_json")
+	}
+}
+
+func logger(r *http.Request) *slog.Logger {
+	if l, ok := r.Context().Value(loggerKey{}).(*slog.Logger); ok {
+		return l
+	}
+	return slog.Default()
+}
+
+type loggerKey struct{}

@@ -1,0 +1,84 @@
+package readapi
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+
+	"golang.org/x/text/language"
+)
+
+// Languages the API answers in: Dutch by default, English as the fallback.
+var (
+	supported = []language.Tag{language.Dutch, language.English}
+	matcher   = language.NewMatcher(supported)
+)
+
+// lang picks nl or en from Accept-Language.
+func lang(r *http.Request) string {
+	tag, _ := language.MatchStrings(matcher, r.Header.Get("Accept-Language"))
+	if base, _ := tag.Base(); base.String() == "en" {
+		return "en"
+	}
+	return "nl"
+}
+
+// messages are the texts the API sends, by key and language. {field} and other
+// {params} are filled in; a key missing in nl falls back to en.
+var messages = map[string]map[string]string{
+	"validation.failed":      {"nl": "Vul alle velden correct in", "en": "Please fill in all the fields correctly"},
+	"validation.required":    {"nl": "Het veld {field} is verplicht", "en": "The {field} field is required"},
+	"validation.max_length":  {"nl": "Het veld {field} mag niet langer zijn dan {max} tekens", "en": "The {field} field may not be longer than {max} characters"},
+	"validation.unique":      {"nl": "Deze {field} is al in gebruik", "en": "This {field} is already taken"},
+	"validation.invalid":     {"nl": "Het veld {field} is niet geldig", "en": "The {field} field is not valid"},
+	"validation.wrong_type":  {"nl": "Het veld {field} heeft een verkeerd type", "en": "The {field} field has the wrong type"},
+	"validation.unknown":     {"nl": "Het veld {field} is onbekend", "en": "The {field} field is unknown"},
+	"error.bad_json":         {"nl": "De aanvraag bevat geen geldige JSON", "en": "The request is not valid JSON"},
+	"error.body_too_large":   {"nl": "De aanvraag is te groot", "en": "The request is too large"},
+	"error.not_found":        {"nl": "Niet gevonden", "en": "Not found"},
+	"error.unauthenticated":  {"nl": "Je bent niet ingelogd", "en": "You are not logged in"},
+	"error.forbidden":        {"nl": "Je hebt geen toegang tot deze actie", "en": "You are not allowed to do this"},
+	"error.internal":         {"nl": "Er is een fout opgetreden bij het verwerken van je verzoek. Probeer het later opnieuw.", "en": "An error occurred while processing your request. Please try again later."},
+	"error.application":      {"nl": "Geef een geldige applicatie op (ApplicationId)", "en": "Send a valid application (ApplicationId)"},
+	"error.bad_query":        {"nl": "De zoekopdracht is niet geldig: {detail}", "en": "The query is not valid: {detail}"},
+	"error.rate_limited":     {"nl": "Te veel verzoeken, probeer het later opnieuw", "en": "Too many requests, please try again later"},
+	"conflict.stale_version": {"nl": "Iemand anders heeft dit intussen gewijzigd; laad de pagina opnieuw", "en": "Someone else changed this in the meantime; reload the page"},
+	"conflict.version":       {"nl": "Dit is intussen gewijzigd; probeer het opnieuw", "en": "This was changed in the meantime; please try again"},
+	"catalog.exists":         {"nl": "Dit item bestaat al", "en": "This item already exists"},
+	"success.saved":          {"nl": "Opgeslagen", "en": "Saved"},
+}
+
+// fieldNames are the user's words for field names.
+var fieldNames = map[string]map[string]string{
+	"name":        {"nl": "naam", "en": "name"},
+	"icon_id":     {"nl": "icoon", "en": "icon"},
+	"highlighted": {"nl": "uitgelicht", "en": "highlighted"},
+	"version":     {"nl": "versie", "en": "version"},
+}
+
+// translate fills in a message in the language; unknown keys show as themselves.
+func translate(language, key string, params map[string]any) string {
+	texts, ok := messages[key]
+	if !ok {
+		return key
+	}
+	text, ok := texts[language]
+	if !ok {
+		text = texts["en"]
+	}
+	for k, v := range params {
+		s := fmt.Sprint(v)
+		if k == "field" {
+			s = fieldName(language, s)
+		}
+		text = strings.ReplaceAll(text, "{"+k+"}", s)
+	}
+	return text
+}
+
+func fieldName(language, field string) string {
+	if names, ok := fieldNames[field]; ok {
+		return names[language]
+	}
+	return field
+}

@@ -1,0 +1,125 @@
+package readapi
+
+import (
+	"net/http"
+	"reflect"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// Doc describes a route for the OpenAPI document, which is generated from the route
+// table so it cannot drift from what is served. The SPA's types are generated from it.
+type Doc struct {
+	Summary  string
+	Request  any // a zero value of the body type, or nil
+	Response any // a zero value of the answer type
+	Query    []string
+	Status   int // success status, 200 when zero
+}
+
+var pathParam = regexp.MustCompile(`\{([a-z_]+)\}`)
+
+func (s *Server) openAPI(w http.ResponseWriter, r *http.Request) {
+	paths := map[string]map[string]any{}
+	for _, rt := range s.routes {
+		op := map[string]any{
+			"summary":      rt.Doc.Summary,
+			"operationId":  strings.ToLower(rt.Method) + strings.ReplaceAll(pathParam.ReplaceAllString(rt.Pattern, "By_$1"), "/", "_"),
+			"x-permission": rt.Permission,
+		}
+		var params []any
+		for _, m := range pathParam.FindAllStringSubmatch(rt.Pattern, -1) {
+			params = append(params, map[string]any{"name": m[1], "in": "path", "required": true, "schema": map[string]any{"type": "string"}})
+		}
+		for _, q := range rt.Doc.Query {
+			params = append(params, map[string]any{"name": q, "in": "query", "schema": map[string]any{"type": "string"}})
+		}
+		if rt.Permission != Public {
+			params = append(params,
+				map[string]any{"name": "ApplicationId", "in": "header", "required": true, "schema": map[string]any{"type": "string"}},
+				map[string]any{"name": "Accept-Language", "in": "header", "schema": map[string]any{"type": "string", "enum": []string{"nl", "en"}}})
+			op["security"] = []any{map[string]any{"bearer": []string{}}}
+		}
+		if len(params) > 0 {
+			op["parameters"] = params
+		}
+		if rt.Doc.Request != nil {
+			op["requestBody"] = map[string]any{"required": true, "content": map[string]any{
+				"application/json": map[string]any{"schema": schemaOf(reflect.TypeOf(rt.Doc.Request))}}}
+		}
+		status := rt.Doc.Status
+		if status == 0 {
+			status = http.StatusOK
+		}
+		responses := map[string]any{
+			"default": map[string]any{"description": "error", "content": map[string]any{
+				"application/json": map[string]any{"schema": schemaOf(reflect.TypeOf(errorBody{}))}}},
+		}
+		ok := map[string]any{"description": http.StatusText(status)}
+		if rt.Doc.Response != nil {
+			ok["content"] = map[string]any{"application/json": map[string]any{"schema": schemaOf(reflect.TypeOf(rt.Doc.Response))}}
+		}
+		responses[strconv.Itoa(status)] = ok
+		op["responses"] = responses
+		if paths[rt.Pattern] == nil {
+			paths[rt.Pattern] = map[string]any{}
+		}
+		paths[rt.Pattern][strings.ToLower(rt.Method)] = op
+	}
+	writeJSON(w, http.StatusOK, map[string]any{
+		"openapi": "3.0.3",
+		"info":    map[string]any{"title": "Move back office API", "version": "1"},
+		"paths":   paths,
+		"components": map[string]any{"securitySchemes": map[string]any{
+			"bearer": map[string]any{"type": "http", "scheme": "bearer"}}},
+	})
+}
+
+// schemaOf describes a Go type as a JSON schema, following its json tags.
+func schemaOf(t reflect.Type) map[string]any {
+	switch t.Kind() {
+	case reflect.Pointer:
+		s := schemaOf(t.Elem())
+		s["nullable"] = true
+		return s
+	case reflect.String:
+		return map[string]any{"type": "string"}
+	case reflect.Bool:
+		return map[string]any{"type": "boolean"}
+	case reflect.Int, reflect.Int64, reflect.Int32, reflect.Uint64, reflect.Uint32, reflect.Uint:
+		return map[string]any{"type": "integer"}
+	case reflect.Float64, reflect.Float32:
+		return map[string]any{"type": "number"}
+	case reflect.Slice, reflect.Array:
+		return map[string]any{"type": "array", "items": schemaOf(t.Elem())}
+	case reflect.Map:
+		return map[string]any{"type": "object", "additionalProperties": schemaOf(t.Elem())}
+	case reflect.Struct:
+		props := map[string]any{}
+		var required []string
+		for i := range t.NumField() {
+			f := t.Field(i)
+			if !f.IsExported() {
+				continue
+			}
+			name, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
+			if name == "-" {
+				continue
+			}
+			if name == "" {
+				name = f.Name
+			}
+			props[name] = schemaOf(f.Type)
+			if !strings.Contains(opts, "omitempty") && f.Type.Kind() != reflect.Pointer {
+				required = append(required, name)
+			}
+		}
+		s := map[string]any{"type": "object", "properties": props}
+		if len(required) > 0 {
+			s["required"] = required
+		}
+		return s
+	}
+	return map[string]any{}
+}

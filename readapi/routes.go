@@ -1,0 +1,57 @@
+package readapi
+
+import (
+	"net/http"
+
+	"move/domain/catalog"
+	rmcatalog "move/projections/catalog"
+)
+
+// Route is one endpoint: its permission is part of its declaration.
+type Route struct {
+	Method  string
+	Pattern string
+	// Permission the caller needs: a permission name, Authenticated, or Public.
+	Permission string
+	// Organization, when set, reads the organisation the permission is checked in.
+	Organization func(*http.Request) string
+	// Reads names the read models the handler queries: it waits for the caller's own
+	// writes on them.
+	Reads   []string
+	Handler func(http.ResponseWriter, *http.Request) error
+	Doc     Doc
+}
+
+const (
+	// Public routes need no credentials (log in, health).
+	Public = "public"
+	// Authenticated routes need a caller in the application, and no permission.
+	Authenticated = "authenticated"
+)
+
+// Permissions of the catalogue. Which role holds which is data (authz).
+const (
+	PermViewCatalog   = "view-catalog"
+	PermManageCatalog = "manage-catalog"
+)
+
+// table is the one route table of the product.
+func (s *Server) table() []Route {
+	routes := s.identityRoutes()
+	for _, k := range catalog.Kinds {
+		routes = append(routes, s.catalogRoutes(k, catalogPath(k), rmcatalog.Table(k))...)
+	}
+	return routes
+}
+
+// catalogPath is the kind's path under /v1/admin, as the spec names it.
+func catalogPath(k catalog.Kind) string {
+	switch k.Name {
+	case catalog.Sport.Name:
+		return "/v1/admin/sports"
+	case catalog.LocationType.Name:
+		return "/v1/admin/location-types"
+	default:
+		return "/v1/admin/product-types"
+	}
+}
