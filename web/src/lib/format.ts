@@ -4,7 +4,6 @@ const LOCALES: Record<Language, string> = { nl: 'nl-NL', en: 'en-GB' };
 
 /** Weeks start on Monday; these are the weekday keys the API and forms use. */
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
 
 /** Monday-based index (monday 0 … sunday 6) of a date's weekday. */
 export function weekdayIndex(date: Date): number {

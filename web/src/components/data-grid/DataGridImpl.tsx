@@ -11,6 +11,7 @@ import {
 import { AgGridReact } from 'ag-grid-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '@/components/ui/Skeleton';
 import { rowsForRange, type ListSort } from '@/lib/list';
 import { DEFAULT_ITEMS_PER_PAGE, type DataGridProps } from '@/components/data-grid/types';
 
@@ -112,7 +113,11 @@ export default function DataGridImpl<Row>({
         suppressCellFocus
         localeText={{ loadingOoo: t('grid.loading') }}
       />
-      {state === 'empty' && <p className="data-grid__overlay empty-state">{emptyMessage}</p>}
+      {state === 'empty' && (
+        <div className="data-grid__overlay">
+          <EmptyState message={emptyMessage} />
+        </div>
+      )}
     </div>
   );
 }
