@@ -10,7 +10,7 @@ export function RouteError() {
     <main className="page" role="alert">
       <p>{t('errors.screenFailed')}</p>
       <button type="button" className="button" onClick={() => window.location.reload()}>
-        ↻
+        {t('common.reload')}
       </button>
     </main>
   );
