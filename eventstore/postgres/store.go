@@ -454,3 +454,11 @@ func (s *Store) Count(ctx context.Context) (int64, error) {
 	err := s.pool.QueryRow(ctx, `SELECT count(*) FROM eventstore_events`).Scan(&n)
 	return n, err
 }
+
+// CountAfter answers how many events a reader at pos has yet to read: a projector's lag.
+func (s *Store) CountAfter(ctx context.Context, pos eventstore.Position) (int64, error) {
+	var n int64
+	err := s.pool.QueryRow(ctx, `SELECT count(*) FROM eventstore_events WHERE (commit_key, position) > ($1, $2)`,
+		int64(pos.Commit), int64(pos.Prepare)).Scan(&n)
+	return n, err
+}

@@ -1,0 +1,54 @@
+package main
+
+import (
+	"net/netip"
+	"os"
+	"strings"
+)
+
+// defaultDatabaseURL is the database `make run` provides.
+const defaultDatabaseURL = "postgres://postgres@127.0.0.1:5432/move?sslmode=disable"
+
+type config struct {
+	DatabaseURL    string
+	EventStoreURL  string
+	HTTPAddr       string
+	LogLevel       string
+	TrustedProxies []netip.Prefix
+	CORSOrigins    []string
+}
+
+func loadConfig() config {
+	c := config{
+		DatabaseURL:   env("DATABASE_URL", defaultDatabaseURL),
+		EventStoreURL: os.Getenv("EVENTSTORE_URL"),
+		HTTPAddr:      env("HTTP_ADDR", ":8080"),
+		LogLevel:      env("LOG_LEVEL", "info"),
+	}
+	for _, p := range list("TRUSTED_PROXIES") {
+		if prefix, err := netip.ParsePrefix(p); err == nil {
+			c.TrustedProxies = append(c.TrustedProxies, prefix)
+		} else if addr, err := netip.ParseAddr(p); err == nil {
+			c.TrustedProxies = append(c.TrustedProxies, netip.PrefixFrom(addr, addr.BitLen()))
+		}
+	}
+	c.CORSOrigins = list("CORS_ORIGINS")
+	return c
+}
+
+func env(name, fallback string) string {
+	if v := os.Getenv(name); v != "" {
+		return v
+	}
+	return fallback
+}
+
+func list(name string) []string {
+	var out []string
+	for _, v := range strings.Split(os.Getenv(name), ",") {
+		if v = strings.TrimSpace(v); v != "" {
+			out = append(out, v)
+		}
+	}
+	return out
+}

@@ -1,0 +1,210 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"slices"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"move/eventstore"
+	"move/projections"
+)
+
+func projectionsCmd(ctx context.Context, cfg config, log *slog.Logger, args []string) error {
+	if len(args) == 0 {
+		return errors.New("projections: want status or rebuild")
+	}
+	b, err := open(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer b.close()
+	runner, err := b.runner(log, nil)
+	if err != nil {
+		return err
+	}
+	switch args[0] {
+	case "status":
+		return projectionStatus(ctx, b, runner)
+	case "rebuild":
+		return projectionRebuild(ctx, b, runner, args[1:])
+	}
+	return fmt.Errorf("projections: unknown subcommand %q", args[0])
+}
+
+func projectionStatus(ctx context.Context, b *backend, runner *projections.Runner) error {
+	statuses, err := projections.ReadStatuses(ctx, b.db)
+	if err != nil {
+		return err
+	}
+	head, err := b.store.Head(ctx)
+	if err != nil {
+		return err
+	}
+	tw := tabwriter.NewWriter(os.Stdout, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "PROJECTOR\tVERSION\tCHECKPOINT\tHEAD\tLAG\tSTATE")
+	for _, p := range runner.Projectors() {
+		s, ok := statuses[p.Name()]
+		if !ok {
+			fmt.Fprintf(tw, "%s\t-/%d\t-\t%s\t-\tnot started\n", p.Name(), p.Version(), head)
+			continue
+		}
+		state := s.State
+		switch {
+		case s.State == "failed":
+			state = fmt.Sprintf("failed at event %s (%s): %s", s.FailedEventID, s.FailedPosition, s.Error)
+		case s.State == "rebuilding":
+			state = fmt.Sprintf("rebuilding %d/%d", s.RebuildDone, s.RebuildTotal)
+		case s.RebuildRequested:
+			state += " (rebuild requested)"
+		}
+		if s.Version != p.Version() {
+			state += fmt.Sprintf(" (version %d in code: rebuilds on start)", p.Version())
+		}
+		fmt.Fprintf(tw, "%s\t%d/%d\t%s\t%s\t%s\t%s\n", p.Name(), s.Version, p.Version(), s.Checkpoint, head, lag(ctx, b.store, s.Checkpoint), state)
+	}
+	return tw.Flush()
+}
+
+// lag is the number of events after the checkpoint, when the store can count them.
+func lag(ctx context.Context, store eventstore.Store, checkpoint eventstore.Position) string {
+	c, ok := store.(interface {
+		CountAfter(context.Context, eventstore.Position) (int64, error)
+	})
+	if !ok {
+		return "?"
+	}
+	n, err := c.CountAfter(ctx, checkpoint)
+	if err != nil {
+		return "?"
+	}
+	return fmt.Sprint(n)
+}
+
+func projectionRebuild(ctx context.Context, b *backend, runner *projections.Runner, args []string) error {
+	var targets []projections.Projector
+	if slices.Contains(args, "--all") {
+		targets = runner.Projectors()
+	} else {
+		if len(args) == 0 {
+			return errors.New("projections rebuild: name projectors or --all")
+		}
+		for _, name := range args {
+			p, ok := runner.Find(name)
+			if !ok {
+				return fmt.Errorf("projections rebuild: no projector %q", name)
+			}
+			targets = append(targets, p)
+		}
+	}
+	bar := newProgress(os.Stdout)
+	runner.Progress = bar.update
+	for _, p := range targets {
+		release, ok, err := runner.Lock(ctx, p, false)
+		if err != nil {
+			return err
+		}
+		if ok {
+			// No server runs this projector now: rebuild here.
+			_, err := runner.Rebuild(ctx, p)
+			release()
+			bar.finish(p.Name(), err)
+			if err != nil {
+				return err
+			}
+			continue
+		}
+		// A server holds the projector: ask it to rebuild and follow its progress.
+		if err := projections.RequestRebuild(ctx, b.db, []string{p.Name()}); err != nil {
+			return err
+		}
+		if err := follow(ctx, b, p.Name(), bar); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func follow(ctx context.Context, b *backend, name string, bar *progress) error {
+	started := false
+	for {
+		statuses, err := projections.ReadStatuses(ctx, b.db)
+		if err != nil {
+			return err
+		}
+		s := statuses[name]
+		switch {
+		case s.State == "rebuilding":
+			started = true
+			bar.update(name, s.RebuildDone, s.RebuildTotal)
+		case s.State == "failed":
+			err := fmt.Errorf("%s failed at event %s: %s", name, s.FailedEventID, s.Error)
+			bar.finish(name, err)
+			return err
+		case !s.RebuildRequested && (started || s.State == "running"):
+			bar.finish(name, nil)
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(200 * time.Millisecond):
+		}
+	}
+}
+
+// progress draws done/total, events per second and the time left: a bar on a terminal,
+// a plain line a second otherwise.
+type progress struct {
+	out      *os.File
+	terminal bool
+	started  time.Time
+	last     time.Time
+}
+
+func newProgress(out *os.File) *progress {
+	st, err := out.Stat()
+	return &progress{out: out, terminal: err == nil && st.Mode()&os.ModeCharDevice != 0, started: time.Now()}
+}
+
+func (p *progress) update(name string, done, total int64) {
+	now := time.Now()
+	if !p.terminal && now.Sub(p.last) < time.Second {
+		return
+	}
+	p.last = now
+	elapsed := now.Sub(p.started).Seconds()
+	rate := float64(done) / max(elapsed, 0.001)
+	eta := "?"
+	if total > 0 && rate > 0 {
+		eta = (time.Duration(float64(total-done)/rate) * time.Second).Round(time.Second).String()
+	}
+	if !p.terminal {
+		fmt.Fprintf(p.out, "%s: %d/%d events, %.0f events/s, ETA %s\n", name, done, total, rate, eta)
+		return
+	}
+	const width = 30
+	filled := width
+	if total > 0 {
+		filled = int(float64(width) * float64(done) / float64(total))
+	}
+	fmt.Fprintf(p.out, "\r%-16s [%s%s] %d/%d  %.0f events/s  ETA %s   ", name,
+		strings.Repeat("#", filled), strings.Repeat(".", width-filled), done, total, rate, eta)
+}
+
+func (p *progress) finish(name string, err error) {
+	if p.terminal {
+		fmt.Fprintln(p.out)
+	}
+	if err != nil {
+		fmt.Fprintf(p.out, "%s: rebuild failed: %v\n", name, err)
+		return
+	}
+	fmt.Fprintf(p.out, "%s: rebuilt and swapped in (%s)\n", name, time.Since(p.started).Round(time.Millisecond))
+	p.started = time.Now()
+}

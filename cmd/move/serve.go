@@ -1,0 +1,110 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"sync/atomic"
+	"time"
+
+	"move/migrations"
+	"move/projections"
+	"move/readapi"
+	"move/web"
+)
+
+func serve(ctx context.Context, cfg config, log *slog.Logger, args []string) error {
+	if len(args) > 0 {
+		return fmt.Errorf("serve takes no arguments")
+	}
+	if err := migrations.Up(cfg.DatabaseURL); err != nil {
+		return err
+	}
+	b, err := open(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer b.close()
+	metrics := newMetrics()
+	runner, err := b.runner(log, projections.NewMetrics(metrics))
+	if err != nil {
+		return err
+	}
+	auth, tenants, authz, err := identity(ctx, cfg, b, log)
+	if err != nil {
+		return err
+	}
+	spa, err := fs.Sub(web.Dist, "dist")
+	if err != nil {
+		return err
+	}
+	if _, err := fs.Stat(spa, "index.html"); err != nil {
+		log.Warn("the SPA is not built (web/dist): serving the API only; run make build")
+		spa = nil
+	}
+
+	var projecting atomic.Bool
+	projecting.Store(true)
+	runCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	projectorsDone := make(chan error, 1)
+	go func() {
+		err := runner.Run(runCtx)
+		projecting.Store(false)
+		projectorsDone <- err
+	}()
+
+	api, err := readapi.New(readapi.Deps{
+		App: b.app, DB: b.db, Auth: auth, Tenants: tenants, Authz: authz, Log: log, Metrics: metrics, SPA: spa,
+		TrustedProxies: cfg.TrustedProxies, CORSOrigins: cfg.CORSOrigins,
+		Ready: func(ctx context.Context) error {
+			if err := b.db.Ping(ctx); err != nil {
+				return errors.New("database unreachable")
+			}
+			if !projecting.Load() {
+				return errors.New("projectors stopped")
+			}
+			return nil
+		},
+	})
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{
+		Addr:              cfg.HTTPAddr,
+		Handler:           api,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       60 * time.Second,
+		WriteTimeout:      120 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		MaxHeaderBytes:    64 << 10,
+	}
+	serveErr := make(chan error, 1)
+	go func() { serveErr <- srv.ListenAndServe() }()
+	log.Info("serving", "addr", cfg.HTTPAddr, "event_store", storeName(cfg))
+
+	select {
+	case <-ctx.Done():
+	case err := <-serveErr:
+		return err
+	case err := <-projectorsDone:
+		if ctx.Err() == nil {
+			return fmt.Errorf("projectors stopped: %w", err)
+		}
+	}
+	shutdown, done := context.WithTimeout(context.Background(), 15*time.Second)
+	defer done()
+	err = srv.Shutdown(shutdown)
+	cancel()
+	return err
+}
+
+func storeName(cfg config) string {
+	if cfg.EventStoreURL == "" {
+		return "postgres"
+	}
+	return "eventstoredb"
+}
