@@ -1,0 +1,69 @@
+# Move back office. `make help` lists the targets.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+GO ?= go
+HTTP_ADDR ?= :8080
+
+.PHONY: help
+help: ## this list
+	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
+
+web/node_modules/.package-lock.json: web/package-lock.json
+	cd web && npm ci --no-audit --no-fund
+	touch $@
+
+.PHONY: web
+web: web/node_modules/.package-lock.json ## build the SPA into web/dist
+	cd web && npm run build
+
+.PHONY: build
+build: web ## build the SPA and the binary bin/move (SPA embedded)
+	$(GO) build -o bin/move ./cmd/move
+
+.PHONY: run
+run: build ## database, migrations, demo data, server and SPA on http://localhost:8080
+	@export DATABASE_URL=$${DATABASE_URL:-$$(scripts/ensure-database.sh move)} && \
+	bin/move migrate && bin/move seed && \
+	echo "Move back office on http://localhost$(HTTP_ADDR) — log in as superadmin@move.test / move-demo-password" && \
+	HTTP_ADDR=$(HTTP_ADDR) exec bin/move serve
+
+.PHONY: test
+test: test-go test-web test-e2e ## every test: Go (unit, integration), web unit, Storybook build, end to end
+
+.PHONY: test-go
+test-go: ## Go tests with -race against a real Postgres (each test its own database)
+	@export TEST_DATABASE_URL=$${TEST_DATABASE_URL:-$$(scripts/ensure-postgres.sh)} && \
+	$(GO) vet ./... && $(GO) test -race -count=1 -timeout 20m ./...
+
+.PHONY: test-web
+test-web: web/node_modules/.package-lock.json ## type check, lint, unit tests and Storybook build of the SPA
+	cd web && npm run typecheck && npm run lint && npm test && npm run build-storybook
+
+.PHONY: test-e2e
+test-e2e: build ## Playwright in Debian's Chromium against the real binary and a fresh database
+	@admin=$$(scripts/ensure-postgres.sh) && db=move_e2e_$$$$ && \
+	psql "$$admin" -q -c "DROP DATABASE IF EXISTS $$db" && psql "$$admin" -q -c "CREATE DATABASE $$db" && \
+	export DATABASE_URL="$${admin%/postgres?sslmode=disable}/$$db?sslmode=disable" && \
+	bin/move migrate >/dev/null && bin/move seed && \
+	(cd web && CI=1 npm run e2e); status=$$?; \
+	psql "$$admin" -q -c "DROP DATABASE IF EXISTS $$db WITH (FORCE)"; exit $$status
+
+.PHONY: bench
+bench: ## Go benchmarks (figures go to docs/benchmarks.md)
+	@export TEST_DATABASE_URL=$${TEST_DATABASE_URL:-$$(scripts/ensure-postgres.sh)} && \
+	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 60m ./bench/...
+
+.PHONY: lint
+lint: web/node_modules/.package-lock.json ## go vet, gofmt, the TypeScript compiler and eslint
+	$(GO) vet ./...
+	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || (gofmt -l $$(git ls-files '*.go'); exit 1)
+	cd web && npm run typecheck && npm run lint
+
+.PHONY: fuzz
+fuzz: ## run each fuzz target for 30 s
+	$(GO) test -run '^$$' -fuzz FuzzDecodeCatalogInput -fuzztime 30s ./readapi/
+
+.PHONY: clean
+clean: ## remove build output and the project-local database cluster
+	rm -rf bin web/dist/assets web/dist/index.html web/storybook-static
+	@if [ -d .pgdata ]; then (runuser -u postgres -- pg_ctl -D .pgdata stop 2>/dev/null || pg_ctl -D .pgdata stop 2>/dev/null || true); rm -rf .pgdata; fi
