@@ -86,13 +86,13 @@ func (r *runner) execute(ctx context.Context, meta Meta, id string, decide func(
 		if err != nil {
 			return Result{}, err
 		}
-		res := Result{ID: id, Version: results[0].NextVersion}
+		// The subject's stream answers: a retry finds the same version and position there.
 		for _, ar := range results {
-			if res.Position.Less(ar.Position) {
-				res.Position = ar.Position
+			if ar.Stream == u.primary() {
+				return Result{ID: id, Version: ar.NextVersion, Position: ar.Position}, nil
 			}
 		}
-		return res, nil
+		return Result{ID: id, Version: results[0].NextVersion, Position: results[0].Position}, nil
 	}
 }
 

@@ -342,3 +342,38 @@ func (r *Runner) Lock(ctx context.Context, p Projector, wait bool) (release func
 		}
 	}
 }
+
+// Prepare gives every projector without live tables empty ones, flagged for a rebuild,
+// so reads answer at once (empty) instead of failing while the first build runs.
+func (r *Runner) Prepare(ctx context.Context) error {
+	for _, p := range r.projectors {
+		err := pgx.BeginFunc(ctx, r.db, func(tx pgx.Tx) error {
+			if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, lockKey("prepare")); err != nil {
+				return err
+			}
+			missing, err := r.tablesMissing(ctx, p)
+			if err != nil || !missing {
+				return err
+			}
+			for _, t := range p.Tables() {
+				if _, err := tx.Exec(ctx, `DROP TABLE IF EXISTS `+LiveSchema+`.`+t+` CASCADE`); err != nil {
+					return err
+				}
+			}
+			if _, err := tx.Exec(ctx, `SET LOCAL search_path = `+LiveSchema); err != nil {
+				return err
+			}
+			if _, err := tx.Exec(ctx, p.Schema()); err != nil {
+				return err
+			}
+			_, err = tx.Exec(ctx, `
+				INSERT INTO public.projection_checkpoints (name, version, rebuild_requested) VALUES ($1, $2, true)
+				ON CONFLICT (name) DO UPDATE SET rebuild_requested = true, updated_at = now()`, p.Name(), p.Version())
+			return err
+		})
+		if err != nil {
+			return fmt.Errorf("prepare %s: %w", p.Name(), err)
+		}
+	}
+	return nil
+}

@@ -46,6 +46,9 @@ func serve(ctx context.Context, cfg config, log *slog.Logger, args []string) err
 		spa = nil
 	}
 
+	if err := runner.Prepare(ctx); err != nil {
+		return err
+	}
 	var projecting atomic.Bool
 	projecting.Store(true)
 	runCtx, cancel := context.WithCancel(ctx)

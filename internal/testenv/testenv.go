@@ -58,6 +58,9 @@ func (e *Env) Runner(t testing.TB, ps ...projections.Projector) *projections.Run
 // RunProjections runs the runner live until the test ends.
 func (e *Env) RunProjections(t testing.TB, r *projections.Runner) {
 	t.Helper()
+	if err := r.Prepare(context.Background()); err != nil {
+		t.Fatal(err)
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() {

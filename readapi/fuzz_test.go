@@ -1,0 +1,28 @@
+package readapi
+
+import (
+	"bytes"
+	"errors"
+	"net/http/httptest"
+	"testing"
+)
+
+// The command decoders take any bytes without panicking, and refuse with an apiError.
+func FuzzDecodeCatalogInput(f *testing.F) {
+	for _, seed := range []string{`{"name":"Tennis"}`, `{"name":"x","icon_id":"a","highlighted":true,"version":3}`,
+		`{"name":`, `[]`, `{"name":1}`, `{"colour":"red"}`, `{"name":"a"}{"name":"b"}`, `null`, "\xff\xfe"} {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(func(t *testing.T, body []byte) {
+		r := httptest.NewRequest("POST", "/", bytes.NewReader(body))
+		var in catalogInput
+		err := decode(r, httptest.NewRecorder(), &in)
+		var api *apiError
+		if err != nil && !errors.As(err, &api) {
+			t.Fatalf("decode answered a non-API error %T: %v", err, err)
+		}
+		if err == nil {
+			_ = in.fields()
+		}
+	})
+}
