@@ -3,6 +3,7 @@ package commands
 import (
 	"move/domain"
 	"move/domain/catalog"
+	"move/domain/identity"
 	"move/domain/reservation"
 )
 
@@ -10,4 +11,5 @@ import (
 var registerAll = []func(*domain.Registry){
 	reservation.Register,
 	catalog.Register,
+	identity.Register,
 }

@@ -1,0 +1,184 @@
+// Package authz decides permissions with casbin: RBAC with domains, where a domain is an
+// application, or an organisation inside one, and permissions match wildcard patterns.
+// Which role holds which permission is data (the matrix read model); the grants are the
+// user's memberships.
+package authz
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/casbin/casbin/v2"
+	"github.com/casbin/casbin/v2/model"
+	"github.com/casbin/casbin/v2/util"
+
+	"move/domain/identity"
+)
+
+// modelText: a request (user, domain, permission, action) passes when the user holds,
+// in a domain pattern matching the request's, a role whose matrix row has a permission
+// pattern matching the request's. A superadmin (granted in "*") passes every check.
+//
+// Domains end with a delimiter ("app:<id>/", "app:<id>/org:<id>/"), and so do the
+// patterns granted ("app:<id>/*"): "app:1*" would also match "app:12/".
+const modelText = `
+[request_definition]
+r = sub, dom, obj, act
+
+[policy_definition]
+p = sub, dom, obj, act
+
+[role_definition]
+g = _, _, _
+
+[policy_effect]
+e = some(where (p.eft == allow))
+
+[matchers]
+m = g(r.sub, "role:superadmin", r.dom) || (g(r.sub, p.sub, r.dom) && keyMatch(r.dom, p.dom) && keyMatch(r.obj, p.obj) && r.act == p.act)
+`
+
+// Action is the one action a permission is used with.
+const Action = "use"
+
+// Subject is a user's casbin subject.
+func Subject(userID string) string { return "user:" + userID }
+
+// RoleSubject is a role's casbin subject.
+func RoleSubject(role string) string { return "role:" + role }
+
+// Domain is where a request acts: an application, or an organisation in one.
+func Domain(applicationID, organizationID string) string {
+	if organizationID == "" {
+		return "app:" + applicationID + "/"
+	}
+	return "app:" + applicationID + "/org:" + organizationID + "/"
+}
+
+// GrantDomain is the domain pattern a grant holds its role in: everywhere for a
+// superadmin, the application and all its organisations for an admin, one organisation
+// for organization and trainer.
+func GrantDomain(g identity.Grant) string {
+	switch g.Role {
+	case identity.RoleSuperadmin:
+		return "*"
+	case identity.RoleAdmin:
+		return "app:" + g.ApplicationID + "/*"
+	default:
+		return Domain(g.ApplicationID, g.OrganizationID)
+	}
+}
+
+// Enforcer is a casbin enforcer loaded with the matrix and some users' grants.
+type Enforcer struct{ e *casbin.Enforcer }
+
+// NewEnforcer loads rules (the matrix) and grants (by user id).
+func NewEnforcer(rules []identity.Rule, grants map[string][]identity.Grant) (*Enforcer, error) {
+	m, err := model.NewModelFromString(modelText)
+	if err != nil {
+		return nil, err
+	}
+	e, err := casbin.NewEnforcer(m)
+	if err != nil {
+		return nil, err
+	}
+	// Without a domain matching function the "*" and "app:<id>/*" grant domains would
+	// be compared literally.
+	e.AddNamedDomainMatchingFunc("g", "keyMatch", util.KeyMatch)
+	var policies [][]string
+	for _, r := range rules {
+		policies = append(policies, []string{RoleSubject(r.Role), "*", r.Permission, Action})
+	}
+	if len(policies) > 0 {
+		if _, err := e.AddPolicies(policies); err != nil {
+			return nil, err
+		}
+	}
+	var links [][]string
+	for user, gs := range grants {
+		for _, g := range gs {
+			links = append(links, []string{Subject(user), RoleSubject(g.Role), GrantDomain(g)})
+		}
+	}
+	if len(links) > 0 {
+		if _, err := e.AddGroupingPolicies(links); err != nil {
+			return nil, err
+		}
+	}
+	return &Enforcer{e: e}, nil
+}
+
+// Enforce is the raw casbin check.
+func (x *Enforcer) Enforce(subject, domain, object, action string) (bool, error) {
+	return x.e.Enforce(subject, domain, object, action)
+}
+
+// Allowed tells whether the user may use permission in the application (and
+// organisation). Without an organisation, holding the permission in the application or
+// in any of the user's organisations of it is enough: routes over one organisation's
+// data name the organisation.
+func (x *Enforcer) Allowed(userID string, grants []identity.Grant, applicationID, organizationID, permission string) (bool, error) {
+	domains := []string{Domain(applicationID, organizationID)}
+	if organizationID == "" {
+		for _, g := range grants {
+			if g.ApplicationID == applicationID && g.OrganizationID != "" {
+				domains = append(domains, Domain(applicationID, g.OrganizationID))
+			}
+		}
+	}
+	for _, d := range domains {
+		ok, err := x.Enforce(Subject(userID), d, permission, Action)
+		if err != nil || ok {
+			return ok, err
+		}
+	}
+	return false, nil
+}
+
+// Abilities answers the matrix's permission names the user holds in the domain, for
+// the profile (patterns are expanded against known, the permissions the product names).
+func (x *Enforcer) Abilities(userID string, grants []identity.Grant, applicationID, organizationID string, known []string) ([]string, error) {
+	var out []string
+	for _, p := range known {
+		ok, err := x.Allowed(userID, grants, applicationID, organizationID, p)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			out = append(out, p)
+		}
+	}
+	return out, nil
+}
+
+// Allowed checks one user with a fresh enforcer: the matrix and that user's grants.
+func Allowed(rules []identity.Rule, userID string, grants []identity.Grant, applicationID, organizationID, permission string) (bool, error) {
+	e, err := NewEnforcer(rules, map[string][]identity.Grant{userID: grants})
+	if err != nil {
+		return false, fmt.Errorf("authz: %w", err)
+	}
+	return e.Allowed(userID, grants, applicationID, organizationID, permission)
+}
+
+// ParseDefaults reads the default matrix: one line per role, "role: perm, perm, …".
+func ParseDefaults(text string) ([]identity.Rule, error) {
+	var rules []identity.Rule
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		role, perms, ok := strings.Cut(line, ":")
+		if !ok {
+			return nil, fmt.Errorf("authz: default matrix line %q: want role: permissions", line)
+		}
+		for _, p := range strings.Split(perms, ",") {
+			r := identity.Rule{Role: strings.TrimSpace(role), Permission: strings.TrimSpace(p)}
+			if err := r.Validate(); err != nil {
+				return nil, fmt.Errorf("authz: default matrix %s/%s: %w", r.Role, r.Permission, err)
+			}
+			rules = append(rules, r)
+		}
+	}
+	return rules, nil
+}

@@ -1,0 +1,23 @@
+package authz
+
+// DefaultMatrix is the matrix written once on first start (as events, by
+// commands.SeedDefaultPermissions); afterwards the permissions screen edits it. It is
+// the same text as docs/decisions/0101-default-permissions.md (a test keeps them equal).
+const DefaultMatrix = `
+superadmin: *
+admin: view-application, view-organizations, view-organization, create-organizations, edit-organization, view-categories, create-categories, view-activities, view-products, view-locations, edit-location, view-notifications, create-notifications, edit-notification, view-campaigns, create-campaigns, edit-campaign, view-application-orders, view-catalog, manage-invites
+organization: view-organization, view-activities, create-activities, edit-activity, view-products, view-product, create-products, edit-product, view-locations, create-locations, edit-location, view-rates, view-bundles, view-bundle, assign-labels, view-catalog
+trainer: view-activities, view-bundles, view-bundle, view-catalog
+`
+
+// Permissions are the permission names the product checks; the profile's abilities
+// are these, filtered by the caller's roles.
+var Permissions = []string{
+	"view-application", "view-organizations", "view-organization", "create-organizations", "edit-organization",
+	"view-categories", "create-categories", "view-activities", "create-activities", "edit-activity",
+	"view-products", "view-product", "create-products", "edit-product", "assign-labels",
+	"view-bundles", "view-bundle", "view-locations", "create-locations", "edit-location", "view-rates",
+	"view-notifications", "create-notifications", "edit-notification",
+	"view-campaigns", "create-campaigns", "edit-campaign", "view-application-orders",
+	"view-catalog", "manage-catalog", "manage-invites", "manage-permissions",
+}

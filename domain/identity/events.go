@@ -1,0 +1,104 @@
+// Package identity is who may do what where: applications (the tenants), users and
+// their roles, invites, and the role → permission matrix. Events carry subject ids,
+// never names, e-mail addresses nor secrets: those live in the personal-data and
+// credential tables the identity service writes (docs/decisions/0100-identity.md).
+package identity
+
+import (
+	"time"
+
+	"move/domain"
+)
+
+// ApplicationCreated: a tenant exists. Its name and branding are not personal data.
+type ApplicationCreated struct {
+	Name           string  `json:"name"`
+	Slug           string  `json:"slug"`
+	ParentID       *string `json:"parent_id,omitempty"`
+	LogoID         *string `json:"logo_id,omitempty"`
+	FaviconID      *string `json:"favicon_id,omitempty"`
+	PrimaryColor   *string `json:"primary_color,omitempty"`
+	SecondaryColor *string `json:"secondary_color,omitempty"`
+}
+
+// UserRegistered: a person has an account; who they are is in the personal-data store
+// under the stream's id.
+type UserRegistered struct{}
+
+// RoleGranted and RoleRevoked change where a user may act.
+type RoleGranted struct{ Grant }
+type RoleRevoked struct{ Grant }
+
+// PasswordChanged: the user's password was set (reason: reset, invite, admin).
+type PasswordChanged struct {
+	Reason string `json:"reason"`
+}
+
+// LoggedIn and LoginFailed are audit facts on the user's audit stream.
+type LoggedIn struct{}
+type LoginFailed struct {
+	Reason string `json:"reason"`
+}
+
+// TokensRevoked: a token family (one login's sessions) or all of a user's were revoked.
+type TokensRevoked struct {
+	FamilyID string `json:"family_id,omitempty"`
+	Reason   string `json:"reason"`
+}
+
+// InviteSent: someone was invited to a role in an organisation of an application. The
+// invitee's name and e-mail are personal data under the invite's id.
+type InviteSent struct {
+	ApplicationID  string    `json:"application_id"`
+	OrganizationID string    `json:"organization_id"`
+	Role           string    `json:"role"`
+	ExpiresAt      time.Time `json:"expires_at"`
+}
+
+// InviteAccepted: the invitee registered (or was known) as UserID.
+type InviteAccepted struct {
+	UserID string `json:"user_id"`
+}
+
+// PermissionGranted and PermissionRevoked edit the role → permission matrix.
+type PermissionGranted struct{ Rule }
+type PermissionRevoked struct{ Rule }
+
+// PermissionDefaultsSeeded marks that the default matrix was written once.
+type PermissionDefaultsSeeded struct{}
+
+func (ApplicationCreated) EventType() string       { return "application.created.v1" }
+func (UserRegistered) EventType() string           { return "user.registered.v1" }
+func (RoleGranted) EventType() string              { return "user.role_granted.v1" }
+func (RoleRevoked) EventType() string              { return "user.role_revoked.v1" }
+func (PasswordChanged) EventType() string          { return "user.password_changed.v1" }
+func (LoggedIn) EventType() string                 { return "user.logged_in.v1" }
+func (LoginFailed) EventType() string              { return "user.login_failed.v1" }
+func (TokensRevoked) EventType() string            { return "user.tokens_revoked.v1" }
+func (InviteSent) EventType() string               { return "invite.sent.v1" }
+func (InviteAccepted) EventType() string           { return "invite.accepted.v1" }
+func (PermissionGranted) EventType() string        { return "permission.granted.v1" }
+func (PermissionRevoked) EventType() string        { return "permission.revoked.v1" }
+func (PermissionDefaultsSeeded) EventType() string { return "permission.defaults_seeded.v1" }
+
+// Register adds the identity events to a registry.
+func Register(r *domain.Registry) {
+	r.Register(ApplicationCreated{}, UserRegistered{}, RoleGranted{}, RoleRevoked{},
+		PasswordChanged{}, LoggedIn{}, LoginFailed{}, TokensRevoked{}, InviteSent{},
+		InviteAccepted{}, PermissionGranted{}, PermissionRevoked{}, PermissionDefaultsSeeded{})
+}
+
+// Streams. The names are permanent.
+func ApplicationStream(id string) string { return "application-" + id }
+func UserStream(id string) string        { return "user-" + id }
+func AuditStream(userID string) string   { return "user_audit-" + userID }
+func InviteStream(id string) string      { return "invite-" + id }
+
+// MatrixStream holds the whole role → permission matrix.
+const MatrixStream = "permissions-matrix"
+
+// Reservation scopes.
+const (
+	SlugScope  = "application-slug"
+	EmailScope = "user-email"
+)
