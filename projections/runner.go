@@ -8,6 +8,7 @@ import (
 	"hash/fnv"
 	"log/slog"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/ThreeDotsLabs/watermill"
@@ -174,30 +175,47 @@ func (r *Runner) fail(p Projector, e eventstore.RecordedEvent, cause error) {
 	}
 }
 
-// Rebuild replays the whole log into fresh tables, in batches, and swaps them in when
-// caught up; until then the old read model serves. The caller must be the projector's
-// only writer (it holds the projector's lock).
+// Rebuild replays the whole log into fresh tables for one projector; see RebuildAll.
 func (r *Runner) Rebuild(ctx context.Context, p Projector) (eventstore.Position, error) {
-	schema := "rebuild_" + p.Name()
+	return r.rebuild(ctx, []Projector{p})
+}
+
+// RebuildAll rebuilds several projectors in one pass over the log.
+func (r *Runner) RebuildAll(ctx context.Context, ps []Projector) error {
+	_, err := r.rebuild(ctx, ps)
+	return err
+}
+
+func rebuildSchema(p Projector) string { return "rebuild_" + p.Name() }
+
+// rebuild replays the whole log into fresh tables (one schema per projector), a batch
+// of events per transaction with every statement sent in one round trip, and swaps them
+// in when caught up; until then the old read models serve. The caller must be the
+// projectors' only writer (it holds their locks).
+func (r *Runner) rebuild(ctx context.Context, ps []Projector) (eventstore.Position, error) {
 	start := time.Now()
-	if _, err := r.db.Exec(ctx, `DROP SCHEMA IF EXISTS `+schema+` CASCADE`); err != nil {
-		return eventstore.Start, err
-	}
-	if err := pgx.BeginFunc(ctx, r.db, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, `CREATE SCHEMA `+schema+`; SET LOCAL search_path = `+schema); err != nil {
-			return err
-		}
-		_, err := tx.Exec(ctx, p.Schema())
-		return err
-	}); err != nil {
-		return eventstore.Start, fmt.Errorf("rebuild %s: schema: %w", p.Name(), err)
-	}
 	total := r.countEvents(ctx)
-	if _, err := r.db.Exec(ctx, `
-		INSERT INTO projection_checkpoints (name, version, state, rebuild_total) VALUES ($1, $2, 'rebuilding', $3)
-		ON CONFLICT (name) DO UPDATE SET state = 'rebuilding', rebuild_done = 0, rebuild_total = $3, updated_at = now()`,
-		p.Name(), p.Version(), total); err != nil {
-		return eventstore.Start, err
+	for _, p := range ps {
+		schema := rebuildSchema(p)
+		if err := pgx.BeginFunc(ctx, r.db, func(tx pgx.Tx) error {
+			if _, err := tx.Exec(ctx, `DROP SCHEMA IF EXISTS `+schema+` CASCADE; CREATE SCHEMA `+schema+`; SET LOCAL search_path = `+schema); err != nil {
+				return err
+			}
+			if _, err := tx.Exec(ctx, p.Schema()); err != nil {
+				return err
+			}
+			_, err := tx.Exec(ctx, `
+				INSERT INTO public.projection_checkpoints (name, version, state, rebuild_total) VALUES ($1, $2, 'rebuilding', $3)
+				ON CONFLICT (name) DO UPDATE SET state = 'rebuilding', rebuild_done = 0, rebuild_total = $3, updated_at = now()`,
+				p.Name(), p.Version(), total)
+			return err
+		}); err != nil {
+			return eventstore.Start, fmt.Errorf("rebuild %s: schema: %w", p.Name(), err)
+		}
+	}
+	names := make([]string, len(ps))
+	for i, p := range ps {
+		names[i] = p.Name()
 	}
 	pos := eventstore.Start
 	var done int64
@@ -210,8 +228,11 @@ func (r *Runner) Rebuild(ctx context.Context, p Projector) (eventstore.Position,
 		if len(events) == 0 {
 			break
 		}
-		if err := r.replay(ctx, p, schema, events); err != nil {
-			r.fail(p, err.(*replayError).event, err.(*replayError).cause)
+		if err := r.replay(ctx, ps, events); err != nil {
+			var re *replayError
+			if errors.As(err, &re) {
+				r.fail(re.projector, re.event, re.cause)
+			}
 			return pos, err
 		}
 		pos = events[len(events)-1].Position
@@ -219,75 +240,83 @@ func (r *Runner) Rebuild(ctx context.Context, p Projector) (eventstore.Position,
 		lastRecorded = &at
 		done += int64(len(events))
 		total = max(total, done)
-		if _, err := r.db.Exec(ctx, `UPDATE projection_checkpoints SET rebuild_done = $2, rebuild_total = $3, updated_at = now() WHERE name = $1`, p.Name(), done, total); err != nil {
+		if _, err := r.db.Exec(ctx, `UPDATE projection_checkpoints SET rebuild_done = $2, rebuild_total = $3, updated_at = now() WHERE name = ANY($1)`, names, done, total); err != nil {
 			return pos, err
 		}
 		if r.Progress != nil {
-			r.Progress(p.Name(), done, total)
+			r.Progress(strings.Join(names, ","), done, total)
 		}
 		if len(events) < rebuildBatch {
 			break
 		}
 	}
 	err := pgx.BeginFunc(ctx, r.db, func(tx pgx.Tx) error {
-		for _, t := range p.Tables() {
-			if _, err := tx.Exec(ctx, `DROP TABLE IF EXISTS `+LiveSchema+`.`+t+` CASCADE`); err != nil {
+		for _, p := range ps {
+			for _, t := range p.Tables() {
+				if _, err := tx.Exec(ctx, `DROP TABLE IF EXISTS `+LiveSchema+`.`+t+` CASCADE`); err != nil {
+					return err
+				}
+				if _, err := tx.Exec(ctx, `ALTER TABLE `+rebuildSchema(p)+`.`+t+` SET SCHEMA `+LiveSchema); err != nil {
+					return err
+				}
+			}
+			if _, err := tx.Exec(ctx, `DROP SCHEMA `+rebuildSchema(p)+` CASCADE`); err != nil {
 				return err
 			}
-			if _, err := tx.Exec(ctx, `ALTER TABLE `+schema+`.`+t+` SET SCHEMA `+LiveSchema); err != nil {
+			if _, err := tx.Exec(ctx, `
+				UPDATE projection_checkpoints
+				   SET version = $2, commit_key = $3, position = $4, state = 'running', rebuild_requested = false,
+				       error = NULL, failed_event_id = NULL, failed_position = NULL,
+				       last_recorded_at = coalesce($5, last_recorded_at), updated_at = now()
+				 WHERE name = $1`, p.Name(), p.Version(), int64(pos.Commit), int64(pos.Prepare), lastRecorded); err != nil {
 				return err
 			}
 		}
-		if _, err := tx.Exec(ctx, `DROP SCHEMA `+schema+` CASCADE`); err != nil {
-			return err
-		}
-		_, err := tx.Exec(ctx, `
-			UPDATE projection_checkpoints
-			   SET version = $2, commit_key = $3, position = $4, state = 'running', rebuild_requested = false,
-			       error = NULL, failed_event_id = NULL, failed_position = NULL,
-			       last_recorded_at = coalesce($5, last_recorded_at), updated_at = now()
-			 WHERE name = $1`, p.Name(), p.Version(), int64(pos.Commit), int64(pos.Prepare), lastRecorded)
-		return err
+		return nil
 	})
 	if err != nil {
-		return pos, fmt.Errorf("rebuild %s: swap: %w", p.Name(), err)
+		return pos, fmt.Errorf("rebuild %s: swap: %w", strings.Join(names, ","), err)
 	}
-	r.log.Info("projector rebuilt", "projector", p.Name(), "version", p.Version(), "events", done,
-		"seconds", time.Since(start).Seconds(), "position", pos.String())
+	r.log.Info("rebuilt", "projectors", names, "events", done, "seconds", time.Since(start).Seconds(), "position", pos.String())
 	return pos, nil
 }
 
 type replayError struct {
-	event eventstore.RecordedEvent
-	cause error
+	projector Projector
+	event     eventstore.RecordedEvent
+	cause     error
 }
 
 func (e *replayError) Error() string {
-	return fmt.Sprintf("event %s (%s) at %s: %v", e.event.ID, e.event.Type, e.event.Position, e.cause)
+	return fmt.Sprintf("%s: event %s (%s) at %s: %v", e.projector.Name(), e.event.ID, e.event.Type, e.event.Position, e.cause)
 }
 
-// replay applies a batch of events in one transaction, statements sent together.
-func (r *Runner) replay(ctx context.Context, p Projector, schema string, events []eventstore.RecordedEvent) error {
+// replay applies a batch of events to every projector in one transaction: per
+// projector, its rebuild schema is set and its statements go in one round trip (set
+// first, since statements are prepared against the schema in force when sent).
+func (r *Runner) replay(ctx context.Context, ps []Projector, events []eventstore.RecordedEvent) error {
 	return pgx.BeginFunc(ctx, r.db, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, `SET LOCAL search_path = `+schema); err != nil {
-			return &replayError{event: events[0], cause: err}
-		}
-		w := &batchWriter{}
-		for i, e := range events {
-			ev, ok, err := r.decode(p, e)
-			if err != nil {
-				return &replayError{event: e, cause: err}
+		for _, p := range ps {
+			if _, err := tx.Exec(ctx, `SET LOCAL search_path = `+rebuildSchema(p)); err != nil {
+				return err
 			}
-			if !ok {
-				continue
+			w := &batchWriter{}
+			for i, e := range events {
+				ev, ok, err := r.decode(p, e)
+				if err != nil {
+					return &replayError{projector: p, event: e, cause: err}
+				}
+				if !ok {
+					continue
+				}
+				w.current = i
+				if err := p.Apply(ctx, w, ev); err != nil {
+					return &replayError{projector: p, event: e, cause: err}
+				}
 			}
-			w.current = i
-			if err := p.Apply(ctx, w, ev); err != nil {
-				return &replayError{event: e, cause: err}
+			if i, err := w.flush(ctx, tx); err != nil {
+				return &replayError{projector: p, event: events[max(i, 0)], cause: err}
 			}
-		}
-		if i, err := w.flush(ctx, tx); err != nil {
-			return &replayError{event: events[max(i, 0)], cause: err}
 		}
 		return nil
 	})

@@ -35,10 +35,10 @@ func (w *batchWriter) flush(ctx context.Context, tx pgx.Tx) (failedEvent int, er
 		return -1, nil
 	}
 	results := tx.SendBatch(ctx, &w.batch)
-	for i := range w.owner {
+	for _, owner := range w.owner {
 		if _, err := results.Exec(); err != nil {
 			results.Close()
-			return w.owner[i], err
+			return owner, err
 		}
 	}
 	if err := results.Close(); err != nil {
