@@ -45,6 +45,17 @@ var messages = map[string]map[string]string{
 	"conflict.stale_version": {"nl": "Iemand anders heeft dit intussen gewijzigd; laad de pagina opnieuw", "en": "Someone else changed this in the meantime; reload the page"},
 	"conflict.version":       {"nl": "Dit is intussen gewijzigd; probeer het opnieuw", "en": "This was changed in the meantime; please try again"},
 	"catalog.exists":         {"nl": "Dit item bestaat al", "en": "This item already exists"},
+	"auth.failed":            {"nl": "Deze gegevens komen niet overeen met onze administratie", "en": "These credentials do not match our records"},
+	"auth.token_invalid":     {"nl": "Deze link is ongeldig of verlopen", "en": "This link is invalid or has expired"},
+	"auth.reset_sent":        {"nl": "Als dit adres bij ons bekend is, ontvang je een e-mail met een link", "en": "If we know this address, you will receive an e-mail with a link"},
+	"auth.password_reset":    {"nl": "Je wachtwoord is gewijzigd; log opnieuw in", "en": "Your password was changed; please log in again"},
+	"validation.email":       {"nl": "Het veld {field} moet een geldig e-mailadres zijn", "en": "The {field} field must be a valid email"},
+	"validation.min_length":  {"nl": "Het veld {field} moet minstens {min} tekens zijn", "en": "The {field} field must be at least {min} characters"},
+	"application.exists":     {"nl": "Deze applicatie bestaat al", "en": "This application already exists"},
+	"user.exists":            {"nl": "Deze gebruiker bestaat al", "en": "This user already exists"},
+	"invite.exists":          {"nl": "Deze uitnodiging bestaat al", "en": "This invite already exists"},
+	"invite.used":            {"nl": "Deze uitnodiging is al gebruikt", "en": "This invite has already been used"},
+	"invite.expired":         {"nl": "Deze uitnodiging is verlopen", "en": "This invite has expired"},
 	"success.saved":          {"nl": "Opgeslagen", "en": "Saved"},
 }
 

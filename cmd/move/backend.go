@@ -19,6 +19,7 @@ import (
 	"move/migrations"
 	"move/projections"
 	rmcatalog "move/projections/catalog"
+	rmidentity "move/projections/identity"
 )
 
 // backend is the wired core every subcommand shares.
@@ -31,7 +32,7 @@ type backend struct {
 
 // allProjectors lists every read model. A new read model adds its projectors here.
 func allProjectors() []projections.Projector {
-	return rmcatalog.Projectors()
+	return append(rmcatalog.Projectors(), rmidentity.Projector())
 }
 
 func migrateCmd(cfg config) error {

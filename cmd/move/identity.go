@@ -1,37 +1,213 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"errors"
+	"flag"
+	"fmt"
 	"log/slog"
-	"net/http"
+	"os"
+	"strings"
+	"time"
 
+	"github.com/google/uuid"
+
+	"move/commands"
+	"move/domain"
+	domainidentity "move/domain/identity"
+	"move/domain/reservation"
+	"move/eventstore"
+	idsvc "move/identity"
 	"move/readapi"
 )
 
-// identity wires authentication, tenancy and permissions into the read API. Until the
-// identity service lands, nobody is authenticated: every protected route answers 401.
-func identity(_ context.Context, _ config, _ *backend, _ *slog.Logger) (readapi.Authenticator, readapi.TenantResolver, readapi.Authorizer, error) {
-	return nobody{}, nobody{}, nobody{}, nil
+// identityConfig is read from the environment (docs/decisions/0104-production-secrets.md):
+//
+//	MOVE_ENV      production makes the checks below fatal
+//	TOKEN_PEPPER  key of the token hashes (at least 32 characters in production)
+//	SMTP_URL      smtp://user:password@host:port?from=address; unset: mail goes to the log
+//	PUBLIC_URL    where links in mail point, default http://localhost:8080
+type identityConfig struct {
+	production bool
+	pepper     string
+	smtpURL    string
+	publicURL  string
 }
 
-type nobody struct{}
-
-func (nobody) Authenticate(*http.Request) (readapi.Principal, error) {
-	return readapi.Principal{}, readapi.ErrUnauthenticated
+func loadIdentityConfig() identityConfig {
+	return identityConfig{
+		production: strings.EqualFold(os.Getenv("MOVE_ENV"), "production"),
+		pepper:     os.Getenv("TOKEN_PEPPER"),
+		smtpURL:    os.Getenv("SMTP_URL"),
+		publicURL:  env("PUBLIC_URL", "http://localhost:8080"),
+	}
 }
 
-func (nobody) Resolve(context.Context, readapi.Principal, string) (readapi.Tenant, error) {
-	return readapi.Tenant{}, readapi.ErrUnknownApplication
+// check refuses development defaults in production.
+func (c identityConfig) check() error {
+	if !c.production {
+		return nil
+	}
+	var problems []string
+	if len(c.pepper) < 32 || c.pepper == idsvc.DevelopmentPepper {
+		problems = append(problems, "TOKEN_PEPPER must be set to a random value of at least 32 characters")
+	}
+	if c.smtpURL == "" {
+		problems = append(problems, "SMTP_URL must be set (the log outbox would write reset links to the log)")
+	}
+	if len(problems) > 0 {
+		return errors.New("MOVE_ENV=production: " + strings.Join(problems, "; "))
+	}
+	return nil
 }
 
-func (nobody) Allowed(context.Context, readapi.Principal, readapi.Tenant, string, string) (bool, error) {
-	return false, nil
+func newIdentityService(c identityConfig, b *backend, log *slog.Logger) (*idsvc.Service, error) {
+	if err := c.check(); err != nil {
+		return nil, err
+	}
+	var mailer idsvc.Mailer = idsvc.LogMailer{Log: log}
+	if c.smtpURL != "" {
+		m, err := idsvc.NewSMTPMailer(c.smtpURL)
+		if err != nil {
+			return nil, err
+		}
+		mailer = m
+	}
+	cfg := idsvc.Config{PublicURL: c.publicURL}
+	if c.pepper != "" {
+		cfg.Pepper = []byte(c.pepper)
+	}
+	return idsvc.New(b.db, b.app, mailer, log, time.Now, cfg)
 }
 
-func usersCmd(context.Context, config, *slog.Logger, []string) error {
-	return errors.New("users: arrives with the identity service")
+// identity wires authentication, tenancy and permissions into the read API, and writes
+// the default permission matrix the first time.
+func identity(ctx context.Context, _ config, b *backend, log *slog.Logger) (readapi.Authenticator, readapi.TenantResolver, readapi.Authorizer, error) {
+	svc, err := newIdentityService(loadIdentityConfig(), b, log)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if err := svc.EnsureDefaultPermissions(ctx); err != nil {
+		return nil, nil, nil, fmt.Errorf("default permissions: %w", err)
+	}
+	guards := &readapi.Identity{Service: svc}
+	return guards, guards, guards, nil
 }
 
-// seedIdentity makes the demo applications and users.
-func seedIdentity(context.Context, config, *backend, *slog.Logger) error { return nil }
+func usersCmd(ctx context.Context, cfg config, log *slog.Logger, args []string) error {
+	if len(args) == 0 || args[0] != "create" {
+		return errors.New("users: want create")
+	}
+	fs := flag.NewFlagSet("users create", flag.ContinueOnError)
+	email := fs.String("email", "", "e-mail address (required)")
+	first := fs.String("first-name", "", "first name (required)")
+	last := fs.String("last-name", "", "last name (required)")
+	role := fs.String("role", "", "superadmin, admin, organization or trainer; none makes a customer")
+	appSlug := fs.String("application", "", "slug of the application the role is in")
+	org := fs.String("organization", "", "organisation id, for organization and trainer")
+	if err := fs.Parse(args[1:]); err != nil {
+		return err
+	}
+	password, err := bufio.NewReader(os.Stdin).ReadString('\n')
+	if err != nil && password == "" {
+		return errors.New("users create: write the password to standard input")
+	}
+	password = strings.TrimRight(password, "\r\n")
+	b, err := open(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer b.close()
+	svc, err := newIdentityService(loadIdentityConfig(), b, log)
+	if err != nil {
+		return err
+	}
+	in := idsvc.NewUser{Email: *email, FirstName: *first, LastName: *last, Password: password}
+	if *role != "" {
+		g := domainidentity.Grant{Role: *role, OrganizationID: *org}
+		if *role != domainidentity.RoleSuperadmin {
+			if g.ApplicationID, err = applicationBySlug(ctx, b.store, *appSlug); err != nil {
+				return err
+			}
+		}
+		in.Grant = &g
+	}
+	id, err := svc.CreateUser(ctx, commands.Meta{ActorID: "cli"}, in)
+	if err != nil {
+		return err
+	}
+	fmt.Println(id)
+	return nil
+}
+
+// applicationBySlug reads the slug's reservation: it names the application without
+// waiting for the projectors.
+func applicationBySlug(ctx context.Context, store eventstore.Store, slug string) (string, error) {
+	if slug == "" {
+		return "", errors.New("--application: name the application's slug")
+	}
+	events, err := store.ReadStream(ctx, reservation.Stream(domainidentity.SlugScope, slug), eventstore.Backwards, ^uint64(0), 1)
+	if errors.Is(err, eventstore.ErrStreamNotFound) || (err == nil && (len(events) == 0 || events[0].Type != (reservation.Reserved{}).EventType())) {
+		return "", fmt.Errorf("--application: no application with slug %q", slug)
+	}
+	if err != nil {
+		return "", err
+	}
+	e, err := commands.Registry().Decode(events[0].Type, events[0].Data)
+	if err != nil {
+		return "", err
+	}
+	return e.(reservation.Reserved).Owner, nil
+}
+
+// seedPassword is every demo user's password.
+const seedPassword = "move-demo-password"
+
+// demoOrganization is the fixed organisation of an application's demo organization and
+// trainer users, until organisations exist (docs/decisions/0105-demo-organisations.md).
+func demoOrganization(slug string) string {
+	return uuid.NewSHA1(seedNamespace, []byte("organization/"+slug)).String()
+}
+
+// seedIdentity makes the demo applications and one user per role.
+func seedIdentity(ctx context.Context, _ config, b *backend, log *slog.Logger) error {
+	svc, err := newIdentityService(loadIdentityConfig(), b, log)
+	if err != nil {
+		return err
+	}
+	if err := svc.EnsureDefaultPermissions(ctx); err != nil {
+		return err
+	}
+	apps := map[string]string{}
+	for _, a := range []domainidentity.ApplicationCreated{
+		{Name: "Move Demo", Slug: "move-demo"},
+		{Name: "Sportief Utrecht", Slug: "sportief-utrecht"},
+	} {
+		res, err := b.app.CreateApplication(ctx, seedMeta("application/"+a.Slug), a)
+		if err != nil {
+			return fmt.Errorf("seed application %s: %w", a.Slug, err)
+		}
+		apps[a.Slug] = res.ID
+	}
+	demo := apps["move-demo"]
+	users := []struct {
+		email, first, last string
+		grant              domainidentity.Grant
+	}{
+		{"superadmin@move.test", "Sam", "Superadmin", domainidentity.Grant{Role: domainidentity.RoleSuperadmin}},
+		{"admin@move.test", "Ada", "Admin", domainidentity.Grant{Role: domainidentity.RoleAdmin, ApplicationID: demo}},
+		{"organization@move.test", "Olga", "Organisatie", domainidentity.Grant{Role: domainidentity.RoleOrganization, ApplicationID: demo, OrganizationID: demoOrganization("move-demo")}},
+		{"trainer@move.test", "Tom", "Trainer", domainidentity.Grant{Role: domainidentity.RoleTrainer, ApplicationID: demo, OrganizationID: demoOrganization("move-demo")}},
+	}
+	for _, u := range users {
+		g := u.grant
+		_, err := svc.CreateUser(ctx, seedMeta("user/"+u.email), idsvc.NewUser{Email: u.email, FirstName: u.first, LastName: u.last, Password: seedPassword, Grant: &g})
+		var v *domain.ValidationError
+		if err != nil && !errors.As(err, &v) { // an address taken by hand before seeding is fine
+			return fmt.Errorf("seed user %s: %w", u.email, err)
+		}
+	}
+	log.Info("seeded identity", "applications", len(apps), "users", len(users), "password", seedPassword)
+	return nil
+}

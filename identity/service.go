@@ -1,0 +1,352 @@
+// Package identity is login, tokens, passwords and invites: the secrets and personal
+// data it keeps in its own tables, the facts it records through commands.
+package identity
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/mail"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"move/commands"
+	"move/domain"
+	"move/domain/names"
+)
+
+// DevelopmentPepper is the token pepper when none is configured; production refuses it.
+const DevelopmentPepper = "move-development-pepper-not-secret"
+
+// Config tunes the service; zero values take the defaults.
+type Config struct {
+	Pepper     []byte
+	AccessTTL  time.Duration // default 15 minutes
+	RefreshTTL time.Duration // default 30 days
+	ResetTTL   time.Duration // default 1 hour
+	InviteTTL  time.Duration // default 7 days
+	// LoginPerClient and LoginPerAccount bound login attempts.
+	LoginPerClient  Limit // default 20 a minute
+	LoginPerAccount Limit // default 10 per 15 minutes
+	// PublicURL is where links in mail point (the SPA), e.g. https://admin.example.
+	PublicURL string
+}
+
+// Errors the HTTP face maps.
+var (
+	// ErrInvalidCredentials: unknown e-mail or wrong password, indistinguishably.
+	ErrInvalidCredentials = errors.New("invalid credentials")
+	// ErrInvalidToken: a token that is unknown, expired, used or revoked.
+	ErrInvalidToken = errors.New("invalid token")
+)
+
+// RateLimitedError: too many attempts; retry after RetryAfter.
+type RateLimitedError struct{ RetryAfter time.Duration }
+
+func (e *RateLimitedError) Error() string { return fmt.Sprintf("rate limited for %s", e.RetryAfter) }
+
+// Service is the identity service.
+type Service struct {
+	db        *pgxpool.Pool
+	app       *commands.App
+	mail      Mailer
+	log       *slog.Logger
+	now       func() time.Time
+	cfg       Config
+	byClient  *limiter
+	byAccount *limiter
+	byForgot  *limiter
+	dummyHash string
+}
+
+// New wires the service; it refuses missing dependencies.
+func New(db *pgxpool.Pool, app *commands.App, mailer Mailer, log *slog.Logger, now func() time.Time, cfg Config) (*Service, error) {
+	if db == nil || app == nil || mailer == nil || log == nil || now == nil {
+		return nil, errors.New("identity: database, commands, mailer, logger and clock are required")
+	}
+	if len(cfg.Pepper) == 0 {
+		cfg.Pepper = []byte(DevelopmentPepper)
+	}
+	def := func(d *time.Duration, v time.Duration) {
+		if *d == 0 {
+			*d = v
+		}
+	}
+	def(&cfg.AccessTTL, 15*time.Minute)
+	def(&cfg.RefreshTTL, 30*24*time.Hour)
+	def(&cfg.ResetTTL, time.Hour)
+	def(&cfg.InviteTTL, 7*24*time.Hour)
+	if cfg.LoginPerClient.N == 0 {
+		cfg.LoginPerClient = Limit{N: 20, Window: time.Minute}
+	}
+	if cfg.LoginPerAccount.N == 0 {
+		cfg.LoginPerAccount = Limit{N: 10, Window: 15 * time.Minute}
+	}
+	cfg.PublicURL = strings.TrimRight(cfg.PublicURL, "/")
+	dummy, err := HashPassword("not a password anyone has")
+	if err != nil {
+		return nil, err
+	}
+	return &Service{db: db, app: app, mail: mailer, log: log, now: now, cfg: cfg,
+		byClient: newLimiter(cfg.LoginPerClient), byAccount: newLimiter(cfg.LoginPerAccount), byForgot: newLimiter(Limit{N: 5, Window: time.Minute}), dummyHash: dummy}, nil
+}
+
+// Tokens answer a login or a refresh.
+type Tokens struct {
+	Token        string    `json:"token"`
+	RefreshToken string    `json:"refresh_token"`
+	ExpiresAt    time.Time `json:"expires_at"`
+}
+
+// ApplicationRef is an application a user may work in.
+type ApplicationRef struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	Slug string `json:"slug"`
+}
+
+// User is the caller as login shows them.
+type User struct {
+	ID           string           `json:"id"`
+	FirstName    string           `json:"first_name"`
+	LastName     string           `json:"last_name"`
+	AvatarURL    *string          `json:"avatar_url"`
+	Email        string           `json:"email"`
+	Applications []ApplicationRef `json:"applications"`
+}
+
+// Session is what login, refresh and invite acceptance answer.
+type Session struct {
+	APIToken Tokens `json:"api_token"`
+	User     User   `json:"user"`
+}
+
+// Principal is an authenticated caller.
+type Principal struct {
+	UserID     string
+	Superadmin bool
+	FamilyID   string
+}
+
+// emailKey is how addresses compare: case and spacing folded.
+func emailKey(email string) string { return names.Normalize(email) }
+
+// Login checks the credentials and opens a token family. Unknown address and wrong
+// password answer the same error after the same work.
+func (s *Service) Login(ctx context.Context, email, password, client string) (Session, error) {
+	now := s.now()
+	if ok, wait := s.byClient.allow(client, now); !ok {
+		return Session{}, &RateLimitedError{RetryAfter: wait}
+	}
+	key := emailKey(email)
+	if ok, wait := s.byAccount.allow(key, now); !ok {
+		return Session{}, &RateLimitedError{RetryAfter: wait}
+	}
+	var userID, hash string
+	err := s.db.QueryRow(ctx, `
+		SELECT p.subject_id::text, c.password_hash
+		  FROM identity_personal_data p JOIN identity_credentials c ON c.user_id = p.subject_id
+		 WHERE p.email_key = $1 AND p.is_user AND p.erased_at IS NULL`, key).Scan(&userID, &hash)
+	if errors.Is(err, pgx.ErrNoRows) {
+		_, _ = VerifyPassword(password, s.dummyHash)
+		return Session{}, ErrInvalidCredentials
+	}
+	if err != nil {
+		return Session{}, err
+	}
+	ok, err := VerifyPassword(password, hash)
+	if err != nil {
+		return Session{}, err
+	}
+	if !ok {
+		if err := s.app.RecordLoginFailure(ctx, commands.Meta{ActorID: userID}, userID, "password"); err != nil {
+			s.log.Error("record failed login", "error", err)
+		}
+		return Session{}, ErrInvalidCredentials
+	}
+	family := uuid.New()
+	tokens, err := s.issue(ctx, userID, family)
+	if err != nil {
+		return Session{}, err
+	}
+	if err := s.app.RecordLogin(ctx, commands.Meta{ActorID: userID}, userID); err != nil {
+		s.log.Error("record login", "error", err)
+	}
+	return s.session(ctx, userID, tokens)
+}
+
+// issue stores a new access and refresh token in family.
+func (s *Service) issue(ctx context.Context, userID string, family uuid.UUID) (Tokens, error) {
+	access, err := newToken()
+	if err != nil {
+		return Tokens{}, err
+	}
+	refresh, err := newToken()
+	if err != nil {
+		return Tokens{}, err
+	}
+	now := s.now().UTC()
+	t := Tokens{Token: access, RefreshToken: refresh, ExpiresAt: now.Add(s.cfg.AccessTTL).Truncate(time.Second)}
+	_, err = s.db.Exec(ctx, `
+		INSERT INTO identity_tokens (token_hash, kind, family_id, user_id, expires_at, created_at)
+		VALUES ($1, 'access', $3, $4, $5, $7), ($2, 'refresh', $3, $4, $6, $7)`,
+		s.hashToken(access), s.hashToken(refresh), family, userID, t.ExpiresAt, now.Add(s.cfg.RefreshTTL), now)
+	return t, err
+}
+
+// Refresh rotates a refresh token. A token already rotated is a stolen one being
+// replayed (or the thief's being used): the whole family is revoked.
+func (s *Service) Refresh(ctx context.Context, refreshToken string) (Session, error) {
+	now := s.now().UTC()
+	var userID string
+	var family uuid.UUID
+	var rotated, revoked *time.Time
+	var expires time.Time
+	err := s.db.QueryRow(ctx, `
+		SELECT user_id::text, family_id, rotated_at, revoked_at, expires_at FROM identity_tokens
+		 WHERE token_hash = $1 AND kind = 'refresh'`, s.hashToken(refreshToken)).Scan(&userID, &family, &rotated, &revoked, &expires)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return Session{}, ErrInvalidToken
+	}
+	if err != nil {
+		return Session{}, err
+	}
+	if revoked != nil || !now.Before(expires) {
+		return Session{}, ErrInvalidToken
+	}
+	if rotated != nil {
+		s.revokeFamily(ctx, userID, family, "refresh_token_reused")
+		return Session{}, ErrInvalidToken
+	}
+	tag, err := s.db.Exec(ctx, `UPDATE identity_tokens SET rotated_at = $2 WHERE token_hash = $1 AND rotated_at IS NULL AND revoked_at IS NULL`,
+		s.hashToken(refreshToken), now)
+	if err != nil {
+		return Session{}, err
+	}
+	if tag.RowsAffected() != 1 { // lost a race with another use of the same token
+		s.revokeFamily(ctx, userID, family, "refresh_token_reused")
+		return Session{}, ErrInvalidToken
+	}
+	tokens, err := s.issue(ctx, userID, family)
+	if err != nil {
+		return Session{}, err
+	}
+	return s.session(ctx, userID, tokens)
+}
+
+func (s *Service) revokeFamily(ctx context.Context, userID string, family uuid.UUID, reason string) {
+	if _, err := s.db.Exec(ctx, `UPDATE identity_tokens SET revoked_at = $2 WHERE family_id = $1 AND revoked_at IS NULL`, family, s.now().UTC()); err != nil {
+		s.log.Error("revoke token family", "error", err)
+		return
+	}
+	if err := s.app.RecordTokensRevoked(ctx, commands.Meta{ActorID: userID}, userID, family.String(), reason); err != nil {
+		s.log.Error("record revoked tokens", "error", err)
+	}
+}
+
+// Authenticate answers the caller of an access token.
+func (s *Service) Authenticate(ctx context.Context, accessToken string) (Principal, error) {
+	if accessToken == "" {
+		return Principal{}, ErrInvalidToken
+	}
+	var p Principal
+	err := s.db.QueryRow(ctx, `
+		SELECT t.user_id::text, t.family_id::text, coalesce(u.superadmin, false)
+		  FROM identity_tokens t LEFT JOIN readmodel.identity_users u ON u.id = t.user_id
+		 WHERE t.token_hash = $1 AND t.kind = 'access' AND t.revoked_at IS NULL AND t.expires_at > $2`,
+		s.hashToken(accessToken), s.now().UTC()).Scan(&p.UserID, &p.FamilyID, &p.Superadmin)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return Principal{}, ErrInvalidToken
+	}
+	return p, err
+}
+
+// Logout revokes the access token's family (its refresh tokens too).
+func (s *Service) Logout(ctx context.Context, accessToken string) error {
+	p, err := s.Authenticate(ctx, accessToken)
+	if err != nil {
+		return err
+	}
+	family, err := uuid.Parse(p.FamilyID)
+	if err != nil {
+		return err
+	}
+	s.revokeFamily(ctx, p.UserID, family, "logout")
+	return nil
+}
+
+// session answers the tokens with the user and their applications.
+func (s *Service) session(ctx context.Context, userID string, tokens Tokens) (Session, error) {
+	u, err := s.User(ctx, userID)
+	if err != nil {
+		return Session{}, err
+	}
+	return Session{APIToken: tokens, User: u}, nil
+}
+
+// User answers a user with their applications: every application for a superadmin,
+// else those they hold a role in. It reads memberships across tenants as the owner:
+// this is the user's own list, not a tenant's data.
+func (s *Service) User(ctx context.Context, userID string) (User, error) {
+	u := User{ID: userID, Applications: []ApplicationRef{}}
+	err := s.db.QueryRow(ctx, `SELECT email, first_name, last_name, avatar_url FROM identity_personal_data WHERE subject_id = $1`, userID).
+		Scan(&u.Email, &u.FirstName, &u.LastName, &u.AvatarURL)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return u, &domain.NotFoundError{Kind: "user", ID: userID}
+	}
+	if err != nil {
+		return u, err
+	}
+	rows, err := s.db.Query(ctx, `
+		SELECT a.id::text, a.name, a.slug FROM readmodel.identity_applications a
+		 WHERE EXISTS (SELECT 1 FROM readmodel.identity_users x WHERE x.id = $1 AND x.superadmin)
+		    OR EXISTS (SELECT 1 FROM readmodel.identity_memberships m WHERE m.user_id = $1 AND m.application_id = a.id)
+		 ORDER BY a.created_at, a.id`, userID)
+	if err != nil {
+		return u, err
+	}
+	u.Applications, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (ApplicationRef, error) {
+		var a ApplicationRef
+		return a, r.Scan(&a.ID, &a.Name, &a.Slug)
+	})
+	if u.Applications == nil {
+		u.Applications = []ApplicationRef{}
+	}
+	return u, err
+}
+
+// validatePassword: at least 8 characters (and at most 256, to bound the hashing).
+func validatePassword(v *domain.ValidationError, password string) {
+	switch n := utf8.RuneCountInString(password); {
+	case n < 8:
+		v.Add("password", "validation.min_length", map[string]any{"min": 8})
+	case len(password) > 256:
+		v.Add("password", "validation.max_length", map[string]any{"max": 256})
+	}
+}
+
+func validateName(v *domain.ValidationError, field, value string) string {
+	value = names.Clean(value)
+	switch n := utf8.RuneCountInString(value); {
+	case n == 0:
+		v.Add(field, "validation.required", nil)
+	case n > 100:
+		v.Add(field, "validation.max_length", map[string]any{"max": 100})
+	}
+	return value
+}
+
+func validateEmail(v *domain.ValidationError, email string) string {
+	email = strings.TrimSpace(email)
+	a, err := mail.ParseAddress(email)
+	if err != nil || a.Address != email || len(email) > 254 {
+		v.Add("email", "validation.email", nil)
+	}
+	return email
+}

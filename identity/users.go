@@ -1,0 +1,282 @@
+package identity
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"move/commands"
+	"move/domain"
+	"move/domain/identity"
+)
+
+// NewUser is an account to create.
+type NewUser struct {
+	Email     string
+	FirstName string
+	LastName  string
+	Password  string
+	// Grant, when set, is the role the user starts with; without one the user is a
+	// customer (no back-office access).
+	Grant *identity.Grant
+}
+
+// CreateUser registers a user: the event (with the e-mail reservation), then the
+// personal data and the password hash under the new id, then the role. The id derives
+// from the command id, so a retry (or a second seed) writes nothing twice.
+func (s *Service) CreateUser(ctx context.Context, meta commands.Meta, in NewUser) (string, error) {
+	var v domain.ValidationError
+	in.Email = validateEmail(&v, in.Email)
+	in.FirstName = validateName(&v, "first_name", in.FirstName)
+	in.LastName = validateName(&v, "last_name", in.LastName)
+	validatePassword(&v, in.Password)
+	if in.Grant != nil {
+		if err := in.Grant.Validate(); err != nil {
+			return "", err
+		}
+	}
+	if err := v.OrNil(); err != nil {
+		return "", err
+	}
+	if meta.CommandID == uuid.Nil {
+		meta.CommandID = uuid.New()
+	}
+	id := uuid.NewSHA1(meta.CommandID, []byte("user")).String()
+	if _, err := s.app.RegisterUser(ctx, meta, id, in.Email); err != nil {
+		return "", err
+	}
+	hash, err := HashPassword(in.Password)
+	if err != nil {
+		return "", err
+	}
+	tx, err := s.db.Begin(ctx)
+	if err != nil {
+		return "", err
+	}
+	defer tx.Rollback(ctx)
+	if _, err := tx.Exec(ctx, `
+		INSERT INTO identity_personal_data (subject_id, email, email_key, first_name, last_name, is_user)
+		VALUES ($1, $2, $3, $4, $5, true)
+		ON CONFLICT (subject_id) DO UPDATE SET email = $2, email_key = $3, first_name = $4, last_name = $5, is_user = true, updated_at = now()`,
+		id, in.Email, emailKey(in.Email), in.FirstName, in.LastName); err != nil {
+		return "", err
+	}
+	if _, err := tx.Exec(ctx, `
+		INSERT INTO identity_credentials (user_id, password_hash) VALUES ($1, $2)
+		ON CONFLICT (user_id) DO UPDATE SET password_hash = $2, updated_at = now()`, id, hash); err != nil {
+		return "", err
+	}
+	if err := tx.Commit(ctx); err != nil {
+		return "", err
+	}
+	if in.Grant != nil {
+		grantMeta := meta
+		grantMeta.CommandID = uuid.NewSHA1(meta.CommandID, []byte("grant"))
+		if _, err := s.app.GrantRole(ctx, grantMeta, id, *in.Grant); err != nil {
+			return id, err
+		}
+	}
+	return id, nil
+}
+
+// UserIDByEmail finds a registered user.
+func (s *Service) UserIDByEmail(ctx context.Context, email string) (string, error) {
+	var id string
+	err := s.db.QueryRow(ctx, `SELECT subject_id::text FROM identity_personal_data WHERE email_key = $1 AND is_user AND erased_at IS NULL`, emailKey(email)).Scan(&id)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return "", &domain.NotFoundError{Kind: "user", ID: ""}
+	}
+	return id, err
+}
+
+// oneTimeToken stores a new single-use token for purpose and subject.
+func (s *Service) oneTimeToken(ctx context.Context, purpose, subject string, ttl time.Duration) (string, error) {
+	token, err := newToken()
+	if err != nil {
+		return "", err
+	}
+	_, err = s.db.Exec(ctx, `INSERT INTO identity_one_time_tokens (token_hash, purpose, subject_id, expires_at) VALUES ($1, $2, $3, $4)`,
+		s.hashToken(token), purpose, subject, s.now().UTC().Add(ttl))
+	return token, err
+}
+
+// useOneTimeToken consumes a token atomically: it works once, before it expires.
+func (s *Service) useOneTimeToken(ctx context.Context, purpose, token string) (string, error) {
+	var subject string
+	err := s.db.QueryRow(ctx, `
+		UPDATE identity_one_time_tokens SET used_at = $3
+		 WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > $3
+		RETURNING subject_id::text`, s.hashToken(token), purpose, s.now().UTC()).Scan(&subject)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return "", ErrInvalidToken
+	}
+	return subject, err
+}
+
+// ForgotPassword mails a reset link when the address belongs to a user. The caller
+// answers the same whatever happens (no account enumeration); the mail leaves in the
+// background so the answer takes as long either way.
+func (s *Service) ForgotPassword(ctx context.Context, email, client string) error {
+	if ok, wait := s.byForgot.allow(client, s.now()); !ok {
+		return &RateLimitedError{RetryAfter: wait}
+	}
+	id, err := s.UserIDByEmail(ctx, email)
+	if err != nil {
+		return nil
+	}
+	token, err := s.oneTimeToken(ctx, "reset", id, s.cfg.ResetTTL)
+	if err != nil {
+		s.log.Error("reset token", "error", err)
+		return nil
+	}
+	link := s.cfg.PublicURL + "/forgot-password?token=" + token
+	s.sendLater(Mail{To: strings.TrimSpace(email), Subject: "Wachtwoord herstellen / Reset your password",
+		Body: "Stel een nieuw wachtwoord in / Set a new password: " + link + "\n\nDe link verloopt over een uur. / The link expires in one hour."})
+	return nil
+}
+
+func (s *Service) sendLater(m Mail) {
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		if err := s.mail.Send(ctx, m); err != nil {
+			s.log.Error("send mail", "error", err)
+		}
+	}()
+}
+
+// ResetPassword sets a new password with a reset token and revokes every session.
+func (s *Service) ResetPassword(ctx context.Context, token, password string) error {
+	var v domain.ValidationError
+	validatePassword(&v, password)
+	if err := v.OrNil(); err != nil {
+		return err
+	}
+	userID, err := s.useOneTimeToken(ctx, "reset", token)
+	if err != nil {
+		return err
+	}
+	if err := s.setPassword(ctx, userID, password, "reset"); err != nil {
+		return err
+	}
+	_, err = s.db.Exec(ctx, `UPDATE identity_one_time_tokens SET used_at = $2 WHERE subject_id = $1 AND purpose = 'reset' AND used_at IS NULL`, userID, s.now().UTC())
+	return err
+}
+
+// setPassword stores a new hash, revokes the user's tokens and records both facts.
+func (s *Service) setPassword(ctx context.Context, userID, password, reason string) error {
+	hash, err := HashPassword(password)
+	if err != nil {
+		return err
+	}
+	if _, err := s.db.Exec(ctx, `
+		INSERT INTO identity_credentials (user_id, password_hash) VALUES ($1, $2)
+		ON CONFLICT (user_id) DO UPDATE SET password_hash = $2, updated_at = now()`, userID, hash); err != nil {
+		return err
+	}
+	if _, err := s.db.Exec(ctx, `UPDATE identity_tokens SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL`, userID, s.now().UTC()); err != nil {
+		return err
+	}
+	meta := commands.Meta{ActorID: userID}
+	if _, err := s.app.RecordPasswordChange(ctx, meta, userID, reason); err != nil {
+		return err
+	}
+	return s.app.RecordTokensRevoked(ctx, meta, userID, "", "password_"+reason)
+}
+
+// InviteInput is an invite an admin sends.
+type InviteInput struct {
+	FirstName      string `json:"first_name"`
+	LastName       string `json:"last_name"`
+	Email          string `json:"email"`
+	Role           string `json:"role"`
+	OrganizationID string `json:"organization_id"`
+}
+
+// SendInvite records the invite, keeps the invitee's name and address under the
+// invite's id, and mails a single-use link.
+func (s *Service) SendInvite(ctx context.Context, meta commands.Meta, applicationID string, in InviteInput) (commands.Result, error) {
+	var v domain.ValidationError
+	in.Email = validateEmail(&v, in.Email)
+	in.FirstName = validateName(&v, "first_name", in.FirstName)
+	in.LastName = validateName(&v, "last_name", in.LastName)
+	if err := v.OrNil(); err != nil {
+		return commands.Result{}, err
+	}
+	res, err := s.app.SendInvite(ctx, meta, identity.InviteSent{ApplicationID: applicationID, OrganizationID: in.OrganizationID,
+		Role: in.Role, ExpiresAt: s.now().UTC().Add(s.cfg.InviteTTL).Truncate(time.Second)})
+	if err != nil {
+		return res, err
+	}
+	if _, err := s.db.Exec(ctx, `
+		INSERT INTO identity_personal_data (subject_id, email, email_key, first_name, last_name)
+		VALUES ($1, $2, $3, $4, $5) ON CONFLICT (subject_id) DO NOTHING`,
+		res.ID, in.Email, emailKey(in.Email), in.FirstName, in.LastName); err != nil {
+		return res, err
+	}
+	token, err := s.oneTimeToken(ctx, "invite", res.ID, s.cfg.InviteTTL)
+	if err != nil {
+		return res, err
+	}
+	s.sendLater(Mail{To: in.Email, Subject: "Uitnodiging voor Move / Your invitation to Move",
+		Body: "Maak je account aan / Create your account: " + s.cfg.PublicURL + "/invite/register?token=" + token})
+	return res, nil
+}
+
+// AcceptInvite registers the invitee (or, when the address has an account, checks its
+// password) and grants the invite's role. The token works once.
+func (s *Service) AcceptInvite(ctx context.Context, token, firstName, lastName, password string) (Session, error) {
+	var v domain.ValidationError
+	firstName = validateName(&v, "first_name", firstName)
+	lastName = validateName(&v, "last_name", lastName)
+	validatePassword(&v, password)
+	if err := v.OrNil(); err != nil {
+		return Session{}, err
+	}
+	inviteID, err := s.useOneTimeToken(ctx, "invite", token)
+	if err != nil {
+		return Session{}, err
+	}
+	var email string
+	if err := s.db.QueryRow(ctx, `SELECT email FROM identity_personal_data WHERE subject_id = $1`, inviteID).Scan(&email); err != nil {
+		return Session{}, err
+	}
+	meta := commands.Meta{CommandID: uuid.NewSHA1(uuid.MustParse(inviteID), []byte("accept"))}
+	userID, err := s.UserIDByEmail(ctx, email)
+	var nf *domain.NotFoundError
+	switch {
+	case errors.As(err, &nf):
+		meta.ActorID = uuid.NewSHA1(meta.CommandID, []byte("user")).String()
+		if userID, err = s.CreateUser(ctx, meta, NewUser{Email: email, FirstName: firstName, LastName: lastName, Password: password}); err != nil {
+			return Session{}, err
+		}
+	case err != nil:
+		return Session{}, err
+	default:
+		var hash string
+		if err := s.db.QueryRow(ctx, `SELECT password_hash FROM identity_credentials WHERE user_id = $1`, userID).Scan(&hash); err != nil {
+			return Session{}, err
+		}
+		if ok, err := VerifyPassword(password, hash); err != nil || !ok {
+			return Session{}, ErrInvalidCredentials
+		}
+	}
+	meta.ActorID = userID
+	acceptMeta := meta
+	acceptMeta.CommandID = uuid.NewSHA1(meta.CommandID, []byte("invite"))
+	if _, err := s.app.AcceptInvite(ctx, acceptMeta, inviteID, userID); err != nil {
+		return Session{}, err
+	}
+	if _, err := s.db.Exec(ctx, `UPDATE identity_personal_data SET erased_at = now(), email = '', email_key = '', first_name = '', last_name = '' WHERE subject_id = $1 AND NOT is_user`, inviteID); err != nil {
+		return Session{}, err
+	}
+	tokens, err := s.issue(ctx, userID, uuid.New())
+	if err != nil {
+		return Session{}, err
+	}
+	return s.session(ctx, userID, tokens)
+}
