@@ -204,6 +204,12 @@ func (r *Runner) rebuild(ctx context.Context, ps []Projector) (eventstore.Positi
 			if _, err := tx.Exec(ctx, p.Schema()); err != nil {
 				return err
 			}
+			// Unlogged while replaying (no WAL for every row version); logged at the swap.
+			for _, t := range p.Tables() {
+				if _, err := tx.Exec(ctx, `ALTER TABLE `+schema+`.`+t+` SET UNLOGGED`); err != nil {
+					return err
+				}
+			}
 			_, err := tx.Exec(ctx, `
 				INSERT INTO public.projection_checkpoints (name, version, state, rebuild_total) VALUES ($1, $2, 'rebuilding', $3)
 				ON CONFLICT (name) DO UPDATE SET state = 'rebuilding', rebuild_done = 0, rebuild_total = $3, updated_at = now()`,
@@ -217,17 +223,19 @@ func (r *Runner) rebuild(ctx context.Context, ps []Projector) (eventstore.Positi
 	for i, p := range ps {
 		names[i] = p.Name()
 	}
+	// The next batch is read while the current one is applied.
+	batches := make(chan readBatch, 1)
+	readCtx, stopReading := context.WithCancel(ctx)
+	defer stopReading()
+	go r.readAhead(readCtx, batches)
 	pos := eventstore.Start
 	var done int64
 	var lastRecorded *time.Time
-	for {
-		events, err := r.store.ReadAll(ctx, pos, rebuildBatch)
-		if err != nil {
-			return pos, err
+	for batch := range batches {
+		if batch.err != nil {
+			return pos, batch.err
 		}
-		if len(events) == 0 {
-			break
-		}
+		events := batch.events
 		if err := r.replay(ctx, ps, events); err != nil {
 			var re *replayError
 			if errors.As(err, &re) {
@@ -246,14 +254,17 @@ func (r *Runner) rebuild(ctx context.Context, ps []Projector) (eventstore.Positi
 		if r.Progress != nil {
 			r.Progress(strings.Join(names, ","), done, total)
 		}
-		if len(events) < rebuildBatch {
-			break
-		}
+	}
+	if err := ctx.Err(); err != nil {
+		return pos, err
 	}
 	err := pgx.BeginFunc(ctx, r.db, func(tx pgx.Tx) error {
 		for _, p := range ps {
 			for _, t := range p.Tables() {
 				if _, err := tx.Exec(ctx, `DROP TABLE IF EXISTS `+LiveSchema+`.`+t+` CASCADE`); err != nil {
+					return err
+				}
+				if _, err := tx.Exec(ctx, `ALTER TABLE `+rebuildSchema(p)+`.`+t+` SET LOGGED`); err != nil {
 					return err
 				}
 				if _, err := tx.Exec(ctx, `ALTER TABLE `+rebuildSchema(p)+`.`+t+` SET SCHEMA `+LiveSchema); err != nil {
@@ -281,6 +292,35 @@ func (r *Runner) rebuild(ctx context.Context, ps []Projector) (eventstore.Positi
 	return pos, nil
 }
 
+type readBatch struct {
+	events []eventstore.RecordedEvent
+	err    error
+}
+
+// readAhead reads the log in batches until its end, one batch ahead of the replay.
+func (r *Runner) readAhead(ctx context.Context, out chan<- readBatch) {
+	defer close(out)
+	pos := eventstore.Start
+	for {
+		events, err := r.store.ReadAll(ctx, pos, rebuildBatch)
+		if err != nil || len(events) == 0 {
+			if err != nil {
+				out <- readBatch{err: err}
+			}
+			return
+		}
+		select {
+		case out <- readBatch{events: events}:
+		case <-ctx.Done():
+			return
+		}
+		if len(events) < rebuildBatch {
+			return
+		}
+		pos = events[len(events)-1].Position
+	}
+}
+
 type replayError struct {
 	projector Projector
 	event     eventstore.RecordedEvent
@@ -296,6 +336,10 @@ func (e *replayError) Error() string {
 // first, since statements are prepared against the schema in force when sent).
 func (r *Runner) replay(ctx context.Context, ps []Projector, events []eventstore.RecordedEvent) error {
 	return pgx.BeginFunc(ctx, r.db, func(tx pgx.Tx) error {
+		// A lost batch is replayed by the next rebuild; only the swap must be durable.
+		if _, err := tx.Exec(ctx, `SET LOCAL synchronous_commit = off`); err != nil {
+			return err
+		}
 		for _, p := range ps {
 			if _, err := tx.Exec(ctx, `SET LOCAL search_path = `+rebuildSchema(p)); err != nil {
 				return err
