@@ -41,7 +41,12 @@ func TestLogSurvivesRestoreIntoFreshCluster(t *testing.T) {
 	conn.Close(ctx)
 	u, _ := url.Parse(fresh)
 	u.Path = "/restored"
-	testdb.Run(t, "pg_restore", "--no-owner", "-d", u.String(), dump)
+	// As an operator restores: the cluster's roles first (they are not in a database
+	// dump), then the database.
+	roles := filepath.Join(t.TempDir(), "roles.sql")
+	testdb.Run(t, "pg_dumpall", "--roles-only", "-f", roles, "-d", testdb.AdminURL())
+	testdb.Run(t, "psql", "-q", "-o", "/dev/null", "-f", roles, fresh)
+	testdb.Run(t, "pg_restore", "--no-owner", "--exit-on-error", "-d", u.String(), dump)
 
 	restored := newStore(t, u.String())
 	var xid int64
