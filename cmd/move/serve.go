@@ -70,7 +70,7 @@ func serve(ctx context.Context, cfg config, log *slog.Logger, args []string) err
 			if !projecting.Load() {
 				return errors.New("projectors stopped")
 			}
-			return nil
+			return projectorsBuilt(ctx, b, runner)
 		},
 	})
 	if err != nil {
@@ -110,4 +110,21 @@ func storeName(cfg config) string {
 		return "postgres"
 	}
 	return "eventstoredb"
+}
+
+// projectorsBuilt: every read model has been built once and none is rebuilding, so reads
+// do not answer from empty tables. A failed projector keeps the server ready (its read
+// model is stale, not empty); projections status and the metrics report it.
+func projectorsBuilt(ctx context.Context, b *backend, runner *projections.Runner) error {
+	statuses, err := projections.ReadStatuses(ctx, b.db)
+	if err != nil {
+		return errors.New("projection checkpoints unreadable")
+	}
+	for _, p := range runner.Projectors() {
+		s, ok := statuses[p.Name()]
+		if !ok || s.State == "rebuilding" || s.RebuildRequested || s.Version != p.Version() {
+			return fmt.Errorf("read model %s is being built", p.Name())
+		}
+	}
+	return nil
 }
