@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Prints the URL of a Postgres server to use, starting one if none answers.
 #  1. POSTGRES_ADMIN_URL, if set.
-#  2. The machine's Postgres on 127.0.0.1:5432 (trust auth, user postgres).
+#  2. The machine's Postgres on 127.0.0.1:5432 (trust auth, user postgres;
+#     MACHINE_PG_PORT names another port).
 #  3. Otherwise a project-local cluster under .pgdata/ on port 54329, made with initdb
 #     (Debian's postgresql package is installed first when missing and we are root).
 set -euo pipefail
@@ -9,8 +10,9 @@ cd "$(dirname "$0")/.."
 
 if [ -n "${POSTGRES_ADMIN_URL:-}" ]; then echo "$POSTGRES_ADMIN_URL"; exit 0; fi
 
-if command -v pg_isready >/dev/null && pg_isready -q -h 127.0.0.1 -p 5432 -U postgres; then
-  echo "postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable"; exit 0
+machine_port=${MACHINE_PG_PORT:-5432}
+if command -v pg_isready >/dev/null && pg_isready -q -h 127.0.0.1 -p "$machine_port" -U postgres; then
+  echo "postgres://postgres@127.0.0.1:$machine_port/postgres?sslmode=disable"; exit 0
 fi
 
 bindir=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n1 || true)
