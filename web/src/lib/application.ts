@@ -16,9 +16,31 @@ export const DEFAULT_TITLE = 'Move';
 export const DEFAULT_PRIMARY = '#1f6feb';
 export const DEFAULT_SECONDARY = '#0b3d91';
 
-export async function fetchApplication(signal?: AbortSignal): Promise<ApplicationSettings> {
-  const answer = await api<{ data: ApplicationSettings }>('/v1/admin/application', { signal, silent: true });
-  return answer.data;
+/** The app waits for its settings at startup, but not longer than this. */
+export const SETTINGS_TIMEOUT_MS = 8000;
+
+/**
+ * The application's settings, or null when they cannot be had (failure or timeout):
+ * the app then shows with Move's defaults. Never an error, so no screen waits on a retry.
+ */
+export async function fetchApplication(signal?: AbortSignal): Promise<ApplicationSettings | null> {
+  const controller = new AbortController();
+  const forward = () => controller.abort();
+  signal?.addEventListener('abort', forward, { once: true });
+  const timer = setTimeout(() => controller.abort(), SETTINGS_TIMEOUT_MS);
+  try {
+    const answer = await api<{ data: ApplicationSettings }>('/v1/admin/application', {
+      signal: controller.signal,
+      silent: true,
+    });
+    return answer.data;
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    return null;
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', forward);
+  }
 }
 
 /** Title, favicon and theme colours from the application, with Move's defaults. */
