@@ -11,10 +11,18 @@ import (
 	"move/eventstore"
 )
 
-// App holds every use case. Each is a method in its own file, named <verb>_<noun>.go:
+// App holds every use case. Each is a method in a file named for it:
 //
-//   - CreateCatalogItem, UpdateCatalogItem, DeleteCatalogItem: sports, location types,
-//     product types (catalog_items.go).
+// Platform catalogue (sports, location types, product types):
+//   - CreateCatalogItem, UpdateCatalogItem, DeleteCatalogItem (catalog_items.go)
+//
+// Identity, tenants and permissions:
+//   - CreateApplication (create_application.go)
+//   - RegisterUser (register_user.go), RecordPasswordChange (change_password.go)
+//   - GrantRole, RevokeRole (grant_role.go)
+//   - SendInvite, AcceptInvite (send_invite.go)
+//   - GrantPermission, RevokePermission, SeedDefaultPermissions (grant_permission.go)
+//   - RecordLogin, RecordLoginFailure, RecordTokensRevoked: audit facts (record_login.go)
 type App struct {
 	run *runner
 }
