@@ -5,9 +5,7 @@ import (
 
 	"github.com/google/uuid"
 
-	"move/domain"
 	"move/domain/catalog"
-	"move/domain/reservation"
 )
 
 // CreateCatalogItem adds a sport, location type or product type, reserving its name
@@ -30,7 +28,7 @@ func (a *App) CreateCatalogItem(ctx context.Context, meta Meta, kind catalog.Kin
 		if err := u.append(kind.Stream(id), item, events...); err != nil {
 			return err
 		}
-		return u.reserveName(kind, id, item.Fields.Name)
+		return u.reserve(kind.NameScope(), "name", id, item.Fields.Name)
 	})
 }
 
@@ -56,10 +54,10 @@ func (a *App) UpdateCatalogItem(ctx context.Context, meta Meta, kind catalog.Kin
 		if !renamed {
 			return nil
 		}
-		if err := u.reserveName(kind, id, item.Fields.Name); err != nil {
+		if err := u.reserve(kind.NameScope(), "name", id, item.Fields.Name); err != nil {
 			return err
 		}
-		return u.releaseName(kind, id, oldName)
+		return u.release(kind.NameScope(), id, oldName)
 	})
 }
 
@@ -80,32 +78,6 @@ func (a *App) DeleteCatalogItem(ctx context.Context, meta Meta, kind catalog.Kin
 		if err := u.append(kind.Stream(id), item, events...); err != nil {
 			return err
 		}
-		return u.releaseName(kind, id, item.Fields.Name)
+		return u.release(kind.NameScope(), id, item.Fields.Name)
 	})
-}
-
-// reserveName takes name for owner within kind; taken by another item, it is a field
-// error on "name".
-func (u *unit) reserveName(kind catalog.Kind, owner, name string) error {
-	stream := reservation.Stream(kind.NameScope(), name)
-	var r reservation.Reservation
-	if err := u.load(stream, &r); err != nil {
-		return err
-	}
-	events, ok := r.Reserve(owner)
-	if !ok {
-		v := &domain.ValidationError{}
-		v.Add("name", "validation.unique", nil)
-		return v
-	}
-	return u.append(stream, &r, events...)
-}
-
-func (u *unit) releaseName(kind catalog.Kind, owner, name string) error {
-	stream := reservation.Stream(kind.NameScope(), name)
-	var r reservation.Reservation
-	if err := u.load(stream, &r); err != nil {
-		return err
-	}
-	return u.append(stream, &r, r.Release(owner)...)
 }

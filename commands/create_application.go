@@ -5,9 +5,7 @@ import (
 
 	"github.com/google/uuid"
 
-	"move/domain"
 	"move/domain/identity"
-	"move/domain/reservation"
 )
 
 // CreateApplication adds a tenant, reserving its slug in the same atomic append. The
@@ -32,20 +30,4 @@ func (a *App) CreateApplication(ctx context.Context, meta Meta, c identity.Appli
 		}
 		return u.reserve(identity.SlugScope, "slug", id, c.Slug)
 	})
-}
-
-// reserve takes value within scope for owner; taken by another, it is a field error.
-func (u *unit) reserve(scope, field, owner, value string) error {
-	stream := reservation.Stream(scope, value)
-	var r reservation.Reservation
-	if err := u.load(stream, &r); err != nil {
-		return err
-	}
-	events, ok := r.Reserve(owner)
-	if !ok {
-		v := &domain.ValidationError{}
-		v.Add(field, "validation.unique", nil)
-		return v
-	}
-	return u.append(stream, &r, events...)
 }

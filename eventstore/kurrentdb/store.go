@@ -33,7 +33,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/google/uuid"
 	kdb "github.com/kurrent-io/KurrentDB-Client-Go/kurrentdb"
 
 	"move/eventstore"
@@ -495,29 +494,17 @@ func (s *Store) positionOf(ctx context.Context, stream string, version uint64) (
 	return got[0].Position, nil
 }
 
+// validateAppends adds the server's own rule to the common one: $-prefixed streams and
+// event types belong to KurrentDB.
 func validateAppends(appends []eventstore.StreamAppend) error {
-	if len(appends) == 0 {
-		return errors.New("append: no streams")
+	if err := eventstore.ValidateAppends(appends); err != nil {
+		return err
 	}
-	seen := map[string]bool{}
 	for _, a := range appends {
-		if a.Stream == "" {
-			return errors.New("append: empty stream name")
-		}
 		if strings.HasPrefix(a.Stream, "$") {
 			return fmt.Errorf("append: stream %s: $-prefixed streams are the server's", a.Stream)
 		}
-		if seen[a.Stream] {
-			return fmt.Errorf("append: stream %s named twice", a.Stream)
-		}
-		seen[a.Stream] = true
-		if len(a.Events) == 0 {
-			return fmt.Errorf("append: no events for stream %s", a.Stream)
-		}
 		for _, e := range a.Events {
-			if e.ID == uuid.Nil || e.Type == "" {
-				return fmt.Errorf("append: stream %s: event without id or type", a.Stream)
-			}
 			if strings.HasPrefix(e.Type, "$") {
 				return fmt.Errorf("append: stream %s: event type %s: $-prefixed types are the server's", a.Stream, e.Type)
 			}

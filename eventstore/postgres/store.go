@@ -91,7 +91,7 @@ func (s *Store) Append(ctx context.Context, stream string, expected eventstore.E
 
 // AppendMulti implements eventstore.Store: one transaction for every stream.
 func (s *Store) AppendMulti(ctx context.Context, appends ...eventstore.StreamAppend) ([]eventstore.AppendResult, error) {
-	if err := validateAppends(appends); err != nil {
+	if err := eventstore.ValidateAppends(appends); err != nil {
 		return nil, err
 	}
 	for attempt := 0; ; attempt++ {
@@ -119,31 +119,6 @@ func (s *Store) AppendMulti(ctx context.Context, appends ...eventstore.StreamApp
 			return nil, fmt.Errorf("append: still racing after %d attempts: %w", attempt, err)
 		}
 	}
-}
-
-func validateAppends(appends []eventstore.StreamAppend) error {
-	if len(appends) == 0 {
-		return errors.New("append: no streams")
-	}
-	seen := map[string]bool{}
-	for _, a := range appends {
-		if a.Stream == "" {
-			return errors.New("append: empty stream name")
-		}
-		if seen[a.Stream] {
-			return fmt.Errorf("append: stream %s named twice", a.Stream)
-		}
-		seen[a.Stream] = true
-		if len(a.Events) == 0 {
-			return fmt.Errorf("append: no events for stream %s", a.Stream)
-		}
-		for _, e := range a.Events {
-			if e.ID == uuid.Nil || e.Type == "" {
-				return fmt.Errorf("append: stream %s: event without id or type", a.Stream)
-			}
-		}
-	}
-	return nil
 }
 
 func (s *Store) appendOnce(ctx context.Context, appends []eventstore.StreamAppend) ([]eventstore.AppendResult, error) {
