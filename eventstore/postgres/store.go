@@ -273,7 +273,12 @@ func (s *Store) conflict(ctx context.Context, appends []eventstore.StreamAppend)
 	return nil
 }
 
-const selectColumns = `position, commit_key, event_id, stream, version, type, data, metadata, recorded_at`
+// selectColumns reads the envelope's fields out of the metadata in Postgres, which is
+// much cheaper than decoding its JSON per event in Go (replay speed).
+const selectColumns = `position, commit_key, event_id, stream, version, type, data, recorded_at,
+	coalesce(metadata->>'application_id', ''), coalesce(metadata->>'organization_id', ''),
+	coalesce(metadata->>'actor_id', ''), coalesce(metadata->>'correlation_id', ''),
+	coalesce(metadata->>'causation_id', ''), coalesce(metadata->>'command_id', '')`
 
 func scanEvents(rows pgx.Rows, capacity int) ([]eventstore.RecordedEvent, error) {
 	defer rows.Close()
@@ -281,16 +286,16 @@ func scanEvents(rows pgx.Rows, capacity int) ([]eventstore.RecordedEvent, error)
 	for rows.Next() {
 		var e eventstore.RecordedEvent
 		var position, commit, version int64
-		var meta []byte
-		if err := rows.Scan(&position, &commit, &e.ID, &e.Stream, &version, &e.Type, &e.Data, &meta, &e.RecordedAt); err != nil {
+		var data []byte // not json.RawMessage: that would validate the JSON again
+		m := &e.Metadata
+		if err := rows.Scan(&position, &commit, &e.ID, &e.Stream, &version, &e.Type, &data, &e.RecordedAt,
+			&m.ApplicationID, &m.OrganizationID, &m.ActorID, &m.CorrelationID, &m.CausationID, &m.CommandID); err != nil {
 			return nil, err
 		}
+		e.Data = data
 		e.Position = eventstore.Position{Commit: uint64(commit), Prepare: uint64(position)}
 		e.Version = uint64(version)
 		e.RecordedAt = e.RecordedAt.UTC()
-		if err := json.Unmarshal(meta, &e.Metadata); err != nil {
-			return nil, fmt.Errorf("event %s: metadata: %w", e.ID, err)
-		}
 		out = append(out, e)
 	}
 	return out, rows.Err()
