@@ -7,6 +7,7 @@ test('the app starts in Dutch and switches to English and back', async ({ page }
   await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
 
   await logIn(page);
+  await expect(page).toHaveURL(/\/application$/);
   await page.goto('/admin/sports');
   await expect(page.getByRole('heading', { name: 'Sporten' })).toBeVisible();
 
