@@ -41,6 +41,7 @@ func (s *Server) table() []Route {
 	for _, k := range catalog.Kinds {
 		routes = append(routes, s.catalogRoutes(k, catalogPath(k), rmcatalog.Table(k))...)
 	}
+	routes = append(routes, s.fileRoutes()...)
 	return routes
 }
 

@@ -22,6 +22,7 @@ import (
 
 	"move/commands"
 	"move/eventstore"
+	"move/files"
 	"move/projections"
 )
 
@@ -44,6 +45,8 @@ type Deps struct {
 	CORSOrigins []string
 	// ReadWait bounds how long a read waits for the caller's own writes.
 	ReadWait time.Duration
+	// Files is the file service (uploads, images); nil serves no file routes.
+	Files *files.Service
 }
 
 // Server is the HTTP handler of the whole product.

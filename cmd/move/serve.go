@@ -7,9 +7,11 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"os"
 	"sync/atomic"
 	"time"
 
+	"move/files"
 	"move/migrations"
 	"move/projections"
 	"move/readapi"
@@ -34,6 +36,10 @@ func serve(ctx context.Context, cfg config, log *slog.Logger, args []string) err
 		return err
 	}
 	auth, tenants, authz, err := identity(ctx, cfg, b, log)
+	if err != nil {
+		return err
+	}
+	fileService, err := files.FromEnv(os.Getenv, b.db, log)
 	if err != nil {
 		return err
 	}
@@ -62,7 +68,7 @@ func serve(ctx context.Context, cfg config, log *slog.Logger, args []string) err
 
 	api, err := readapi.New(readapi.Deps{
 		App: b.app, DB: b.db, Auth: auth, Tenants: tenants, Authz: authz, Log: log, Metrics: metrics, SPA: spa,
-		TrustedProxies: cfg.TrustedProxies, CORSOrigins: cfg.CORSOrigins,
+		TrustedProxies: cfg.TrustedProxies, CORSOrigins: cfg.CORSOrigins, Files: fileService,
 		Ready: func(ctx context.Context) error {
 			if err := b.db.Ping(ctx); err != nil {
 				return errors.New("database unreachable")

@@ -1,0 +1,214 @@
+package readapi
+
+import (
+	"errors"
+	"io"
+	"mime"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+
+	"move/domain"
+	"move/files"
+)
+
+// fileInfo is an uploaded file as the upload widget shows it (spec section 3).
+type fileInfo struct {
+	Token    string `json:"token"`
+	Filename string `json:"filename"`
+	Size     int64  `json:"size"`
+	MimeType string `json:"mime_type"`
+	// URL is the public image address (thumbnail); null for a private file.
+	URL        *string `json:"url"`
+	Width      int     `json:"width"`
+	Height     int     `json:"height"`
+	Visibility string  `json:"visibility"`
+	Path       string  `json:"path"`
+	CreatedAt  string  `json:"created_at"`
+}
+
+// fileRoutes: upload and file info need a logged-in user of the application; the image
+// route is public (for <img> tags) but answers only public files, by a 128-bit random
+// id. Without a file service the routes are absent.
+func (s *Server) fileRoutes() []Route {
+	if s.Files == nil {
+		return nil
+	}
+	return []Route{
+		{Method: http.MethodPost, Pattern: "/v1/admin/files/upload", Permission: Authenticated,
+			Handler: s.uploadFile, Doc: Doc{Summary: "Upload a file (multipart/form-data: " +
+				"file, visibility public|private, path, check_transparency, min_dimensions and max_dimensions as 'width,height')",
+				Response: dataAnswer[fileInfo]{}, Status: http.StatusCreated}},
+		{Method: http.MethodGet, Pattern: "/v1/admin/files/{token}", Permission: Authenticated,
+			Handler: s.getFile, Doc: Doc{Summary: "An uploaded file's info", Response: dataAnswer[fileInfo]{}}},
+		{Method: http.MethodGet, Pattern: "/v1/files/{id}/{size}", Permission: Public,
+			Handler: s.serveFile, Doc: Doc{Summary: "A public image at a size: thumbnail, small, medium, large or original (image bytes)"}},
+		{Method: http.MethodGet, Pattern: "/v1/files/{id}", Permission: Public,
+			Handler: s.serveFile, Doc: Doc{Summary: "A public image as a thumbnail (image bytes)"}},
+	}
+}
+
+func toFileInfo(f files.File) fileInfo {
+	info := fileInfo{Token: f.Token, Filename: f.Filename, Size: f.Size, MimeType: f.MimeType, Width: f.Width, Height: f.Height,
+		Visibility: f.Visibility, Path: f.Folder, CreatedAt: f.CreatedAt.UTC().Format(time.RFC3339)}
+	if f.Visibility == files.Public {
+		url := "/v1/files/" + f.Token + "/thumbnail"
+		info.URL = &url
+	}
+	return info
+}
+
+func fieldError(status int, field, key string, params map[string]any) *apiError {
+	return &apiError{Status: status, Key: "validation.failed",
+		Fields: map[string]domain.FieldError{field: {Field: field, Key: key, Params: params}}}
+}
+
+// uploadFile streams the multipart form: the file part is read up to the service's cap
+// (a larger file is refused under "file" without reading it all), other parts up to 1 KB.
+func (s *Server) uploadFile(w http.ResponseWriter, r *http.Request) error {
+	maxFile := s.Files.MaxBytes()
+	tooLarge := fieldError(http.StatusRequestEntityTooLarge, "file", "files.too_large", map[string]any{"size": maxFile / 1024})
+	ct, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if err != nil || ct != "multipart/form-data" {
+		return fieldError(http.StatusUnprocessableEntity, "file", "validation.required", nil)
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, maxFile+64<<10)
+	mr, err := r.MultipartReader()
+	if err != nil {
+		return errStatus(http.StatusBadRequest, "error.bad_form")
+	}
+	in := files.Upload{ApplicationID: TenantFrom(r.Context()).ApplicationID, UploadedBy: PrincipalFrom(r.Context()).UserID}
+	bad := &domain.ValidationError{}
+	seenFile := false
+	for parts := 0; ; parts++ {
+		part, err := mr.NextPart()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			return tooLarge
+		}
+		if err != nil || parts > 20 {
+			return errStatus(http.StatusBadRequest, "error.bad_form")
+		}
+		name := part.FormName()
+		if name == "file" {
+			if seenFile {
+				return errStatus(http.StatusBadRequest, "error.bad_form")
+			}
+			seenFile = true
+			in.Filename = part.FileName()
+			data, err := io.ReadAll(io.LimitReader(part, maxFile+1))
+			if errors.As(err, &mbe) || int64(len(data)) > maxFile {
+				return tooLarge
+			}
+			if err != nil {
+				return errStatus(http.StatusBadRequest, "error.bad_form")
+			}
+			in.Data = data
+			continue
+		}
+		raw, err := io.ReadAll(io.LimitReader(part, 1025))
+		if errors.As(err, &mbe) {
+			return tooLarge
+		}
+		if err != nil || len(raw) > 1024 {
+			return errStatus(http.StatusBadRequest, "error.bad_form")
+		}
+		value := strings.TrimSpace(string(raw))
+		switch name {
+		case "visibility":
+			in.Visibility = value
+		case "path":
+			in.Folder = value
+		case "check_transparency":
+			switch strings.ToLower(value) {
+			case "true", "1":
+				in.CheckTransparency = true
+			case "false", "0", "":
+			default:
+				bad.Add(name, "validation.invalid", nil)
+			}
+		case "min_dimensions", "max_dimensions":
+			if value == "" {
+				continue
+			}
+			d, ok := parseDimensions(value)
+			if !ok {
+				bad.Add(name, "files.dimensions_format", nil)
+				continue
+			}
+			if name == "min_dimensions" {
+				in.MinDimensions = &d
+			} else {
+				in.MaxDimensions = &d
+			}
+		}
+	}
+	if !seenFile || len(in.Data) == 0 {
+		bad.Add("file", "validation.required", nil)
+	}
+	if err := bad.OrNil(); err != nil {
+		return err
+	}
+	f, err := s.Files.Upload(r.Context(), in)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusCreated, dataAnswer[fileInfo]{Data: toFileInfo(f)})
+	return nil
+}
+
+// parseDimensions reads 'width,height' (positive whole numbers).
+func parseDimensions(v string) (files.Dimensions, bool) {
+	ws, hs, ok := strings.Cut(v, ",")
+	if !ok {
+		return files.Dimensions{}, false
+	}
+	w, err1 := strconv.Atoi(strings.TrimSpace(ws))
+	h, err2 := strconv.Atoi(strings.TrimSpace(hs))
+	if err1 != nil || err2 != nil || w < 0 || h < 0 || w > 100_000 || h > 100_000 {
+		return files.Dimensions{}, false
+	}
+	return files.Dimensions{Width: w, Height: h}, true
+}
+
+func (s *Server) getFile(w http.ResponseWriter, r *http.Request) error {
+	f, err := s.Files.Get(r.Context(), TenantFrom(r.Context()).ApplicationID, chi.URLParam(r, "token"))
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, dataAnswer[fileInfo]{Data: toFileInfo(f)})
+	return nil
+}
+
+// serveFile answers image bytes for <img> tags: immutable (a token's bytes never
+// change), with a sandboxing CSP so an SVG opened directly runs nothing.
+func (s *Server) serveFile(w http.ResponseWriter, r *http.Request) error {
+	size := chi.URLParam(r, "size")
+	if size == "" {
+		size = "thumbnail"
+	}
+	v, err := s.Files.Serve(r.Context(), chi.URLParam(r, "id"), size)
+	if err != nil {
+		return err
+	}
+	h := w.Header()
+	h.Set("ETag", v.ETag)
+	h.Set("Cache-Control", "public, max-age=31536000, immutable")
+	h.Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+	h.Set("Cross-Origin-Resource-Policy", "cross-origin")
+	if match := r.Header.Get("If-None-Match"); match != "" && (match == v.ETag || match == "*") {
+		w.WriteHeader(http.StatusNotModified)
+		return nil
+	}
+	h.Set("Content-Type", v.MimeType)
+	h.Set("Content-Length", strconv.Itoa(len(v.Data)))
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write(v.Data)
+	return nil
+}
