@@ -4,6 +4,7 @@ import (
 	"move/domain"
 	"move/domain/catalog"
 	"move/domain/identity"
+	"move/domain/organization"
 	"move/domain/reservation"
 )
 
@@ -12,4 +13,5 @@ var registerAll = []func(*domain.Registry){
 	reservation.Register,
 	catalog.Register,
 	identity.Register,
+	organization.Register,
 }
