@@ -37,7 +37,9 @@ export default defineConfig({
   webServer: {
     // E2E_MOCK=1 (npm run e2e:mock) runs the specs against e2e/contract-mock.mjs instead.
     command: process.env.E2E_MOCK ? 'node e2e/contract-mock.mjs' : '../bin/move serve',
-    url: `${baseURL}/healthz`,
+    // /healthz answers as soon as the process listens; /readyz only once every read model
+    // is built, before which logins fail (503 is not "ready" for Playwright).
+    url: `${baseURL}/readyz`,
     env: { ...(process.env as Record<string, string>), HTTP_ADDR: `127.0.0.1:${port}` },
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,

@@ -27,6 +27,7 @@ export default defineConfig({
     proxy: {
       '/v1': { target: backend, changeOrigin: true },
       '/healthz': { target: backend, changeOrigin: true },
+      '/readyz': { target: backend, changeOrigin: true },
     },
   },
   build: {

@@ -61,6 +61,7 @@ function list(rows, url) {
 async function api(req, res, url) {
   const path = url.pathname;
   if (path === '/healthz') return send(res, 200, { status: 'ok' });
+  if (path === '/readyz') return send(res, 200, { status: 'ready' });
   if (path === '/v1/auth/login' && req.method === 'POST') {
     const { email, password: given } = await body(req);
     if (email !== 'superadmin@move.test' || given !== password) {
