@@ -21,8 +21,19 @@ type Doc struct {
 var pathParam = regexp.MustCompile(`\{([a-z_]+)\}`)
 
 func (s *Server) openAPI(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, document(s.routes))
+}
+
+// Document is the OpenAPI document of the route table, made without a server (for
+// `move openapi`, which the SPA's types are generated from).
+func Document() any {
+	s := &Server{}
+	return document(s.table())
+}
+
+func document(routes []Route) any {
 	paths := map[string]map[string]any{}
-	for _, rt := range s.routes {
+	for _, rt := range routes {
 		op := map[string]any{
 			"summary":      rt.Doc.Summary,
 			"operationId":  strings.ToLower(rt.Method) + strings.ReplaceAll(pathParam.ReplaceAllString(rt.Pattern, "By_$1"), "/", "_"),
@@ -67,13 +78,13 @@ func (s *Server) openAPI(w http.ResponseWriter, r *http.Request) {
 		}
 		paths[rt.Pattern][strings.ToLower(rt.Method)] = op
 	}
-	writeJSON(w, http.StatusOK, map[string]any{
+	return map[string]any{
 		"openapi": "3.0.3",
 		"info":    map[string]any{"title": "Move back office API", "version": "1"},
 		"paths":   paths,
 		"components": map[string]any{"securitySchemes": map[string]any{
 			"bearer": map[string]any{"type": "http", "scheme": "bearer"}}},
-	})
+	}
 }
 
 // schemaOf describes a Go type as a JSON schema, following its json tags.

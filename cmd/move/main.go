@@ -4,12 +4,15 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"log/slog"
 	"os"
 	"os/signal"
 	"strings"
 	"syscall"
+
+	"move/readapi"
 )
 
 const usage = `move — the Move back office
@@ -24,6 +27,7 @@ Usage:
   move events stream STREAM               one stream's events as JSON lines
   move events log [--from POS] [--type T] [--stream-prefix P] [--until TIME]
                                           the global log as JSON lines
+  move openapi                            the API's OpenAPI document (JSON), for generating clients
   move users create --email E --first-name F --last-name L [--role ROLE --application SLUG [--organization ID]]
                                           make a user; the password is read from standard input
 
@@ -62,6 +66,10 @@ func run(ctx context.Context, args []string) error {
 		return projectionsCmd(ctx, cfg, log, args[1:])
 	case "events":
 		return eventsCmd(ctx, cfg, log, args[1:])
+	case "openapi":
+		enc := json.NewEncoder(os.Stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(readapi.Document())
 	case "users":
 		return usersCmd(ctx, cfg, log, args[1:])
 	case "help", "-h", "--help":
