@@ -42,6 +42,7 @@ func (s *Server) table() []Route {
 		routes = append(routes, s.catalogRoutes(k, catalogPath(k), rmcatalog.Table(k))...)
 	}
 	routes = append(routes, s.fileRoutes()...)
+	routes = append(routes, s.organizationRoutes()...)
 	return routes
 }
 

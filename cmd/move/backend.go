@@ -20,6 +20,7 @@ import (
 	"move/projections"
 	rmcatalog "move/projections/catalog"
 	rmidentity "move/projections/identity"
+	rmorganizations "move/projections/organizations"
 )
 
 // backend is the wired core every subcommand shares.
@@ -32,7 +33,7 @@ type backend struct {
 
 // allProjectors lists every read model. A new read model adds its projectors here.
 func allProjectors() []projections.Projector {
-	return append(rmcatalog.Projectors(), rmidentity.Projector())
+	return append(rmcatalog.Projectors(), rmidentity.Projector(), rmorganizations.Projector())
 }
 
 func migrateCmd(cfg config) error {

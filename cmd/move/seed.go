@@ -31,7 +31,10 @@ func seedCmd(ctx context.Context, cfg config, log *slog.Logger) error {
 		return err
 	}
 	log.Info("seeded", "catalogue_items", n)
-	return seedIdentity(ctx, cfg, b, log)
+	if err := seedIdentity(ctx, cfg, b, log); err != nil {
+		return err
+	}
+	return seedOrganizations(ctx, b, log)
 }
 
 func seedMeta(key string) commands.Meta {

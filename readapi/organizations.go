@@ -1,0 +1,998 @@
+package readapi
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/xuri/excelize/v2"
+
+	"move/domain"
+	"move/domain/names"
+	"move/domain/organization"
+	"move/identity"
+	rmorg "move/projections/organizations"
+)
+
+// Permissions of the organisation routes (spec section 2, application area; 0101).
+const (
+	PermViewOrganizations  = "view-organizations"
+	PermCreateOrganization = "create-organizations"
+	PermEditOrganization   = "edit-organization"
+	PermViewOrganization   = "view-organization"
+	PermViewApplication    = "view-application"
+)
+
+// SportUsage finds the activities of an organisation that use some sports. Unlinking
+// such a sport is refused naming them. Activities do not exist yet: the activities read
+// model will implement this and replace ActivitiesUsingSports; until then none are found.
+type SportUsage interface {
+	ActivitiesUsingSports(ctx context.Context, tx pgx.Tx, applicationID, organizationID string, sports []string) ([]ActivityRef, error)
+}
+
+// ActivityRef names an activity that blocks unlinking a sport.
+type ActivityRef struct {
+	ID      string `json:"id"`
+	Name    string `json:"name"`
+	SportID string `json:"sport_id"`
+}
+
+// ActivitiesUsingSports is the sport usage the organisation routes ask.
+var ActivitiesUsingSports SportUsage = noActivities{}
+
+type noActivities struct{}
+
+func (noActivities) ActivitiesUsingSports(context.Context, pgx.Tx, string, string, []string) ([]ActivityRef, error) {
+	return nil, nil
+}
+
+// applicationWide is an organisation id no one is a member of: holding a permission
+// there means holding it in the whole application (admin), not through a membership.
+const applicationWide = "00000000-0000-0000-0000-000000000000"
+
+// organizationRow is an organisation as the list, the form and the export show it.
+type organizationRow struct {
+	ID           string   `json:"id"`
+	Name         string   `json:"name"`
+	Description  string   `json:"description"`
+	Type         string   `json:"type"`
+	Sports       []string `json:"sports"`
+	KVK          string   `json:"kvk"`
+	LogoID       *string  `json:"logo_id"`
+	LogoURL      *string  `json:"logo_url"`
+	HeaderID     *string  `json:"header_id"`
+	HeaderURL    *string  `json:"header_url"`
+	Email        string   `json:"email"`
+	Phone        string   `json:"phone"`
+	Website      string   `json:"website"`
+	FacebookURL  string   `json:"facebook_url"`
+	InstagramURL string   `json:"instagram_url"`
+	YoutubeURL   string   `json:"youtube_url"`
+	Street       string   `json:"street"`
+	HouseNumber  string   `json:"house_number"`
+	Zipcode      string   `json:"zipcode"`
+	City         string   `json:"city"`
+	Country      string   `json:"country"`
+	Notes        string   `json:"notes"`
+	State        string   `json:"state"`
+	RejectReason *string  `json:"reject_reason"`
+	ClientID     string   `json:"client_id"`
+	Version      uint64   `json:"version"`
+	CreatedAt    string   `json:"created_at"`
+	UpdatedAt    string   `json:"updated_at"`
+	ReviewedAt   *string  `json:"reviewed_at"`
+}
+
+const organizationColumns = `id::text, name, description, type, sports, kvk, logo_id, header_id, email, phone, website,
+	facebook_url, instagram_url, youtube_url, street, house_number, zipcode, city, country, notes, state, reject_reason,
+	client_id, version, created_at, updated_at, reviewed_at`
+
+func scanOrganization(row pgx.Row) (organizationRow, error) {
+	var o organizationRow
+	var version int64
+	var created, updated time.Time
+	var reviewed *time.Time
+	err := row.Scan(&o.ID, &o.Name, &o.Description, &o.Type, &o.Sports, &o.KVK, &o.LogoID, &o.HeaderID, &o.Email, &o.Phone,
+		&o.Website, &o.FacebookURL, &o.InstagramURL, &o.YoutubeURL, &o.Street, &o.HouseNumber, &o.Zipcode, &o.City, &o.Country,
+		&o.Notes, &o.State, &o.RejectReason, &o.ClientID, &version, &created, &updated, &reviewed)
+	if err != nil {
+		return o, err
+	}
+	o.Version = uint64(version)
+	o.CreatedAt, o.UpdatedAt = created.UTC().Format(time.RFC3339), updated.UTC().Format(time.RFC3339)
+	if reviewed != nil {
+		s := reviewed.UTC().Format(time.RFC3339)
+		o.ReviewedAt = &s
+	}
+	o.LogoURL, o.HeaderURL = fileURL(o.LogoID), fileURL(o.HeaderID)
+	return o, nil
+}
+
+// organizationInput is the body of create and update: the CSV's column names.
+type organizationInput struct {
+	Name         string   `json:"name"`
+	Description  string   `json:"description"`
+	Type         string   `json:"type"`
+	Sports       []string `json:"sports"`
+	KVK          string   `json:"kvk"`
+	LogoID       *string  `json:"logo_id"`
+	HeaderID     *string  `json:"header_id"`
+	Email        string   `json:"email"`
+	Phone        string   `json:"phone"`
+	Website      string   `json:"website"`
+	FacebookURL  string   `json:"facebook_url"`
+	InstagramURL string   `json:"instagram_url"`
+	YoutubeURL   string   `json:"youtube_url"`
+	Street       string   `json:"street"`
+	HouseNumber  string   `json:"house_number"`
+	Zipcode      string   `json:"zipcode"`
+	City         string   `json:"city"`
+	Country      string   `json:"country"`
+	Notes        string   `json:"notes"`
+	// Version is the version the user edited (update only); a stale one is a 409.
+	Version *uint64 `json:"version"`
+}
+
+func (in organizationInput) profile() organization.Profile {
+	return organization.Profile{Name: in.Name, Description: in.Description, Type: in.Type, Sports: in.Sports, KVK: in.KVK,
+		LogoID: in.LogoID, HeaderID: in.HeaderID, Email: in.Email, Phone: in.Phone, Website: in.Website,
+		FacebookURL: in.FacebookURL, InstagramURL: in.InstagramURL, YoutubeURL: in.YoutubeURL, Notes: in.Notes,
+		Address: organization.Address{Street: in.Street, HouseNumber: in.HouseNumber, Zipcode: in.Zipcode, City: in.City, Country: in.Country}}
+}
+
+type rejectInput struct {
+	Reason string `json:"reason"`
+}
+
+type sportsInput struct {
+	Sports []string `json:"sports"`
+}
+
+type financeBody struct {
+	ATTN        string  `json:"attn"`
+	Address     string  `json:"address"`
+	IBAN        string  `json:"iban"`
+	AccountName string  `json:"account_name"`
+	Version     *uint64 `json:"version,omitempty"`
+}
+
+type simpleOrganization struct {
+	ID    string `json:"id"`
+	Name  string `json:"name"`
+	State string `json:"state"`
+}
+
+// organizationCreatedAnswer shows the API client secret once.
+type organizationCreatedAnswer struct {
+	Data struct {
+		ID           string `json:"id"`
+		Version      uint64 `json:"version"`
+		ClientID     string `json:"client_id"`
+		ClientSecret string `json:"client_secret,omitempty"`
+	} `json:"data"`
+	Meta commandMeta `json:"meta"`
+}
+
+type zipcodesAnswer struct {
+	Zipcodes []string `json:"zipcodes"`
+}
+
+type sportsCheckAnswer struct {
+	Unlinked []string `json:"unlinked"`
+}
+
+type importAnswer struct {
+	Data struct {
+		DryRun          bool               `json:"dry_run"`
+		Rows            int                `json:"rows"`
+		Created         int                `json:"created"`
+		AlreadyImported bool               `json:"already_imported"`
+		Preview         []importPreviewRow `json:"preview,omitempty"`
+	} `json:"data"`
+	Meta *commandMeta `json:"meta,omitempty"`
+}
+
+type importPreviewRow struct {
+	Line int `json:"line"`
+	organizationInput
+}
+
+type statisticsAnswer struct {
+	From    string          `json:"from"`
+	To      string          `json:"to"`
+	ByState map[string]int  `json:"organizations_by_state"`
+	Total   int             `json:"organizations_total"`
+	PerDay  []statisticsDay `json:"new_organizations_per_day"`
+	PerWeek []statisticsDay `json:"new_organizations_per_week"`
+}
+
+type statisticsDay struct {
+	Day      string `json:"day"`
+	Created  int    `json:"created"`
+	Approved int    `json:"approved"`
+	Rejected int    `json:"rejected"`
+}
+
+func orgPathID(r *http.Request) (string, error) {
+	id := chi.URLParam(r, "id")
+	if _, err := uuid.Parse(id); err != nil || len(id) != 36 {
+		return "", &domain.NotFoundError{Kind: "organization", ID: id}
+	}
+	return strings.ToLower(id), nil
+}
+
+func (s *Server) organizationRoutes() []Route {
+	reads := []string{rmorg.Name}
+	item := "/v1/admin/organizations/{id}"
+	list := "/v1/admin/applications/organizations"
+	stateQuery := append([]string{"state"}, listQueryDoc...)
+	return []Route{
+		{Method: http.MethodGet, Pattern: list, Permission: PermViewOrganizations, Reads: reads, Handler: s.listOrganizations,
+			Doc: Doc{Summary: "Organisations of the application (search, sort, page, filter by state)", Response: listAnswer[organizationRow]{}, Query: stateQuery}},
+		{Method: http.MethodGet, Pattern: list + "/all", Permission: PermViewOrganizations, Reads: reads, Handler: s.allOrganizations,
+			Doc: Doc{Summary: "Every organisation of the application, by name (at most 10,000)", Response: dataAnswer[[]simpleOrganization]{}, Query: []string{"state"}}},
+		{Method: http.MethodGet, Pattern: list + "/export", Permission: PermViewOrganizations, Reads: reads, Handler: s.exportOrganizations,
+			Doc: Doc{Summary: "organizations.xlsx (same filters as the list)", Query: []string{"search", "state", "sort"}}},
+		{Method: http.MethodPost, Pattern: list, Permission: PermCreateOrganization, Handler: s.createOrganization,
+			Doc: Doc{Summary: "Create a pending organisation; answers the API client secret once", Request: organizationInput{}, Response: organizationCreatedAnswer{}, Status: http.StatusCreated}},
+		{Method: http.MethodPost, Pattern: list + "/import", Permission: PermCreateOrganization, Handler: s.importOrganizations,
+			Doc: Doc{Summary: "Import organisations from CSV (multipart file, dry_run=true previews); all rows or none", Response: importAnswer{}, Status: http.StatusCreated}},
+		{Method: http.MethodGet, Pattern: "/v1/admin/organizations/simple", Permission: Authenticated, Reads: reads, Handler: s.simpleOrganizations,
+			Doc: Doc{Summary: "Organisations the caller may switch to (id, name), by name", Response: listAnswer[simpleOrganization]{}, Query: listQueryDoc}},
+		{Method: http.MethodGet, Pattern: "/v1/admin/profiles/zipcodes", Permission: PermViewOrganizations, Reads: reads, Handler: s.organizationZipcodes,
+			Doc: Doc{Summary: "The distinct zipcodes of the application's organisations", Response: dataAnswer[zipcodesAnswer]{}}},
+		{Method: http.MethodGet, Pattern: "/v1/admin/application/statistics", Permission: PermViewApplication, Reads: reads, Handler: s.applicationStatistics,
+			Doc: Doc{Summary: "Organisations by state, new organisations per day and week (from, to: YYYY-MM-DD)", Response: dataAnswer[statisticsAnswer]{}, Query: []string{"from", "to"}}},
+		{Method: http.MethodGet, Pattern: item, Permission: PermViewOrganization, Reads: reads, Handler: s.getOrganization,
+			Doc: Doc{Summary: "One organisation", Response: dataAnswer[organizationRow]{}}},
+		{Method: http.MethodPut, Pattern: item, Permission: PermEditOrganization, Reads: reads, Handler: s.updateOrganization,
+			Doc: Doc{Summary: "Change an organisation (unlinking a sport used by activities is refused)", Request: organizationInput{}, Response: commandAnswer{}}},
+		{Method: http.MethodDelete, Pattern: item, Permission: PermEditOrganization, Handler: s.deleteOrganization,
+			Doc: Doc{Summary: "Delete an organisation", Response: commandAnswer{}, Query: []string{"version"}}},
+		{Method: http.MethodPost, Pattern: item + "/approve", Permission: PermEditOrganization, Handler: s.reviewOrganization(true),
+			Doc: Doc{Summary: "Approve a pending organisation (application-wide reviewers only)", Response: commandAnswer{}}},
+		{Method: http.MethodPost, Pattern: item + "/reject", Permission: PermEditOrganization, Handler: s.reviewOrganization(false),
+			Doc: Doc{Summary: "Reject a pending organisation with a reason", Request: rejectInput{}, Response: commandAnswer{}}},
+		{Method: http.MethodPost, Pattern: item + "/rotate-secret", Permission: PermEditOrganization, Handler: s.rotateOrganizationSecret,
+			Doc: Doc{Summary: "Replace the API client secret; answers the new one once", Response: organizationCreatedAnswer{}}},
+		{Method: http.MethodPost, Pattern: item + "/validate-sports", Permission: PermViewOrganization, Reads: reads, Handler: s.validateSports,
+			Doc: Doc{Summary: "May the organisation have just these sports? Unlinking one used by activities is a 409 naming them", Request: sportsInput{}, Response: dataAnswer[sportsCheckAnswer]{}}},
+		{Method: http.MethodGet, Pattern: item + "/finance", Permission: PermViewOrganization, Reads: reads, Handler: s.getFinance,
+			Doc: Doc{Summary: "Finance details (ATTN, address, IBAN, account name)", Response: dataAnswer[financeBody]{}}},
+		{Method: http.MethodPut, Pattern: item + "/finance", Permission: PermEditOrganization, Handler: s.setFinance,
+			Doc: Doc{Summary: "Change finance details; the IBAN passes mod-97", Request: financeBody{}, Response: commandAnswer{}}},
+	}
+}
+
+// inTenant reads the request's tenant only (forced row-level security, 0102).
+func (s *Server) inTenant(r *http.Request, fn func(pgx.Tx) error) error {
+	return identity.ReadInTenant(r.Context(), s.DB, TenantFrom(r.Context()).ApplicationID, fn)
+}
+
+// allowedIn asks whether the caller holds permission in the organisation.
+func (s *Server) allowedIn(r *http.Request, organizationID, permission string) (bool, error) {
+	ctx := r.Context()
+	return s.Authz.Allowed(ctx, PrincipalFrom(ctx), TenantFrom(ctx), organizationID, permission)
+}
+
+// organizationInScope answers the organisation's id when the caller holds permission
+// in it; one of another organisation or application is simply not found.
+func (s *Server) organizationInScope(r *http.Request, permission string) (string, error) {
+	id, err := orgPathID(r)
+	if err != nil {
+		return "", err
+	}
+	ok, err := s.allowedIn(r, id, permission)
+	if err != nil {
+		return "", err
+	}
+	if !ok {
+		return "", &domain.NotFoundError{Kind: "organization", ID: id}
+	}
+	return id, nil
+}
+
+func (s *Server) readOrganization(r *http.Request, id string) (organizationRow, error) {
+	var o organizationRow
+	err := s.inTenant(r, func(tx pgx.Tx) error {
+		var err error
+		o, err = scanOrganization(tx.QueryRow(r.Context(), `SELECT `+organizationColumns+` FROM readmodel.organizations
+			WHERE application_id = $1 AND id = $2`, TenantFrom(r.Context()).ApplicationID, id))
+		return err
+	})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return o, &domain.NotFoundError{Kind: "organization", ID: id}
+	}
+	return o, err
+}
+
+var organizationSorts = map[string]string{
+	"name":       "name_key",
+	"created_at": "created_at",
+	"updated_at": "updated_at",
+	"city":       "city",
+}
+
+// organizationFilter is the WHERE of list, export and all: tenant, state, search.
+func organizationFilter(r *http.Request, search string) (string, []any, error) {
+	where := `application_id = $1`
+	args := []any{TenantFrom(r.Context()).ApplicationID}
+	if st := r.URL.Query().Get("state"); st != "" {
+		if st != organization.StatePending && st != organization.StateApproved && st != organization.StateRejected {
+			return "", nil, &apiError{Status: http.StatusBadRequest, Key: "error.bad_query", Params: map[string]any{"detail": "state"}}
+		}
+		args = append(args, st)
+		where += fmt.Sprintf(` AND state = $%d`, len(args))
+	}
+	if search = strings.TrimSpace(search); search != "" {
+		args = append(args, "%"+escapeLike(names.Normalize(search))+"%")
+		where += fmt.Sprintf(` AND (name_key LIKE $%[1]d OR lower(city) LIKE $%[1]d OR lower(zipcode) LIKE $%[1]d)`, len(args))
+	}
+	return where, args, nil
+}
+
+func (s *Server) listOrganizations(w http.ResponseWriter, r *http.Request) error {
+	q, err := parseListQuery(r, organizationSorts, "name")
+	if err != nil {
+		return err
+	}
+	where, args, err := organizationFilter(r, q.Search)
+	if err != nil {
+		return err
+	}
+	order := organizationSorts[q.Sort] + " " + q.direction() + ", id " + q.direction()
+	var total int64
+	var items []organizationRow
+	err = s.inTenant(r, func(tx pgx.Tx) error {
+		if err := tx.QueryRow(r.Context(), `SELECT count(*) FROM readmodel.organizations WHERE `+where, args...).Scan(&total); err != nil {
+			return err
+		}
+		n := len(args)
+		rows, err := tx.Query(r.Context(), fmt.Sprintf(`SELECT %s FROM readmodel.organizations WHERE %s ORDER BY %s LIMIT $%d OFFSET $%d`,
+			organizationColumns, where, order, n+1, n+2), append(args, q.PerPage, q.offset())...)
+		if err != nil {
+			return err
+		}
+		items, err = collect(rows, scanOrganization)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, listAnswer[organizationRow]{Data: items, Meta: listMeta{Pagination: q.pagination(total)}})
+	return nil
+}
+
+func scanSimple(row pgx.Row) (simpleOrganization, error) {
+	var o simpleOrganization
+	return o, row.Scan(&o.ID, &o.Name, &o.State)
+}
+
+func (s *Server) allOrganizations(w http.ResponseWriter, r *http.Request) error {
+	where, args, err := organizationFilter(r, "")
+	if err != nil {
+		return err
+	}
+	var items []simpleOrganization
+	err = s.inTenant(r, func(tx pgx.Tx) error {
+		rows, err := tx.Query(r.Context(), `SELECT id::text, name, state FROM readmodel.organizations WHERE `+where+` ORDER BY name_key, id LIMIT 10000`, args...)
+		if err != nil {
+			return err
+		}
+		items, err = collect(rows, scanSimple)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, dataAnswer[[]simpleOrganization]{Data: items})
+	return nil
+}
+
+// simpleOrganizations is the switcher and the selects: every organisation for those
+// who see the whole application, else the caller's own organisations.
+func (s *Server) simpleOrganizations(w http.ResponseWriter, r *http.Request) error {
+	q, err := parseListQuery(r, map[string]string{"name": "name_key"}, "name")
+	if err != nil {
+		return err
+	}
+	q.PerPage = perPageUpTo(r, q.PerPage, 10000)
+	all, err := s.allowedIn(r, applicationWide, PermViewOrganizations)
+	if err != nil {
+		return err
+	}
+	where, args, err := organizationFilter(r, q.Search)
+	if err != nil {
+		return err
+	}
+	if !all {
+		args = append(args, PrincipalFrom(r.Context()).UserID)
+		where += fmt.Sprintf(` AND id::text IN (SELECT organization_id FROM readmodel.identity_memberships WHERE application_id = $1 AND user_id::text = $%d)`, len(args))
+	}
+	var total int64
+	var items []simpleOrganization
+	err = s.inTenant(r, func(tx pgx.Tx) error {
+		if err := tx.QueryRow(r.Context(), `SELECT count(*) FROM readmodel.organizations WHERE `+where, args...).Scan(&total); err != nil {
+			return err
+		}
+		n := len(args)
+		rows, err := tx.Query(r.Context(), fmt.Sprintf(`SELECT id::text, name, state FROM readmodel.organizations WHERE %s
+			ORDER BY name_key %s, id %[2]s LIMIT $%d OFFSET $%d`, where, q.direction(), n+1, n+2), append(args, q.PerPage, q.offset())...)
+		if err != nil {
+			return err
+		}
+		items, err = collect(rows, scanSimple)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, listAnswer[simpleOrganization]{Data: items, Meta: listMeta{Pagination: q.pagination(total)}})
+	return nil
+}
+
+// perPageUpTo lets the selects ask up to max rows (the list contract stops at 1000).
+func perPageUpTo(r *http.Request, current, max int) int {
+	if n, err := strconv.Atoi(r.URL.Query().Get("itemsPerPage")); err == nil && n > 0 {
+		return min(n, max)
+	}
+	return current
+}
+
+func (s *Server) organizationZipcodes(w http.ResponseWriter, r *http.Request) error {
+	var out []string
+	err := s.inTenant(r, func(tx pgx.Tx) error {
+		rows, err := tx.Query(r.Context(), `SELECT DISTINCT zipcode FROM readmodel.organizations
+			WHERE application_id = $1 AND zipcode <> '' ORDER BY zipcode LIMIT 100000`, TenantFrom(r.Context()).ApplicationID)
+		if err != nil {
+			return err
+		}
+		out, err = pgx.CollectRows(rows, pgx.RowTo[string])
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	if out == nil {
+		out = []string{}
+	}
+	writeJSON(w, http.StatusOK, dataAnswer[zipcodesAnswer]{Data: zipcodesAnswer{Zipcodes: out}})
+	return nil
+}
+
+func (s *Server) getOrganization(w http.ResponseWriter, r *http.Request) error {
+	id, err := s.organizationInScope(r, PermViewOrganization)
+	if err != nil {
+		return err
+	}
+	o, err := s.readOrganization(r, id)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, dataAnswer[organizationRow]{Data: o})
+	return nil
+}
+
+func (s *Server) createOrganization(w http.ResponseWriter, r *http.Request) error {
+	var in organizationInput
+	if err := decode(r, w, &in); err != nil {
+		return err
+	}
+	m, err := meta(r)
+	if err != nil {
+		return err
+	}
+	res, err := s.App.CreateOrganization(r.Context(), m, in.profile())
+	s.countCommand("create_organization", err)
+	if err != nil {
+		return err
+	}
+	var a organizationCreatedAnswer
+	a.Data.ID, a.Data.Version, a.Data.ClientID, a.Data.ClientSecret = res.ID, res.Version, res.ClientID, res.Secret
+	a.Meta.Position = res.Position.String()
+	w.Header().Set("X-Event-Position", a.Meta.Position)
+	w.Header().Set("Cache-Control", "no-store")
+	writeJSON(w, http.StatusCreated, a)
+	return nil
+}
+
+func (s *Server) countCommand(name string, err error) {
+	outcome := "ok"
+	if err != nil {
+		outcome = outcomeOf(err)
+	}
+	s.metrics.commands.WithLabelValues(name, outcome).Inc()
+}
+
+// refuseUsedSports answers 409 naming the activities that use a sport being unlinked.
+func (s *Server) refuseUsedSports(r *http.Request, o organizationRow, next []string) ([]string, error) {
+	var unlinked []string
+	for _, sp := range o.Sports {
+		keep := false
+		for _, n := range next {
+			if strings.EqualFold(strings.TrimSpace(n), sp) {
+				keep = true
+			}
+		}
+		if !keep {
+			unlinked = append(unlinked, sp)
+		}
+	}
+	if len(unlinked) == 0 {
+		return []string{}, nil
+	}
+	var used []ActivityRef
+	err := s.inTenant(r, func(tx pgx.Tx) error {
+		var err error
+		used, err = ActivitiesUsingSports.ActivitiesUsingSports(r.Context(), tx, TenantFrom(r.Context()).ApplicationID, o.ID, unlinked)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	if len(used) > 0 {
+		var activityNames []string
+		for _, a := range used {
+			activityNames = append(activityNames, a.Name)
+		}
+		return nil, &domain.ConflictError{Key: "organization.sports_in_use", Params: map[string]any{"activities": strings.Join(activityNames, ", ")}}
+	}
+	return unlinked, nil
+}
+
+func (s *Server) updateOrganization(w http.ResponseWriter, r *http.Request) error {
+	id, err := s.organizationInScope(r, PermEditOrganization)
+	if err != nil {
+		return err
+	}
+	var in organizationInput
+	if err := decode(r, w, &in); err != nil {
+		return err
+	}
+	current, err := s.readOrganization(r, id)
+	if err != nil {
+		return err
+	}
+	if _, err := s.refuseUsedSports(r, current, in.Sports); err != nil {
+		return err
+	}
+	m, err := meta(r)
+	if err != nil {
+		return err
+	}
+	res, err := s.App.UpdateOrganization(r.Context(), m, id, in.Version, in.profile())
+	return s.answerCommand(w, "update_organization", http.StatusOK, res, err)
+}
+
+func (s *Server) validateSports(w http.ResponseWriter, r *http.Request) error {
+	id, err := s.organizationInScope(r, PermViewOrganization)
+	if err != nil {
+		return err
+	}
+	var in sportsInput
+	if err := decode(r, w, &in); err != nil {
+		return err
+	}
+	current, err := s.readOrganization(r, id)
+	if err != nil {
+		return err
+	}
+	unlinked, err := s.refuseUsedSports(r, current, in.Sports)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, dataAnswer[sportsCheckAnswer]{Data: sportsCheckAnswer{Unlinked: unlinked}})
+	return nil
+}
+
+func versionQuery(r *http.Request) (*uint64, error) {
+	v := r.URL.Query().Get("version")
+	if v == "" {
+		return nil, nil
+	}
+	n, err := strconv.ParseUint(v, 10, 64)
+	if err != nil {
+		return nil, &apiError{Status: http.StatusBadRequest, Key: "error.bad_query", Params: map[string]any{"detail": "version"}}
+	}
+	return &n, nil
+}
+
+func (s *Server) deleteOrganization(w http.ResponseWriter, r *http.Request) error {
+	id, err := s.organizationInScope(r, PermEditOrganization)
+	if err != nil {
+		return err
+	}
+	expected, err := versionQuery(r)
+	if err != nil {
+		return err
+	}
+	m, err := meta(r)
+	if err != nil {
+		return err
+	}
+	res, err := s.App.DeleteOrganization(r.Context(), m, id, expected)
+	return s.answerCommand(w, "delete_organization", http.StatusOK, res, err)
+}
+
+// reviewOrganization approves or rejects. Reviewing is the application's work: a
+// permission held only through a membership of the organisation does not review it.
+func (s *Server) reviewOrganization(approve bool) func(http.ResponseWriter, *http.Request) error {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		id, err := s.organizationInScope(r, PermEditOrganization)
+		if err != nil {
+			return err
+		}
+		if ok, err := s.allowedIn(r, applicationWide, PermEditOrganization); err != nil || !ok {
+			if err != nil {
+				return err
+			}
+			return errStatus(http.StatusForbidden, "error.forbidden")
+		}
+		var in rejectInput
+		if !approve || r.ContentLength > 0 {
+			if err := decode(r, w, &in); err != nil {
+				return err
+			}
+		}
+		m, err := meta(r)
+		if err != nil {
+			return err
+		}
+		if approve {
+			res, err := s.App.ApproveOrganization(r.Context(), m, id)
+			return s.answerCommand(w, "approve_organization", http.StatusOK, res, err)
+		}
+		res, err := s.App.RejectOrganization(r.Context(), m, id, in.Reason)
+		return s.answerCommand(w, "reject_organization", http.StatusOK, res, err)
+	}
+}
+
+func (s *Server) rotateOrganizationSecret(w http.ResponseWriter, r *http.Request) error {
+	id, err := s.organizationInScope(r, PermEditOrganization)
+	if err != nil {
+		return err
+	}
+	m, err := meta(r)
+	if err != nil {
+		return err
+	}
+	res, err := s.App.RotateOrganizationSecret(r.Context(), m, id)
+	s.countCommand("rotate_organization_secret", err)
+	if err != nil {
+		return err
+	}
+	var a organizationCreatedAnswer
+	a.Data.ID, a.Data.Version, a.Data.ClientID, a.Data.ClientSecret = res.ID, res.Version, res.ClientID, res.Secret
+	a.Meta.Position = res.Position.String()
+	w.Header().Set("X-Event-Position", a.Meta.Position)
+	w.Header().Set("Cache-Control", "no-store")
+	writeJSON(w, http.StatusOK, a)
+	return nil
+}
+
+func (s *Server) getFinance(w http.ResponseWriter, r *http.Request) error {
+	id, err := s.organizationInScope(r, PermViewOrganization)
+	if err != nil {
+		return err
+	}
+	var f financeBody
+	var version int64
+	err = s.inTenant(r, func(tx pgx.Tx) error {
+		return tx.QueryRow(r.Context(), `SELECT finance_attn, finance_address, finance_iban, finance_account_name, version
+			FROM readmodel.organizations WHERE application_id = $1 AND id = $2`, TenantFrom(r.Context()).ApplicationID, id).
+			Scan(&f.ATTN, &f.Address, &f.IBAN, &f.AccountName, &version)
+	})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return &domain.NotFoundError{Kind: "organization", ID: id}
+	}
+	if err != nil {
+		return err
+	}
+	v := uint64(version)
+	f.Version = &v
+	writeJSON(w, http.StatusOK, dataAnswer[financeBody]{Data: f})
+	return nil
+}
+
+func (s *Server) setFinance(w http.ResponseWriter, r *http.Request) error {
+	id, err := s.organizationInScope(r, PermEditOrganization)
+	if err != nil {
+		return err
+	}
+	var in financeBody
+	if err := decode(r, w, &in); err != nil {
+		return err
+	}
+	m, err := meta(r)
+	if err != nil {
+		return err
+	}
+	res, err := s.App.SetOrganizationFinance(r.Context(), m, id, in.Version,
+		organization.Finance{ATTN: in.ATTN, Address: in.Address, IBAN: in.IBAN, AccountName: in.AccountName})
+	return s.answerCommand(w, "set_organization_finance", http.StatusOK, res, err)
+}
+
+// maxImportBytes caps an import file.
+const maxImportBytes = 20 << 20
+
+func (s *Server) importOrganizations(w http.ResponseWriter, r *http.Request) error {
+	r.Body = http.MaxBytesReader(w, r.Body, maxImportBytes+1<<20)
+	if err := r.ParseMultipartForm(8 << 20); err != nil {
+		var tooLarge *http.MaxBytesError
+		if errors.As(err, &tooLarge) {
+			return errStatus(http.StatusRequestEntityTooLarge, "error.body_too_large")
+		}
+		return errStatus(http.StatusBadRequest, "error.bad_form")
+	}
+	defer func() { _ = r.MultipartForm.RemoveAll() }()
+	file, _, err := r.FormFile("file")
+	if err != nil {
+		return &apiError{Status: http.StatusUnprocessableEntity, Key: "validation.failed",
+			Fields: map[string]domain.FieldError{"file": {Field: "file", Key: "validation.required"}}}
+	}
+	defer file.Close()
+	data, err := io.ReadAll(io.LimitReader(file, maxImportBytes+1))
+	if err != nil {
+		return err
+	}
+	if len(data) > maxImportBytes {
+		return errStatus(http.StatusRequestEntityTooLarge, "error.body_too_large")
+	}
+	dryRun := r.FormValue("dry_run") == "true" || r.URL.Query().Get("dry_run") == "true"
+	rows, digest, err := organization.ParseCSV(data)
+	var refused *organization.ImportError
+	if errors.As(err, &refused) {
+		s.countCommand("import_organizations", &domain.ValidationError{})
+		writeImportError(w, r, refused)
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	var a importAnswer
+	a.Data.DryRun, a.Data.Rows = dryRun, len(rows)
+	if dryRun {
+		for _, row := range rows[:min(len(rows), 100)] {
+			p := row.Profile
+			a.Data.Preview = append(a.Data.Preview, importPreviewRow{Line: row.Line, organizationInput: organizationInput{
+				Name: p.Name, Description: p.Description, Email: p.Email, Phone: p.Phone, Website: p.Website,
+				FacebookURL: p.FacebookURL, InstagramURL: p.InstagramURL, YoutubeURL: p.YoutubeURL, Notes: p.Notes,
+				Street: p.Address.Street, HouseNumber: p.Address.HouseNumber, Zipcode: p.Address.Zipcode, City: p.Address.City, Country: p.Address.Country}})
+		}
+		writeJSON(w, http.StatusOK, a)
+		return nil
+	}
+	m, err := meta(r)
+	if err != nil {
+		return err
+	}
+	res, err := s.App.ImportOrganizations(r.Context(), m, digest, rows)
+	s.countCommand("import_organizations", err)
+	var rowErr *organization.ImportError
+	if errors.As(err, &rowErr) {
+		writeImportError(w, r, rowErr)
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	a.Data.Created, a.Data.AlreadyImported = res.Created, res.Created == 0
+	a.Meta = &commandMeta{Position: res.Position.String()}
+	w.Header().Set("X-Event-Position", res.Position.String())
+	status := http.StatusCreated
+	if a.Data.AlreadyImported {
+		status = http.StatusOK
+	}
+	writeJSON(w, status, a)
+	return nil
+}
+
+// importErrorBody is the one error shape with the refused rows: each with its line and
+// a message per column.
+type importErrorBody struct {
+	Errors struct {
+		Message string            `json:"message"`
+		Fields  map[string]string `json:"fields,omitempty"`
+		Rows    []importRowError  `json:"rows"`
+	} `json:"errors"`
+}
+
+type importRowError struct {
+	Line   int               `json:"line"`
+	Fields map[string]string `json:"fields"`
+}
+
+func writeImportError(w http.ResponseWriter, r *http.Request, e *organization.ImportError) {
+	language := lang(r)
+	var body importErrorBody
+	body.Errors.Message = translate(language, "import.refused", nil)
+	body.Errors.Rows = []importRowError{}
+	if len(e.File) > 0 {
+		f := e.File[0]
+		body.Errors.Fields = translateFields(language, map[string]domain.FieldError{f.Field: f})
+	}
+	for _, row := range e.Rows {
+		fields := map[string]domain.FieldError{}
+		for _, f := range row.Fields {
+			if _, seen := fields[f.Field]; !seen {
+				fields[f.Field] = f
+			}
+		}
+		body.Errors.Rows = append(body.Errors.Rows, importRowError{Line: row.Line, Fields: translateFields(language, fields)})
+	}
+	writeJSON(w, http.StatusUnprocessableEntity, body)
+}
+
+// exportColumns are the sheet's columns: the import's, then the read model's.
+var exportColumns = []string{"id", "name", "state", "street", "house_number", "zipcode", "city", "country", "description",
+	"email", "phone", "website", "facebook_url", "instagram_url", "youtube_url", "kvk", "type", "notes", "created_at"}
+
+// neutralize keeps a spreadsheet from reading a cell as a formula (CSV/formula
+// injection): text starting with = + - @ (or a tab or carriage return) gets a leading
+// apostrophe.
+func neutralize(s string) string {
+	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
+		return "'" + s
+	}
+	return s
+}
+
+func (s *Server) exportOrganizations(w http.ResponseWriter, r *http.Request) error {
+	where, args, err := organizationFilter(r, r.URL.Query().Get("search"))
+	if err != nil {
+		return err
+	}
+	f := excelize.NewFile()
+	defer func() { _ = f.Close() }()
+	sheet := "Organisaties"
+	if lang(r) == "en" {
+		sheet = "Organizations"
+	}
+	if err := f.SetSheetName("Sheet1", sheet); err != nil {
+		return err
+	}
+	sw, err := f.NewStreamWriter(sheet)
+	if err != nil {
+		return err
+	}
+	header := make([]any, len(exportColumns))
+	for i, c := range exportColumns {
+		header[i] = c
+	}
+	if err := sw.SetRow("A1", header); err != nil {
+		return err
+	}
+	err = s.inTenant(r, func(tx pgx.Tx) error {
+		rows, err := tx.Query(r.Context(), `SELECT id::text, name, state, street, house_number, zipcode, city, country, description,
+			email, phone, website, facebook_url, instagram_url, youtube_url, kvk, type, notes, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
+			FROM readmodel.organizations WHERE `+where+` ORDER BY name_key, id`, args...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		line := 2
+		vals := make([]string, len(exportColumns))
+		ptrs := make([]any, len(vals))
+		for i := range vals {
+			ptrs[i] = &vals[i]
+		}
+		cells := make([]any, len(vals))
+		for rows.Next() {
+			if err := rows.Scan(ptrs...); err != nil {
+				return err
+			}
+			for i, v := range vals {
+				cells[i] = neutralize(v)
+			}
+			cell, _ := excelize.CoordinatesToCellName(1, line)
+			if err := sw.SetRow(cell, cells); err != nil {
+				return err
+			}
+			line++
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		return err
+	}
+	if err := sw.Flush(); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+	w.Header().Set("Content-Disposition", `attachment; filename="organizations.xlsx"`)
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusOK)
+	_, err = f.WriteTo(w)
+	if err != nil {
+		logger(r).Warn("export interrupted", "error", err)
+	}
+	return nil
+}
+
+func (s *Server) applicationStatistics(w http.ResponseWriter, r *http.Request) error {
+	bad := func(detail string) error {
+		return &apiError{Status: http.StatusBadRequest, Key: "error.bad_query", Params: map[string]any{"detail": detail}}
+	}
+	to := time.Now().UTC().Truncate(24 * time.Hour)
+	from := to.AddDate(0, 0, -29)
+	if v := r.URL.Query().Get("to"); v != "" {
+		t, err := time.Parse(time.DateOnly, v)
+		if err != nil {
+			return bad("to")
+		}
+		to = t
+	}
+	if v := r.URL.Query().Get("from"); v != "" {
+		t, err := time.Parse(time.DateOnly, v)
+		if err != nil {
+			return bad("from")
+		}
+		from = t
+	} else if r.URL.Query().Get("to") != "" {
+		from = to.AddDate(0, 0, -29)
+	}
+	if from.After(to) || to.Sub(from) > 366*24*time.Hour {
+		return bad("from")
+	}
+	app := TenantFrom(r.Context()).ApplicationID
+	out := statisticsAnswer{From: from.Format(time.DateOnly), To: to.Format(time.DateOnly),
+		ByState: map[string]int{organization.StatePending: 0, organization.StateApproved: 0, organization.StateRejected: 0},
+		PerDay:  []statisticsDay{}, PerWeek: []statisticsDay{}}
+	err := s.inTenant(r, func(tx pgx.Tx) error {
+		rows, err := tx.Query(r.Context(), `SELECT state, count(*) FROM readmodel.organizations WHERE application_id = $1 GROUP BY state`, app)
+		if err != nil {
+			return err
+		}
+		for rows.Next() {
+			var st string
+			var n int
+			if err := rows.Scan(&st, &n); err != nil {
+				rows.Close()
+				return err
+			}
+			out.ByState[st] = n
+			out.Total += n
+		}
+		rows.Close()
+		scanDays := func(sql string) ([]statisticsDay, error) {
+			rows, err := tx.Query(r.Context(), sql, app, from, to)
+			if err != nil {
+				return nil, err
+			}
+			return collect(rows, func(row pgx.Row) (statisticsDay, error) {
+				var d statisticsDay
+				var day time.Time
+				err := row.Scan(&day, &d.Created, &d.Approved, &d.Rejected)
+				d.Day = day.Format(time.DateOnly)
+				return d, err
+			})
+		}
+		// Every day of the period, zero where nothing happened.
+		if out.PerDay, err = scanDays(`
+			SELECT g.day::date, coalesce(d.created, 0), coalesce(d.approved, 0), coalesce(d.rejected, 0)
+			  FROM generate_series($2::date, $3::date, interval '1 day') AS g(day)
+			  LEFT JOIN readmodel.organization_daily d ON d.application_id = $1 AND d.day = g.day::date
+			 ORDER BY 1`); err != nil {
+			return err
+		}
+		out.PerWeek, err = scanDays(`
+			SELECT date_trunc('week', g.day)::date, sum(coalesce(d.created, 0))::int, sum(coalesce(d.approved, 0))::int, sum(coalesce(d.rejected, 0))::int
+			  FROM generate_series($2::date, $3::date, interval '1 day') AS g(day)
+			  LEFT JOIN readmodel.organization_daily d ON d.application_id = $1 AND d.day = g.day::date
+			 GROUP BY 1 ORDER BY 1`)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, dataAnswer[statisticsAnswer]{Data: out})
+	return nil
+}
