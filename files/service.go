@@ -309,21 +309,39 @@ type Variant struct {
 // then cached in the blob store. Unknown ids, private files and unknown sizes are not
 // found.
 func (s *Service) Serve(ctx context.Context, token, size string) (Variant, error) {
-	notFound := &domain.NotFoundError{Kind: "file", ID: token}
-	box, known := s.cfg.Sizes[size]
-	if !tokenPattern.MatchString(token) || (!known && size != Original) {
-		return Variant{}, notFound
+	if _, known := s.cfg.Sizes[size]; !tokenPattern.MatchString(token) || (!known && size != Original) {
+		return Variant{}, &domain.NotFoundError{Kind: "file", ID: token}
 	}
 	var mime string
 	err := s.readPublic(ctx, func(tx pgx.Tx) error {
 		return tx.QueryRow(ctx, `SELECT mime_type FROM files WHERE id = $1 AND visibility = 'public'`, token).Scan(&mime)
 	})
-	if errors.Is(err, pgx.ErrNoRows) {
-		return Variant{}, notFound
-	}
+	return s.variant(ctx, token, size, mime, err)
+}
+
+// Content answers a file of the application at a size, private or public (the
+// authenticated route; 404 for another application's file).
+func (s *Service) Content(ctx context.Context, applicationID, token, size string) (Variant, error) {
+	f, err := s.Get(ctx, applicationID, token)
 	if err != nil {
 		return Variant{}, err
 	}
+	if _, known := s.cfg.Sizes[size]; !known && size != Original {
+		return Variant{}, &domain.NotFoundError{Kind: "file", ID: token}
+	}
+	return s.variant(ctx, token, size, f.MimeType, nil)
+}
+
+// variant makes or reads the size of a file found (lookup nil) with type mime.
+func (s *Service) variant(ctx context.Context, token, size, mime string, lookup error) (Variant, error) {
+	notFound := &domain.NotFoundError{Kind: "file", ID: token}
+	if errors.Is(lookup, pgx.ErrNoRows) {
+		return Variant{}, notFound
+	}
+	if lookup != nil {
+		return Variant{}, lookup
+	}
+	box := s.cfg.Sizes[size]
 	etag := `"` + token + "-" + size + `"`
 	if size == Original || mime == mimeSVG {
 		data, err := s.blobs.Get(ctx, originalKey(token))

@@ -44,6 +44,8 @@ func (s *Server) fileRoutes() []Route {
 				Response: dataAnswer[fileInfo]{}, Status: http.StatusCreated}},
 		{Method: http.MethodGet, Pattern: "/v1/admin/files/{token}", Permission: Authenticated,
 			Handler: s.getFile, Doc: Doc{Summary: "An uploaded file's info", Response: dataAnswer[fileInfo]{}}},
+		{Method: http.MethodGet, Pattern: "/v1/admin/files/{token}/content/{size}", Permission: Authenticated,
+			Handler: s.fileContent, Doc: Doc{Summary: "A file of the application at a size, private ones included (image bytes)"}},
 		{Method: http.MethodGet, Pattern: "/v1/files/{id}/{size}", Permission: Public,
 			Handler: s.serveFile, Doc: Doc{Summary: "A public image at a size: thumbnail, small, medium, large or original (image bytes)"}},
 		{Method: http.MethodGet, Pattern: "/v1/files/{id}", Permission: Public,
@@ -186,6 +188,15 @@ func (s *Server) getFile(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+func (s *Server) fileContent(w http.ResponseWriter, r *http.Request) error {
+	v, err := s.Files.Content(r.Context(), TenantFrom(r.Context()).ApplicationID, chi.URLParam(r, "token"), chi.URLParam(r, "size"))
+	if err != nil {
+		return err
+	}
+	writeImage(w, r, v, "private, max-age=3600")
+	return nil
+}
+
 // serveFile answers image bytes for <img> tags: immutable (a token's bytes never
 // change), with a sandboxing CSP so an SVG opened directly runs nothing.
 func (s *Server) serveFile(w http.ResponseWriter, r *http.Request) error {
@@ -197,18 +208,22 @@ func (s *Server) serveFile(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	writeImage(w, r, v, "public, max-age=31536000, immutable")
+	return nil
+}
+
+func writeImage(w http.ResponseWriter, r *http.Request, v files.Variant, cacheControl string) {
 	h := w.Header()
 	h.Set("ETag", v.ETag)
-	h.Set("Cache-Control", "public, max-age=31536000, immutable")
+	h.Set("Cache-Control", cacheControl)
 	h.Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox")
 	h.Set("Cross-Origin-Resource-Policy", "cross-origin")
 	if match := r.Header.Get("If-None-Match"); match != "" && (match == v.ETag || match == "*") {
 		w.WriteHeader(http.StatusNotModified)
-		return nil
+		return
 	}
 	h.Set("Content-Type", v.MimeType)
 	h.Set("Content-Length", strconv.Itoa(len(v.Data)))
 	w.WriteHeader(http.StatusOK)
 	_, _ = w.Write(v.Data)
-	return nil
 }

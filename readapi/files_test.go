@@ -253,6 +253,13 @@ func TestFilesTenantIsolationAndPrivacy(t *testing.T) {
 			t.Fatalf("private file served at %s: %d", size, res.StatusCode)
 		}
 	}
+	// Its own application reads it through the authenticated route.
+	content := w.want(w.do("GET", "/v1/admin/files/"+private+"/content/thumbnail", nil), http.StatusOK)
+	if img, err := png.Decode(strings.NewReader(content.Raw)); err != nil || img.Bounds().Dx() != 200 {
+		t.Fatalf("private thumbnail: %v", err)
+	}
+	w.want(w.do("GET", "/v1/admin/files/"+private+"/content/huge", nil), http.StatusNotFound)
+	w.want(w.do("GET", "/v1/admin/files/"+private+"/content/original", nil, "ApplicationId", uuid.NewString()), http.StatusNotFound)
 	// Another application sees neither.
 	other := uuid.NewString()
 	for _, token := range []string{private, public} {
