@@ -1,0 +1,255 @@
+package readapi_test
+
+import (
+	"bytes"
+	"context"
+	"mime/multipart"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/google/uuid"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/xuri/excelize/v2"
+
+	"move/internal/testenv"
+	rmcatalog "move/projections/catalog"
+	rmorg "move/projections/organizations"
+	"move/readapi"
+)
+
+func newOrganizationServer(t *testing.T) *client {
+	t.Helper()
+	env := testenv.New(t)
+	env.RunProjections(t, env.Runner(t, append(rmcatalog.Projectors(), rmorg.Projector())...))
+	api, err := readapi.New(readapi.Deps{
+		App: env.App, DB: env.DB, Auth: roleAuth{}, Tenants: roleAuth{}, Authz: roleAuth{},
+		Log: testenv.Logger(t), Metrics: prometheus.NewRegistry(),
+		Ready: func(context.Context) error { return nil },
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(api)
+	t.Cleanup(srv.Close)
+	return &client{t: t, base: srv.URL, role: "superadmin", lang: "en"}
+}
+
+func (c *client) uploadCSV(path, file string, fields ...string) response {
+	c.t.Helper()
+	var buf bytes.Buffer
+	mw := multipart.NewWriter(&buf)
+	fw, _ := mw.CreateFormFile("file", "organizations.csv")
+	_, _ = fw.Write([]byte(file))
+	for i := 0; i+1 < len(fields); i += 2 {
+		_ = mw.WriteField(fields[i], fields[i+1])
+	}
+	_ = mw.Close()
+	return c.do("POST", path, buf.String(), "Content-Type", mw.FormDataContentType())
+}
+
+func total(r response) int { return int(dig(r.Body, "meta", "pagination", "total").(float64)) }
+
+func TestOrganizationReviewFlow(t *testing.T) {
+	c := newOrganizationServer(t)
+	sport := dig(c.want(c.do("POST", "/v1/admin/sports", map[string]any{"name": "Hockey"}), 201).Body, "data", "id").(string)
+	created := c.want(c.do("POST", "/v1/admin/applications/organizations", map[string]any{
+		"name": "HC Utrecht", "kvk": "12345678", "email": "info@hcu.test", "sports": []string{sport},
+		"street": "Laan", "house_number": "1", "zipcode": "3511 ab", "city": "Utrecht", "country": "NL"}), 201)
+	id := dig(created.Body, "data", "id").(string)
+	secret, _ := dig(created.Body, "data", "client_secret").(string)
+	if !strings.HasPrefix(secret, "mvs_") || dig(created.Body, "data", "client_id") == "" {
+		t.Fatalf("the create answer shows the secret once: %s", created.Raw)
+	}
+	if strings.Contains(c.do("GET", "/v1/admin/organizations/"+id, nil).Raw, secret) {
+		t.Fatal("the secret is shown again")
+	}
+	review := c.want(c.do("GET", "/v1/admin/applications/organizations?state=pending", nil), 200)
+	if total(review) != 1 || names(review)[0] != "HC Utrecht" {
+		t.Fatalf("review list: %s", review.Raw)
+	}
+	c.want(c.do("POST", "/v1/admin/organizations/"+id+"/approve", nil), 200)
+	approved := c.want(c.do("GET", "/v1/admin/applications/organizations?state=approved", nil), 200)
+	if total(approved) != 1 || total(c.do("GET", "/v1/admin/applications/organizations?state=pending", nil)) != 0 {
+		t.Fatalf("approved list: %s", approved.Raw)
+	}
+	again := c.want(c.do("POST", "/v1/admin/organizations/"+id+"/approve", nil), 409)
+	if dig(again.Body, "errors", "message") != "This organisation has already been approved" {
+		t.Fatalf("approve twice: %s", again.Raw)
+	}
+	c.want(c.do("POST", "/v1/admin/organizations/"+id+"/reject", map[string]any{"reason": "late"}), 409)
+	one := c.want(c.do("GET", "/v1/admin/organizations/"+id, nil), 200)
+	if dig(one.Body, "data", "state") != "approved" || dig(one.Body, "data", "zipcode") != "3511 AB" || dig(one.Body, "data", "country") != "nl" {
+		t.Fatalf("one: %s", one.Raw)
+	}
+	// Unlinking a sport asks the activities: none exist yet, so it passes.
+	check := c.want(c.do("POST", "/v1/admin/organizations/"+id+"/validate-sports", map[string]any{"sports": []string{}}), 200)
+	if len(dig(check.Body, "data", "unlinked").([]any)) != 1 {
+		t.Fatalf("validate-sports: %s", check.Raw)
+	}
+	// A sport outside the catalogue is refused.
+	bad := c.want(c.do("PUT", "/v1/admin/organizations/"+id, map[string]any{"name": "HC Utrecht", "sports": []string{uuid.NewString()}}), 422)
+	if dig(bad.Body, "errors", "fields", "sports") == nil {
+		t.Fatalf("unknown sport: %s", bad.Raw)
+	}
+	// Finance: the IBAN passes mod-97.
+	wrong := c.want(c.do("PUT", "/v1/admin/organizations/"+id+"/finance", map[string]any{"iban": "NL92ABNA0417164300", "account_name": "HC Utrecht"}), 422)
+	if dig(wrong.Body, "errors", "fields", "iban") != "The IBAN field is not a valid IBAN" {
+		t.Fatalf("iban: %s", wrong.Raw)
+	}
+	c.want(c.do("PUT", "/v1/admin/organizations/"+id+"/finance", map[string]any{"iban": "nl91 abna 0417 1643 00", "account_name": "HC Utrecht", "attn": "Penningmeester"}), 200)
+	fin := c.want(c.do("GET", "/v1/admin/organizations/"+id+"/finance", nil), 200)
+	if dig(fin.Body, "data", "iban") != "NL91ABNA0417164300" {
+		t.Fatalf("finance: %s", fin.Raw)
+	}
+	rotated := c.want(c.do("POST", "/v1/admin/organizations/"+id+"/rotate-secret", nil), 200)
+	if s, _ := dig(rotated.Body, "data", "client_secret").(string); s == "" || s == secret {
+		t.Fatalf("rotate: %s", rotated.Raw)
+	}
+	// A second, rejected one; then the statistics.
+	other := dig(c.want(c.do("POST", "/v1/admin/applications/organizations", map[string]any{"name": "Spam BV"}), 201).Body, "data", "id").(string)
+	c.want(c.do("POST", "/v1/admin/organizations/"+other+"/reject", map[string]any{"reason": ""}), 422)
+	c.want(c.do("POST", "/v1/admin/organizations/"+other+"/reject", map[string]any{"reason": "no such club"}), 200)
+	c.want(c.do("POST", "/v1/admin/organizations/"+other+"/reject", map[string]any{"reason": "again"}), 409)
+	stats := c.want(c.do("GET", "/v1/admin/application/statistics", nil), 200)
+	if dig(stats.Body, "data", "organizations_by_state", "approved") != 1.0 || dig(stats.Body, "data", "organizations_by_state", "rejected") != 1.0 {
+		t.Fatalf("statistics: %s", stats.Raw)
+	}
+	days := dig(stats.Body, "data", "new_organizations_per_day").([]any)
+	if len(days) != 30 || dig(days[29], "created") != 2.0 {
+		t.Fatalf("per day: %v", days)
+	}
+	simple := c.want(c.do("GET", "/v1/admin/organizations/simple?itemsPerPage=5&search=utr", nil), 200)
+	if total(simple) != 1 {
+		t.Fatalf("simple: %s", simple.Raw)
+	}
+	zips := c.want(c.do("GET", "/v1/admin/profiles/zipcodes", nil), 200)
+	if len(dig(zips.Body, "data", "zipcodes").([]any)) != 1 {
+		t.Fatalf("zipcodes: %s", zips.Raw)
+	}
+	c.want(c.do("DELETE", "/v1/admin/organizations/"+other, nil), 200)
+	c.want(c.do("GET", "/v1/admin/organizations/"+other, nil), 404)
+}
+
+func TestOrganizationTenantIsolation(t *testing.T) {
+	c := newOrganizationServer(t)
+	id := dig(c.want(c.do("POST", "/v1/admin/applications/organizations", map[string]any{"name": "Only in A", "zipcode": "1234AB"}), 201).Body, "data", "id").(string)
+	c.want(c.do("GET", "/v1/admin/organizations/"+id, nil), 200)
+	b := uuid.NewString()
+	for _, call := range []struct{ method, path string }{
+		{"GET", "/v1/admin/organizations/" + id},
+		{"GET", "/v1/admin/organizations/" + id + "/finance"},
+		{"POST", "/v1/admin/organizations/" + id + "/approve"},
+		{"PUT", "/v1/admin/organizations/" + id},
+		{"DELETE", "/v1/admin/organizations/" + id},
+	} {
+		var body any
+		if call.method == "PUT" {
+			body = map[string]any{"name": "taken over"}
+		}
+		c.want(c.do(call.method, call.path, body, "ApplicationId", b), 404)
+	}
+	for _, path := range []string{"/v1/admin/applications/organizations", "/v1/admin/organizations/simple"} {
+		if n := total(c.want(c.do("GET", path, nil, "ApplicationId", b), 200)); n != 0 {
+			t.Fatalf("%s in B shows %d of A's organisations", path, n)
+		}
+	}
+	if zips := c.do("GET", "/v1/admin/profiles/zipcodes", nil, "ApplicationId", b); len(dig(zips.Body, "data", "zipcodes").([]any)) != 0 {
+		t.Fatalf("zipcodes leak: %s", zips.Raw)
+	}
+}
+
+const goodCSV = "name,street,house_number,zipcode,city,country,email,website\n" +
+	"Club Een,Laan,1,1111AA,Utrecht,nl,een@club.test,https://een.test\n" +
+	"Club Twee,Weg,2,2222BB,Amsterdam,NL,,\n" +
+	"Club Drie,Pad,3,3333CC,Delft,be,,\n"
+
+func TestOrganizationImport(t *testing.T) {
+	c := newOrganizationServer(t)
+	path := "/v1/admin/applications/organizations/import"
+	count := func() int { return total(c.want(c.do("GET", "/v1/admin/applications/organizations", nil), 200)) }
+
+	broken := "name,street,house_number,zipcode,city,country,email\n" +
+		"Fine,Laan,1,1111AA,Utrecht,nl,\n" +
+		",Laan,2,1111AA,Utrecht,nl,\n" +
+		"Bad,Laan,3,,Utrecht,netherlands,not-an-email\n"
+	refused := c.want(c.uploadCSV(path, broken), 422)
+	rows := dig(refused.Body, "errors", "rows").([]any)
+	if len(rows) != 2 || dig(rows[0], "line") != 3.0 || dig(rows[0], "fields", "name") == nil ||
+		dig(rows[1], "line") != 4.0 || dig(rows[1], "fields", "zipcode") == nil || dig(rows[1], "fields", "country") == nil || dig(rows[1], "fields", "email") == nil {
+		t.Fatalf("row errors: %s", refused.Raw)
+	}
+	c.want(c.uploadCSV(path, "name,city\nx,y\n"), 422)
+	if n := count(); n != 0 {
+		t.Fatalf("a refused file wrote %d organisations", n)
+	}
+
+	preview := c.want(c.uploadCSV(path, goodCSV, "dry_run", "true"), 200)
+	if dig(preview.Body, "data", "rows") != 3.0 || len(dig(preview.Body, "data", "preview").([]any)) != 3 {
+		t.Fatalf("preview: %s", preview.Raw)
+	}
+	if n := count(); n != 0 {
+		t.Fatalf("a dry run wrote %d organisations", n)
+	}
+
+	done := c.want(c.uploadCSV(path, goodCSV), 201)
+	if dig(done.Body, "data", "created") != 3.0 || count() != 3 {
+		t.Fatalf("import: %s", done.Raw)
+	}
+	if total(c.do("GET", "/v1/admin/applications/organizations?state=pending", nil)) != 3 {
+		t.Fatal("imported organisations are pending")
+	}
+	// The same rows again, even saved with a BOM and semicolons: nothing twice.
+	resaved := "\ufeff" + strings.ReplaceAll(goodCSV, ",", ";")
+	again := c.want(c.uploadCSV(path, resaved), 200)
+	if dig(again.Body, "data", "already_imported") != true || count() != 3 {
+		t.Fatalf("re-import: %s (%d)", again.Raw, count())
+	}
+
+	quoted := "\ufeffname;street;house_number;zipcode;city;country;notes\r\n" +
+		"\"Club; Vier\";Laan;4;4444DD;Utrecht;nl;\"first line\r\nsecond line\"\r\n"
+	c.want(c.uploadCSV(path, quoted), 201)
+	list := c.want(c.do("GET", "/v1/admin/applications/organizations?search=vier", nil), 200)
+	if total(list) != 1 || dig(list.Body["data"].([]any)[0], "notes") != "first line\nsecond line" || names(list)[0] != "Club; Vier" {
+		t.Fatalf("quoted: %s", list.Raw)
+	}
+}
+
+func TestOrganizationExport(t *testing.T) {
+	c := newOrganizationServer(t)
+	c.want(c.do("POST", "/v1/admin/applications/organizations", map[string]any{"name": "=HYPERLINK(\"http://evil\")", "city": "+31 Stad", "notes": "@SUM(A1)"}), 201)
+	c.want(c.do("POST", "/v1/admin/applications/organizations", map[string]any{"name": "Gewone Club", "city": "-Utrecht"}), 201)
+	c.do("GET", "/v1/admin/applications/organizations", nil) // wait for the read model
+	res := c.want(c.do("GET", "/v1/admin/applications/organizations/export", nil), 200)
+	if !strings.Contains(res.Header.Get("Content-Disposition"), "organizations.xlsx") {
+		t.Fatalf("disposition %q", res.Header.Get("Content-Disposition"))
+	}
+	f, err := excelize.OpenReader(strings.NewReader(res.Raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := f.GetRows(f.GetSheetName(0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 3 || rows[0][1] != "name" {
+		t.Fatalf("rows %v", rows)
+	}
+	body := strings.Join(append(rows[1], rows[2]...), "|")
+	for _, want := range []string{`'=HYPERLINK("http://evil")`, "'+31 Stad", "'@SUM(A1)", "'-Utrecht", "Gewone Club"} {
+		if !strings.Contains(body, want) {
+			t.Errorf("export lacks %q: %v", want, rows)
+		}
+	}
+	for _, row := range rows[1:] {
+		for _, cell := range row {
+			if cell != "" && strings.ContainsRune("=+-@", rune(cell[0])) {
+				t.Errorf("a cell starts a formula: %q", cell)
+			}
+		}
+	}
+	if c.do("GET", "/v1/admin/applications/organizations/export?state=nope", nil).Status != http.StatusBadRequest {
+		t.Fatal("a bad state filter is a 400")
+	}
+}
