@@ -32,7 +32,7 @@ const featureZones = features.map((feature) => ({
 }));
 
 export default tseslint.config(
-  { ignores: ['dist', 'storybook-static', 'test-results', 'playwright-report', 'node_modules'] },
+  { ignores: ['dist', 'src/lib/api/schema.d.ts', 'storybook-static', 'test-results', 'playwright-report', 'node_modules'] },
   {
     extends: [js.configs.recommended, ...tseslint.configs.recommended],
     files: ['**/*.{ts,tsx}'],

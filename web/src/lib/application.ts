@@ -1,14 +1,7 @@
 import { api } from '@/lib/api-client';
+import type { Answer } from '@/lib/api/types';
 
-export interface ApplicationSettings {
-  id: string;
-  name: string;
-  slug: string;
-  logo_url: string | null;
-  favicon_url: string | null;
-  primary_color: string | null;
-  secondary_color: string | null;
-}
+export type ApplicationSettings = Answer<'/v1/admin/application', 'get'>['data'];
 
 export const DEFAULT_LOGO = '/logo.svg';
 export const DEFAULT_FAVICON = '/favicon.svg';

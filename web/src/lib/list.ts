@@ -1,4 +1,5 @@
 import { api, type QueryValue } from '@/lib/api-client';
+import type { Answer } from '@/lib/api/types';
 
 /**
  * The one list contract every grid and picker uses: search, sort and a page in,
@@ -25,7 +26,7 @@ export interface ListPage<Row> {
 
 export interface ListResponse<Row> {
   data: Row[];
-  meta: { pagination: { total: number; page: number; itemsPerPage: number } };
+  meta: Answer<'/v1/admin/sports', 'get'>['meta'];
 }
 
 export type ListSource<Row> = (query: ListQuery, signal?: AbortSignal) => Promise<ListPage<Row>>;

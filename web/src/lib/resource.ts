@@ -1,11 +1,9 @@
 import { api } from '@/lib/api-client';
+import type { Answer } from '@/lib/api/types';
 import { listSource, type ListSource } from '@/lib/list';
 
 /** What every command answers: the new version, and the log position to read our own write. */
-export interface CommandResult {
-  data?: { id: string; version: number };
-  meta?: { position?: string };
-}
+export type CommandResult = Answer<'/v1/admin/sports', 'post'>;
 
 export interface ResourceApi<Row, Input> {
   list: ListSource<Row>;

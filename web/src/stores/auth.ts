@@ -1,42 +1,25 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import type { Answer } from '@/lib/api/types';
 
-export interface ApplicationRef {
-  id: string;
-  name: string;
-  slug: string;
-}
+type LoginAnswer = Answer<'/v1/auth/login', 'post'>;
 
-export interface User {
-  id: string;
-  first_name: string;
-  last_name: string;
-  avatar_url: string | null;
-  email: string;
-  applications: ApplicationRef[];
-}
+export type User = LoginAnswer['user'];
+export type ApplicationRef = User['applications'][number];
 
-export interface ApiToken {
-  token: string;
-  refresh_token: string;
-  expires_at: string;
-}
+/**
+ * The server sends expires_at as an RFC 3339 string; its document describes the Go
+ * time.Time as an empty object, so the string is stated here.
+ */
+export type ApiToken = Omit<LoginAnswer['api_token'], 'expires_at'> & { expires_at: string };
 
 export interface LoginResponse {
   api_token: ApiToken;
   user: User;
 }
 
-export interface OrganizationRef {
-  id: string;
-  name: string;
-}
-
-export interface Profile {
-  roles: string[];
-  abilities: string[];
-  organizations: OrganizationRef[];
-}
+export type Profile = Answer<'/v1/admin/profile', 'get'>['data'];
+export type OrganizationRef = Profile['organizations'][number];
 
 interface AuthState {
   token: string | null;

@@ -1,10 +1,8 @@
 import { api } from '@/lib/api-client';
+import type { RequestBody } from '@/lib/api/types';
 import type { LoginResponse } from '@/stores/auth';
 
-export interface Credentials {
-  email: string;
-  password: string;
-}
+export type Credentials = RequestBody<'/v1/auth/login', 'post'>;
 
 export function login(credentials: Credentials): Promise<LoginResponse> {
   return api<LoginResponse>('/v1/auth/login', { method: 'POST', body: credentials, anonymous: true });
@@ -18,12 +16,7 @@ export function resetPassword(token: string, password: string): Promise<void> {
   return api<void>('/v1/auth/reset-password', { method: 'POST', body: { token, password }, anonymous: true });
 }
 
-export interface InviteRegistration {
-  token: string;
-  first_name: string;
-  last_name: string;
-  password: string;
-}
+export type InviteRegistration = RequestBody<'/v1/auth/invites/accept', 'post'>;
 
 export function acceptInvite(registration: InviteRegistration): Promise<void> {
   return api<void>('/v1/auth/invites/accept', { method: 'POST', body: registration, anonymous: true });

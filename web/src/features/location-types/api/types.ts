@@ -1,12 +1,5 @@
-export interface LocationType {
-  id: string;
-  name: string;
-  icon_id: string | null;
-  icon_url: string | null;
-  version: number;
-}
+import type { Answer, RequestBody } from '@/lib/api/types';
 
-export interface LocationTypeInput {
-  name: string;
-  icon_id: string | null;
-}
+export type LocationType = Answer<'/v1/admin/location-types/{id}', 'get'>['data'];
+
+export type LocationTypeInput = Omit<RequestBody<'/v1/admin/location-types', 'post'>, 'version' | 'highlighted'>;

@@ -1,9 +1,5 @@
-export interface ProductType {
-  id: string;
-  name: string;
-  version: number;
-}
+import type { Answer, RequestBody } from '@/lib/api/types';
 
-export interface ProductTypeInput {
-  name: string;
-}
+export type ProductType = Answer<'/v1/admin/product-types/{id}', 'get'>['data'];
+
+export type ProductTypeInput = Pick<RequestBody<'/v1/admin/product-types', 'post'>, 'name'>;

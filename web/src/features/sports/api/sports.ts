@@ -1,20 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Answer, RequestBody } from '@/lib/api/types';
 import { resourceApi } from '@/lib/resource';
 
-export interface Sport {
-  id: string;
-  name: string;
-  icon_id: string | null;
-  icon_url: string | null;
-  highlighted: boolean;
-  version: number;
-}
+export type Sport = Answer<'/v1/admin/sports/{id}', 'get'>['data'];
 
-export interface SportInput {
-  name: string;
-  icon_id: string | null;
-  highlighted: boolean;
-}
+export type SportInput = Omit<RequestBody<'/v1/admin/sports', 'post'>, 'version'>;
 
 export const sportsApi = resourceApi<Sport, SportInput>('sports');
 

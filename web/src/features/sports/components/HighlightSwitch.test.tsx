@@ -5,7 +5,16 @@ import { resetApiClientState } from '@/lib/api-client';
 import { useNotificationStore } from '@/stores/notification';
 import { renderWithProviders } from '@/testing/render';
 
-const sport = { id: 's1', name: 'Padel', icon_id: null, icon_url: null, highlighted: false, version: 3 };
+const sport = {
+  id: 's1',
+  name: 'Padel',
+  icon_id: null,
+  icon_url: null,
+  highlighted: false,
+  version: 3,
+  created_at: '2026-11-01T10:00:00Z',
+  updated_at: '2026-11-01T10:00:00Z',
+};
 const fetchMock = vi.fn<typeof fetch>();
 
 describe('HighlightSwitch', () => {

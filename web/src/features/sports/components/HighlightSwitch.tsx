@@ -7,7 +7,7 @@ import { notifySaved } from '@/stores/notification';
 /** Saves the highlight as soon as it is switched; reverts if the server refuses. */
 export function HighlightSwitch({ sport }: { sport: Sport }) {
   const { t } = useTranslation();
-  const [highlighted, setHighlighted] = useState(sport.highlighted);
+  const [highlighted, setHighlighted] = useState(sport.highlighted ?? false);
   const [version, setVersion] = useState(sport.version);
   const [saving, setSaving] = useState(false);
   const updateSport = useUpdateSport();
