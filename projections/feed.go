@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"slices"
 	"time"
 
 	"github.com/ThreeDotsLabs/watermill/message"
@@ -96,7 +97,7 @@ func (f *feed) run(ctx context.Context, out chan<- *message.Message) error {
 			}
 			continue
 		}
-		if _, relevant, err := f.r.decode(f.p, e); !relevant && err == nil {
+		if !slices.Contains(f.p.EventTypes(), e.Type) {
 			skipped, skippedAt = e.Position, e.RecordedAt
 			if len(sub.Events()) == 0 || skipped.Prepare-stored.Prepare >= skipFlush {
 				if err := f.pass(ctx, stored, skipped, skippedAt); err != nil {
