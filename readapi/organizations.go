@@ -400,7 +400,12 @@ func (s *Server) allOrganizations(w http.ResponseWriter, r *http.Request) error 
 // simpleOrganizations is the switcher and the selects: every organisation for those
 // who see the whole application, else the caller's own organisations.
 func (s *Server) simpleOrganizations(w http.ResponseWriter, r *http.Request) error {
-	q, err := parseListQuery(r, map[string]string{"name": "name_key"}, "name")
+	// The selects ask up to 10,000 rows, past the list contract's 1,000.
+	parse := r.Clone(r.Context())
+	query := parse.URL.Query()
+	query.Del("itemsPerPage")
+	parse.URL.RawQuery = query.Encode()
+	q, err := parseListQuery(parse, map[string]string{"name": "name_key"}, "name")
 	if err != nil {
 		return err
 	}
