@@ -11,7 +11,7 @@ export function locationTypeSchema(t: TFunction) {
       .string()
       .trim()
       .required(t('errors.required', { field }))
-      .max(255, t('errors.maxLength', { field, length: 255 })),
+      .max(100, t('errors.maxLength', { field, length: 100 })),
     icon_id: yup.string().nullable(),
   });
 }

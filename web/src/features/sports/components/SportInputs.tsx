@@ -12,7 +12,7 @@ export function sportSchema(t: TFunction) {
       .string()
       .trim()
       .required(t('errors.required', { field: t('sports.name').toLowerCase() }))
-      .max(255, t('errors.maxLength', { field: t('sports.name').toLowerCase(), length: 255 })),
+      .max(100, t('errors.maxLength', { field: t('sports.name').toLowerCase(), length: 100 })),
     icon_id: yup.string().nullable(),
     highlighted: yup.boolean(),
   });
