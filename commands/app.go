@@ -23,6 +23,14 @@ import (
 //   - SendInvite, AcceptInvite (send_invite.go)
 //   - GrantPermission, RevokePermission, SeedDefaultPermissions (grant_permission.go)
 //   - RecordLogin, RecordLoginFailure, RecordTokensRevoked: audit facts (record_login.go)
+//
+// Organisations:
+//   - CreateOrganization, UpdateOrganization, DeleteOrganization (create_, update_,
+//     delete_organization.go)
+//   - ApproveOrganization, RejectOrganization (approve_, reject_organization.go)
+//   - RotateOrganizationSecret, SetOrganizationFinance (rotate_organization_secret.go,
+//     set_organization_finance.go)
+//   - ImportOrganizations: a CSV, all rows or none (import_organizations.go)
 type App struct {
 	run *runner
 }
