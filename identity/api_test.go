@@ -20,8 +20,7 @@ import (
 	domainidentity "move/domain/identity"
 	"move/identity"
 	"move/internal/testenv"
-	rmcatalog "move/projections/catalog"
-	rmidentity "move/projections/identity"
+	"move/projections/readmodels"
 	"move/readapi"
 )
 
@@ -81,7 +80,7 @@ var roles = []string{"superadmin", "admin", "organization", "trainer", "customer
 func newWorld(t *testing.T, cfg identity.Config) *world {
 	t.Helper()
 	env := testenv.New(t)
-	env.RunProjections(t, env.Runner(t, append(rmcatalog.Projectors(), rmidentity.Projector())...))
+	env.RunProjections(t, env.Runner(t, readmodels.All()...))
 	w := &world{t: t, env: env, mail: &outbox{}, users: map[string]string{}, grants: map[string][]domainidentity.Grant{}}
 	svc, err := identity.New(env.DB, env.App, w.mail, testenv.Logger(t), time.Now, cfg)
 	if err != nil {

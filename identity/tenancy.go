@@ -114,8 +114,8 @@ func (s *Service) Allowed(ctx context.Context, p Principal, applicationID, organ
 	return e.Allowed(p.UserID, gs, applicationID, organizationID, permission)
 }
 
-// Organization is an organisation the caller works in. Its name arrives with the
-// organisations read model; until then it is empty.
+// Organization is an organisation the caller works in, named from the organisations
+// read model.
 type Organization struct {
 	ID   string `json:"id"`
 	Name string `json:"name"`
@@ -146,10 +146,43 @@ func (s *Service) Profile(ctx context.Context, p Principal, applicationID, organ
 	if out.Abilities, err = e.Abilities(p.UserID, gs, applicationID, organizationID, authz.Permissions); err != nil {
 		return Profile{}, err
 	}
+	if err := s.nameOrganizations(ctx, applicationID, out.Organizations); err != nil {
+		return Profile{}, err
+	}
 	if out.Abilities == nil {
 		out.Abilities = []string{}
 	}
 	return out, nil
+}
+
+// nameOrganizations fills in the names of the caller's organisations.
+func (s *Service) nameOrganizations(ctx context.Context, applicationID string, orgs []Organization) error {
+	if len(orgs) == 0 {
+		return nil
+	}
+	ids := make([]string, len(orgs))
+	for i, o := range orgs {
+		ids[i] = o.ID
+	}
+	return ReadInTenant(ctx, s.db, applicationID, func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, `SELECT id::text, name FROM readmodel.organizations WHERE application_id = $1 AND id::text = ANY($2)`, applicationID, ids)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var id, name string
+			if err := rows.Scan(&id, &name); err != nil {
+				return err
+			}
+			for i := range orgs {
+				if orgs[i].ID == id {
+					orgs[i].Name = name
+				}
+			}
+		}
+		return rows.Err()
+	})
 }
 
 // defaultsCommand is the fixed command id of the default matrix.

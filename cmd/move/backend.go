@@ -18,9 +18,7 @@ import (
 	"move/eventstore/postgres"
 	"move/migrations"
 	"move/projections"
-	rmcatalog "move/projections/catalog"
-	rmidentity "move/projections/identity"
-	rmorganizations "move/projections/organizations"
+	"move/projections/readmodels"
 )
 
 // backend is the wired core every subcommand shares.
@@ -29,11 +27,6 @@ type backend struct {
 	store    eventstore.Store
 	registry *domain.Registry
 	app      *commands.App
-}
-
-// allProjectors lists every read model. A new read model adds its projectors here.
-func allProjectors() []projections.Projector {
-	return append(rmcatalog.Projectors(), rmidentity.Projector(), rmorganizations.Projector())
 }
 
 func migrateCmd(cfg config) error {
@@ -90,7 +83,7 @@ func (b *backend) close() {
 }
 
 func (b *backend) runner(log *slog.Logger, metrics *projections.Metrics) (*projections.Runner, error) {
-	return projections.NewRunner(b.store, b.db, b.registry, log, metrics, allProjectors()...)
+	return projections.NewRunner(b.store, b.db, b.registry, log, metrics, readmodels.All()...)
 }
 
 func newMetrics() *prometheus.Registry {

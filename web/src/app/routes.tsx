@@ -52,14 +52,68 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: '/application',
-                element: <RequirePermission ability="view-application" redirectTo="/admin/applications" />,
                 children: [
                   {
-                    index: true,
-                    lazy: screen(
-                      () => import('@/features/dashboard/routes/ApplicationOverviewRoute'),
-                      (m) => m.ApplicationOverviewRoute,
-                    ),
+                    element: <RequirePermission ability="view-application" redirectTo="/admin/applications" />,
+                    children: [
+                      {
+                        index: true,
+                        lazy: screen(
+                          () => import('@/features/dashboard/routes/ApplicationOverviewRoute'),
+                          (m) => m.ApplicationOverviewRoute,
+                        ),
+                      },
+                    ],
+                  },
+                  {
+                    element: <RequirePermission ability="view-organizations" />,
+                    children: [
+                      {
+                        path: 'organizations/management',
+                        lazy: screen(
+                          () => import('@/features/organizations/routes/OrganizationsManagementRoute'),
+                          (m) => m.OrganizationsManagementRoute,
+                        ),
+                      },
+                      {
+                        path: 'organizations/review',
+                        lazy: screen(
+                          () => import('@/features/organizations/routes/OrganizationsReviewRoute'),
+                          (m) => m.OrganizationsReviewRoute,
+                        ),
+                      },
+                    ],
+                  },
+                  {
+                    element: <RequirePermission ability="create-organizations" />,
+                    children: [
+                      {
+                        path: 'organizations/management/create',
+                        lazy: screen(
+                          () => import('@/features/organizations/routes/OrganizationCreateRoute'),
+                          (m) => m.OrganizationCreateRoute,
+                        ),
+                      },
+                      {
+                        path: 'organizations/management/import',
+                        lazy: screen(
+                          () => import('@/features/organizations/routes/OrganizationsImportRoute'),
+                          (m) => m.OrganizationsImportRoute,
+                        ),
+                      },
+                    ],
+                  },
+                  {
+                    element: <RequirePermission ability="edit-organization" />,
+                    children: [
+                      {
+                        path: 'organizations/management/:organization_id',
+                        lazy: screen(
+                          () => import('@/features/organizations/routes/OrganizationEditRoute'),
+                          (m) => m.OrganizationEditRoute,
+                        ),
+                      },
+                    ],
                   },
                 ],
               },

@@ -15,13 +15,22 @@ export class ApiError extends Error {
   readonly fields: FieldErrors;
   /** The server's own message, when it sent one. */
   readonly serverMessage: string | null;
+  /** The whole `errors` object, for answers with more than fields (e.g. an import's rows). */
+  readonly details: unknown;
 
-  constructor(status: number, message: string, fields: FieldErrors = {}, serverMessage: string | null = null) {
+  constructor(
+    status: number,
+    message: string,
+    fields: FieldErrors = {},
+    serverMessage: string | null = null,
+    details: unknown = undefined,
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.fields = fields;
     this.serverMessage = serverMessage;
+    this.details = details;
   }
 }
 
@@ -117,7 +126,13 @@ export async function errorFromResponse(response: { status: number; json: () => 
     body = {};
   }
   const serverMessage = body.errors?.message || null;
-  return new ApiError(response.status, serverMessage ?? genericErrorMessage(), body.errors?.fields ?? {}, serverMessage);
+  return new ApiError(
+    response.status,
+    serverMessage ?? genericErrorMessage(),
+    body.errors?.fields ?? {},
+    serverMessage,
+    body.errors,
+  );
 }
 
 /** Shows the failure to the user unless it is a 401 or the caller aborted. */
@@ -170,20 +185,35 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   return fetch(buildUrl(path, options.query), { method, headers, body, signal: options.signal });
 }
 
+async function sendWithRefresh(path: string, options: RequestOptions): Promise<Response> {
+  let response = await send(path, options);
+  if (response.status === 401 && !options.anonymous && (await refreshLogin())) {
+    response = await send(path, options);
+  }
+  if (!response.ok) throw await errorFromResponse(response);
+  return response;
+}
+
 /** Calls the main API and returns the parsed JSON answer (undefined for 204). */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   try {
-    let response = await send(path, options);
-    if (response.status === 401 && !options.anonymous && (await refreshLogin())) {
-      response = await send(path, options);
-    }
-    if (!response.ok) throw await errorFromResponse(response);
+    const response = await sendWithRefresh(path, options);
     if (response.status === 204) return undefined as T;
     const text = await response.text();
     const parsed = (text ? JSON.parse(text) : undefined) as T;
     const meta = (parsed as { meta?: CommandMeta } | undefined)?.meta;
     if ((options.method ?? 'GET') !== 'GET') recordPosition(meta?.position);
     return parsed;
+  } catch (error) {
+    if (!options.silent) reportFailure(error);
+    throw error;
+  }
+}
+
+/** Calls the main API for a file (e.g. an xlsx export); failures are reported like api()'s. */
+export async function apiBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
+  try {
+    return await (await sendWithRefresh(path, options)).blob();
   } catch (error) {
     if (!options.silent) reportFailure(error);
     throw error;

@@ -41,6 +41,31 @@ export function TextField({ name, label, type = 'text', ...input }: TextFieldPro
   );
 }
 
+export function TextAreaField({ name, label, rows = 4 }: { name: string; label: string; rows?: number }) {
+  const id = useId();
+  const [field] = useField(name);
+  const error = useFieldError(name);
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <textarea
+        {...field}
+        id={id}
+        rows={rows}
+        className="input"
+        value={field.value ?? ''}
+        aria-invalid={Boolean(error) || undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      {error && (
+        <p className="field__error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
 export function SwitchField({ name, label }: { name: string; label: string }) {
   const [field] = useField({ name, type: 'checkbox' });
   return <Switch {...field} label={label} checked={Boolean(field.value)} />;

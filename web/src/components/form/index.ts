@@ -1,2 +1,2 @@
 export { Form, FormErrorSummary, SubmitButton, type FormProps } from '@/components/form/Form';
-export { SwitchField, TextField, UploadFormField } from '@/components/form/fields';
+export { SwitchField, TextAreaField, TextField, UploadFormField } from '@/components/form/fields';

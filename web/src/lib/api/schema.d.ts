@@ -21,6 +21,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/application/statistics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Organisations by state, new organisations per day and week (from, to: YYYY-MM-DD) */
+        get: operations["get_v1_admin_application_statistics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/applications/{application_id}/invites": {
         parameters: {
             query?: never;
@@ -33,6 +50,75 @@ export interface paths {
         put?: never;
         /** Invite someone as organization or trainer */
         post: operations["post_v1_admin_applications_By_application_id_invites"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/applications/organizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Organisations of the application (search, sort, page, filter by state) */
+        get: operations["get_v1_admin_applications_organizations"];
+        put?: never;
+        /** Create a pending organisation; answers the API client secret once */
+        post: operations["post_v1_admin_applications_organizations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/applications/organizations/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every organisation of the application, by name (at most 10,000) */
+        get: operations["get_v1_admin_applications_organizations_all"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/applications/organizations/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** organizations.xlsx (same filters as the list) */
+        get: operations["get_v1_admin_applications_organizations_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/applications/organizations/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import organisations from CSV (multipart file, dry_run=true previews); all rows or none */
+        post: operations["post_v1_admin_applications_organizations_import"];
         delete?: never;
         options?: never;
         head?: never;
@@ -85,6 +171,128 @@ export interface paths {
         };
         /** All location_types, by name */
         get: operations["get_v1_admin_location-types_all"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/organizations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One organisation */
+        get: operations["get_v1_admin_organizations_By_id"];
+        /** Change an organisation (unlinking a sport used by activities is refused) */
+        put: operations["put_v1_admin_organizations_By_id"];
+        post?: never;
+        /** Delete an organisation */
+        delete: operations["delete_v1_admin_organizations_By_id"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/organizations/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a pending organisation (application-wide reviewers only) */
+        post: operations["post_v1_admin_organizations_By_id_approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/organizations/{id}/finance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Finance details (ATTN, address, IBAN, account name) */
+        get: operations["get_v1_admin_organizations_By_id_finance"];
+        /** Change finance details; the IBAN passes mod-97 */
+        put: operations["put_v1_admin_organizations_By_id_finance"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/organizations/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject a pending organisation with a reason */
+        post: operations["post_v1_admin_organizations_By_id_reject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/organizations/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replace the API client secret; answers the new one once */
+        post: operations["post_v1_admin_organizations_By_id_rotate-secret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/organizations/{id}/validate-sports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** May the organisation have just these sports? Unlinking one used by activities is a 409 naming them */
+        post: operations["post_v1_admin_organizations_By_id_validate-sports"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/organizations/simple": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Organisations the caller may switch to (id, name), by name */
+        get: operations["get_v1_admin_organizations_simple"];
         put?: never;
         post?: never;
         delete?: never;
@@ -207,6 +415,23 @@ export interface paths {
         };
         /** The caller's roles, abilities and organisations in the application */
         get: operations["get_v1_admin_profile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/profiles/zipcodes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The distinct zipcodes of the application's organisations */
+        get: operations["get_v1_admin_profiles_zipcodes"];
         put?: never;
         post?: never;
         delete?: never;
@@ -429,6 +654,69 @@ export interface operations {
             };
         };
     };
+    get_v1_admin_application_statistics: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            from: string;
+                            new_organizations_per_day: {
+                                approved: number;
+                                created: number;
+                                day: string;
+                                rejected: number;
+                            }[];
+                            new_organizations_per_week: {
+                                approved: number;
+                                created: number;
+                                day: string;
+                                rejected: number;
+                            }[];
+                            organizations_by_state: {
+                                [key: string]: number;
+                            };
+                            organizations_total: number;
+                            to: string;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
     get_v1_admin_applications_By_application_id_invites: {
         parameters: {
             query?: {
@@ -532,6 +820,304 @@ export interface operations {
                         meta: {
                             position: string;
                         };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    get_v1_admin_applications_organizations: {
+        parameters: {
+            query?: {
+                itemsPerPage?: string;
+                page?: string;
+                search?: string;
+                sort?: string;
+                state?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            city: string;
+                            client_id: string;
+                            country: string;
+                            created_at: string;
+                            description: string;
+                            email: string;
+                            facebook_url: string;
+                            header_id?: string | null;
+                            header_url?: string | null;
+                            house_number: string;
+                            id: string;
+                            instagram_url: string;
+                            kvk: string;
+                            logo_id?: string | null;
+                            logo_url?: string | null;
+                            name: string;
+                            notes: string;
+                            phone: string;
+                            reject_reason?: string | null;
+                            reviewed_at?: string | null;
+                            sports: string[];
+                            state: string;
+                            street: string;
+                            type: string;
+                            updated_at: string;
+                            version: number;
+                            website: string;
+                            youtube_url: string;
+                            zipcode: string;
+                        }[];
+                        meta: {
+                            pagination: {
+                                itemsPerPage: number;
+                                page: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    post_v1_admin_applications_organizations: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    city: string;
+                    country: string;
+                    description: string;
+                    email: string;
+                    facebook_url: string;
+                    header_id?: string | null;
+                    house_number: string;
+                    instagram_url: string;
+                    kvk: string;
+                    logo_id?: string | null;
+                    name: string;
+                    notes: string;
+                    phone: string;
+                    sports: string[];
+                    street: string;
+                    type: string;
+                    version?: number | null;
+                    website: string;
+                    youtube_url: string;
+                    zipcode: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            client_id: string;
+                            client_secret?: string;
+                            id: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    get_v1_admin_applications_organizations_all: {
+        parameters: {
+            query?: {
+                state?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            name: string;
+                            state: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    get_v1_admin_applications_organizations_export: {
+        parameters: {
+            query?: {
+                search?: string;
+                sort?: string;
+                state?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    post_v1_admin_applications_organizations_import: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            already_imported: boolean;
+                            created: number;
+                            dry_run: boolean;
+                            preview?: {
+                                line: number;
+                            }[];
+                            rows: number;
+                        };
+                        meta?: {
+                            position: string;
+                        } | null;
                     };
                 };
             };
@@ -859,6 +1445,575 @@ export interface operations {
                             updated_at: string;
                             version: number;
                         }[];
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    get_v1_admin_organizations_By_id: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            city: string;
+                            client_id: string;
+                            country: string;
+                            created_at: string;
+                            description: string;
+                            email: string;
+                            facebook_url: string;
+                            header_id?: string | null;
+                            header_url?: string | null;
+                            house_number: string;
+                            id: string;
+                            instagram_url: string;
+                            kvk: string;
+                            logo_id?: string | null;
+                            logo_url?: string | null;
+                            name: string;
+                            notes: string;
+                            phone: string;
+                            reject_reason?: string | null;
+                            reviewed_at?: string | null;
+                            sports: string[];
+                            state: string;
+                            street: string;
+                            type: string;
+                            updated_at: string;
+                            version: number;
+                            website: string;
+                            youtube_url: string;
+                            zipcode: string;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    put_v1_admin_organizations_By_id: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    city: string;
+                    country: string;
+                    description: string;
+                    email: string;
+                    facebook_url: string;
+                    header_id?: string | null;
+                    house_number: string;
+                    instagram_url: string;
+                    kvk: string;
+                    logo_id?: string | null;
+                    name: string;
+                    notes: string;
+                    phone: string;
+                    sports: string[];
+                    street: string;
+                    type: string;
+                    version?: number | null;
+                    website: string;
+                    youtube_url: string;
+                    zipcode: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    delete_v1_admin_organizations_By_id: {
+        parameters: {
+            query?: {
+                version?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    post_v1_admin_organizations_By_id_approve: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    get_v1_admin_organizations_By_id_finance: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            account_name: string;
+                            address: string;
+                            attn: string;
+                            iban: string;
+                            version?: number | null;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    put_v1_admin_organizations_By_id_finance: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    account_name: string;
+                    address: string;
+                    attn: string;
+                    iban: string;
+                    version?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    post_v1_admin_organizations_By_id_reject: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    "post_v1_admin_organizations_By_id_rotate-secret": {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            client_id: string;
+                            client_secret?: string;
+                            id: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    "post_v1_admin_organizations_By_id_validate-sports": {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    sports: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            unlinked: string[];
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    get_v1_admin_organizations_simple: {
+        parameters: {
+            query?: {
+                itemsPerPage?: string;
+                page?: string;
+                search?: string;
+                sort?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            name: string;
+                            state: string;
+                        }[];
+                        meta: {
+                            pagination: {
+                                itemsPerPage: number;
+                                page: number;
+                                total: number;
+                            };
+                        };
                     };
                 };
             };
@@ -1390,6 +2545,49 @@ export interface operations {
                                 name: string;
                             }[];
                             roles: string[];
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    get_v1_admin_profiles_zipcodes: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            zipcodes: string[];
                         };
                     };
                 };

@@ -1,15 +1,23 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { useDashboardOrganization } from '@/features/dashboard/api/organization';
 import { useAuthStore } from '@/stores/auth';
 
-/** Placeholder until the organisation dashboard lands. */
+/** Placeholder until the organisation dashboard lands; staff of a pending organisation see it is not approved yet. */
 export function OrganizationDashboardRoute() {
   const { t } = useTranslation();
-  const { organizationId } = useParams();
-  const name = useAuthStore((state) => state.profile?.organizations.find((o) => o.id === organizationId)?.name);
+  const { organizationId = '' } = useParams();
+  const profileName = useAuthStore((state) => state.profile?.organizations.find((o) => o.id === organizationId)?.name);
+  const { data: organization } = useDashboardOrganization(organizationId);
+  const name = organization?.name ?? profileName;
   return (
     <main className="page">
       <h1>{t('dashboard.organization')}</h1>
+      {organization?.state === 'pending' && (
+        <p className="notice notice--warning" role="status" data-testid="not-approved">
+          {t('dashboard.notApproved')}
+        </p>
+      )}
       {name && <p>{name}</p>}
     </main>
   );

@@ -1,0 +1,16 @@
+// Package readmodels lists every read model's projectors: what the server runs, what
+// `projections rebuild --all` rebuilds, and what integration tests run. A new read
+// model adds its projectors here.
+package readmodels
+
+import (
+	"move/projections"
+	rmcatalog "move/projections/catalog"
+	rmidentity "move/projections/identity"
+	rmorganizations "move/projections/organizations"
+)
+
+// All answers a fresh projector of every read model.
+func All() []projections.Projector {
+	return append(rmcatalog.Projectors(), rmidentity.Projector(), rmorganizations.Projector())
+}

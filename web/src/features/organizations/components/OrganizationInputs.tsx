@@ -1,0 +1,149 @@
+import { useQuery } from '@tanstack/react-query';
+import { useField } from 'formik';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import * as yup from 'yup';
+import { TextAreaField, TextField, UploadFormField } from '@/components/form';
+import type { Organization, OrganizationInput } from '@/features/organizations/api/types';
+import { api } from '@/lib/api-client';
+
+/** The server's limits (domain/organization): the client rules mirror them. */
+export function organizationSchema(t: TFunction) {
+  const label = (field: string) => t(`organizations.fields.${field}`).toLowerCase();
+  const text = (field: string, max: number) =>
+    yup.string().trim().max(max, t('errors.maxLength', { field: label(field), length: max }));
+  const url = (field: string) => text(field, 2000).matches(/^https?:\/\/\S+$/, t('errors.url', { field: label(field) }));
+  return yup.object({
+    name: text('name', 150).required(t('errors.required', { field: label('name') })),
+    description: text('description', 5000),
+    type: text('type', 150),
+    kvk: yup.string().matches(/^\s*(\d\s*){8}$/, t('organizations.errors.kvk')),
+    email: text('email', 254).email(t('errors.email', { field: label('email') })),
+    phone: yup.string().matches(/^\+?[0-9 ()\-./]{6,20}$/, t('organizations.errors.phone')),
+    website: url('website'),
+    facebook_url: url('facebook_url'),
+    instagram_url: url('instagram_url'),
+    youtube_url: url('youtube_url'),
+    street: text('street', 150),
+    house_number: text('house_number', 20),
+    zipcode: text('zipcode', 12),
+    city: text('city', 150),
+    country: yup.string().trim().matches(/^[a-zA-Z]{2}$/, t('organizations.errors.country')),
+    notes: text('notes', 5000),
+  });
+}
+
+export const emptyOrganization: OrganizationInput = {
+  name: '',
+  description: '',
+  type: '',
+  sports: [],
+  kvk: '',
+  logo_id: null,
+  header_id: null,
+  email: '',
+  phone: '',
+  website: '',
+  facebook_url: '',
+  instagram_url: '',
+  youtube_url: '',
+  street: '',
+  house_number: '',
+  zipcode: '',
+  city: '',
+  country: 'nl',
+  notes: '',
+};
+
+/** The form values of an existing organisation. */
+export function organizationValues(organization: Organization): OrganizationInput {
+  const values = { ...emptyOrganization };
+  for (const key of Object.keys(values) as (keyof OrganizationInput)[]) {
+    const value = organization[key];
+    if (value !== undefined) (values as Record<string, unknown>)[key] = value ?? (key.endsWith('_id') ? null : '');
+  }
+  values.sports = organization.sports ?? [];
+  return values;
+}
+
+interface SportOption {
+  id: string;
+  name: string;
+}
+
+/** Checkboxes of the catalogue's sports; hidden when the user may not read the catalogue. */
+function SportsField() {
+  const { t } = useTranslation();
+  const [field, , helpers] = useField<string[]>('sports');
+  const sports = useQuery({
+    queryKey: ['organizations', 'sport-options'],
+    queryFn: async ({ signal }) => (await api<{ data: SportOption[] }>('/v1/admin/sports/all', { signal, silent: true })).data,
+    retry: false,
+  });
+  if (!sports.data?.length) return null;
+  const selected = new Set(field.value ?? []);
+  return (
+    <fieldset className="field">
+      <legend>{t('organizations.fields.sports')}</legend>
+      <div className="checkbox-list">
+        {sports.data.map((sport) => (
+          <label key={sport.id} className="checkbox">
+            <input
+              type="checkbox"
+              checked={selected.has(sport.id)}
+              onChange={(event) => {
+                const next = new Set(selected);
+                if (event.target.checked) next.add(sport.id);
+                else next.delete(sport.id);
+                void helpers.setValue([...next]);
+              }}
+            />
+            {sport.name}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** Every field of an organisation, shared by the create and edit screens. */
+export function OrganizationInputs({ organization }: { organization?: Organization }) {
+  const { t } = useTranslation();
+  const label = (field: string) => t(`organizations.fields.${field}`);
+  return (
+    <>
+      <TextField name="name" label={label('name')} autoFocus />
+      <TextAreaField name="description" label={label('description')} />
+      <TextField name="type" label={label('type')} />
+      <SportsField />
+      <TextField name="kvk" label={label('kvk')} inputMode="numeric" />
+      <UploadFormField
+        name="logo_id"
+        label={label('logo')}
+        previewUrl={organization?.logo_url}
+        rules={{ minDimensions: '300,300' }}
+        uploadOptions={{ visibility: 'public', path: 'organizations' }}
+      />
+      <UploadFormField
+        name="header_id"
+        label={label('header')}
+        previewUrl={organization?.header_url}
+        uploadOptions={{ visibility: 'public', path: 'organizations' }}
+      />
+      <h2 className="form__section">{t('organizations.contact')}</h2>
+      <TextField name="email" label={label('email')} type="email" />
+      <TextField name="phone" label={label('phone')} type="tel" />
+      <TextField name="website" label={label('website')} placeholder="https://" />
+      <TextField name="facebook_url" label={label('facebook_url')} placeholder="https://" />
+      <TextField name="instagram_url" label={label('instagram_url')} placeholder="https://" />
+      <TextField name="youtube_url" label={label('youtube_url')} placeholder="https://" />
+      <h2 className="form__section">{t('organizations.address')}</h2>
+      <TextField name="street" label={label('street')} />
+      <TextField name="house_number" label={label('house_number')} />
+      <TextField name="zipcode" label={label('zipcode')} />
+      <TextField name="city" label={label('city')} />
+      <TextField name="country" label={label('country')} maxLength={2} />
+      <TextAreaField name="notes" label={label('notes')} />
+    </>
+  );
+}

@@ -1,0 +1,112 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { DataGrid, type DataGridColumn } from '@/components/data-grid/DataGrid';
+import { PageHeader, SearchInput } from '@/components/page/PageHeader';
+import { exportOrganizations, organizationsList } from '@/features/organizations/api/organizations';
+import { ORGANIZATION_STATES, type Organization } from '@/features/organizations/api/types';
+import { OrganizationStateBadge } from '@/features/organizations/components/OrganizationStateBadge';
+import { OrganizationTabs } from '@/features/organizations/components/OrganizationTabs';
+import { can } from '@/lib/authorization';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useAuthStore } from '@/stores/auth';
+
+const NAME_SORT = { field: 'name', direction: 'asc' } as const;
+
+export function OrganizationsManagementRoute() {
+  const { t } = useTranslation();
+  const profile = useAuthStore((state) => state.profile);
+  const [search, setSearch] = useState('');
+  const debouncedSearch = useDebouncedValue(search);
+  const [state, setState] = useState('');
+  const [exporting, setExporting] = useState(false);
+  const filter = useMemo(() => ({ state: state || undefined }), [state]);
+  const mayCreate = can(profile, 'create-organizations');
+  const mayEdit = can(profile, 'edit-organization');
+
+  const columns = useMemo<DataGridColumn<Organization>[]>(
+    () => [
+      { field: 'name', header: t('organizations.fields.name'), sortable: true, flex: 2 },
+      { field: 'city', header: t('organizations.fields.city'), sortable: true, flex: 1 },
+      { field: 'email', header: t('organizations.fields.email'), flex: 1 },
+      {
+        field: 'state',
+        header: t('organizations.state'),
+        width: 150,
+        render: (organization) => <OrganizationStateBadge state={organization.state} />,
+      },
+      {
+        field: 'actions',
+        header: t('common.actions'),
+        width: 120,
+        render: (organization) =>
+          mayEdit ? (
+            <Link className="button button--ghost" to={`/application/organizations/management/${organization.id}`}>
+              {t('common.edit')}
+            </Link>
+          ) : null,
+      },
+    ],
+    [t, mayEdit],
+  );
+
+  return (
+    <>
+      <PageHeader
+        title={t('organizations.title')}
+        actions={
+          <>
+            <SearchInput value={search} onChange={setSearch} />
+            <select
+              className="input input--inline"
+              aria-label={t('organizations.state')}
+              value={state}
+              onChange={(event) => setState(event.target.value)}
+            >
+              <option value="">{t('organizations.allStates')}</option>
+              {ORGANIZATION_STATES.map((value) => (
+                <option key={value} value={value}>
+                  {t(`organizations.states.${value}`)}
+                </option>
+              ))}
+            </select>
+            <button
+              type="button"
+              className="button"
+              disabled={exporting}
+              onClick={() => {
+                setExporting(true);
+                exportOrganizations({ search: debouncedSearch, state })
+                  .catch(() => undefined)
+                  .finally(() => setExporting(false));
+              }}
+            >
+              {t('organizations.export')}
+            </button>
+            {mayCreate && (
+              <>
+                <Link className="button" to="/application/organizations/management/import">
+                  {t('organizations.import.title')}
+                </Link>
+                <Link className="button button--primary" to="/application/organizations/management/create">
+                  {t('organizations.create')}
+                </Link>
+              </>
+            )}
+          </>
+        }
+      />
+      <OrganizationTabs />
+      <DataGrid<Organization>
+        label={t('organizations.title')}
+        columns={columns}
+        source={organizationsList}
+        getRowId={(organization) => organization.id}
+        search={debouncedSearch}
+        filter={filter}
+        defaultSort={NAME_SORT}
+        emptyMessage={t('organizations.empty')}
+      />
+    </>
+  );
+}
