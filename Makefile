@@ -44,7 +44,7 @@ test-e2e: build ## Playwright in Debian's Chromium against the real binary and a
 	@admin=$$(scripts/ensure-postgres.sh) && db=move_e2e_$$$$ && \
 	psql "$$admin" -q -c "DROP DATABASE IF EXISTS $$db" && psql "$$admin" -q -c "CREATE DATABASE $$db" && \
 	export DATABASE_URL="$${admin%/postgres?sslmode=disable}/$$db?sslmode=disable" && \
-	bin/move migrate >/dev/null && bin/move seed && export LOG_LEVEL=warn && \
+	bin/move migrate >/dev/null && bin/move seed && export LOG_LEVEL=warn FILES_DIR=$$(mktemp -d) E2E_PORT=$${E2E_PORT:-$$((20000 + $$$$ % 20000))} && \
 	(cd web && CI=1 npm run e2e); status=$$?; \
 	psql "$$admin" -q -c "DROP DATABASE IF EXISTS $$db WITH (FORCE)"; exit $$status
 
