@@ -104,22 +104,29 @@ func projectionRebuild(ctx context.Context, b *backend, runner *projections.Runn
 	}
 	bar := newProgress(os.Stdout)
 	runner.Progress = bar.update
+	// Projectors no server holds are rebuilt here, together, in one pass over the log;
+	// the others are asked of the server that holds them.
+	var here, remote []projections.Projector
 	for _, p := range targets {
 		release, ok, err := runner.Lock(ctx, p, false)
 		if err != nil {
 			return err
 		}
 		if ok {
-			// No server runs this projector now: rebuild here.
-			_, err := runner.Rebuild(ctx, p)
-			release()
-			bar.finish(p.Name(), err)
-			if err != nil {
-				return err
-			}
-			continue
+			defer release()
+			here = append(here, p)
+		} else {
+			remote = append(remote, p)
 		}
-		// A server holds the projector: ask it to rebuild and follow its progress.
+	}
+	if len(here) > 0 {
+		err := runner.RebuildAll(ctx, here)
+		bar.finish(names(here), err)
+		if err != nil {
+			return err
+		}
+	}
+	for _, p := range remote {
 		if err := projections.RequestRebuild(ctx, b.db, []string{p.Name()}); err != nil {
 			return err
 		}
@@ -128,6 +135,14 @@ func projectionRebuild(ctx context.Context, b *backend, runner *projections.Runn
 		}
 	}
 	return nil
+}
+
+func names(ps []projections.Projector) string {
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = p.Name()
+	}
+	return strings.Join(out, ", ")
 }
 
 func follow(ctx context.Context, b *backend, name string, bar *progress) error {
