@@ -15,6 +15,7 @@ import (
 	"github.com/ThreeDotsLabs/watermill/message"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"golang.org/x/sync/errgroup"
 
 	"move/domain"
 	"move/eventstore"
@@ -236,7 +237,13 @@ func (r *Runner) rebuild(ctx context.Context, ps []Projector) (eventstore.Positi
 			return pos, batch.err
 		}
 		events := batch.events
-		if err := r.replay(ctx, ps, events); err != nil {
+		// Each projector replays the batch in its own transaction, side by side.
+		g, gctx := errgroup.WithContext(ctx)
+		g.SetLimit(4)
+		for _, p := range ps {
+			g.Go(func() error { return r.replay(gctx, p, events) })
+		}
+		if err := g.Wait(); err != nil {
 			var re *replayError
 			if errors.As(err, &re) {
 				r.fail(re.projector, re.event, re.cause)
@@ -331,36 +338,31 @@ func (e *replayError) Error() string {
 	return fmt.Sprintf("%s: event %s (%s) at %s: %v", e.projector.Name(), e.event.ID, e.event.Type, e.event.Position, e.cause)
 }
 
-// replay applies a batch of events to every projector in one transaction: per
-// projector, its rebuild schema is set and its statements go in one round trip (set
-// first, since statements are prepared against the schema in force when sent).
-func (r *Runner) replay(ctx context.Context, ps []Projector, events []eventstore.RecordedEvent) error {
+// replay applies a batch of events to one projector's rebuild tables in one
+// transaction: its schema is set first (statements are prepared against the schema in
+// force when sent), then its statements go in one round trip.
+func (r *Runner) replay(ctx context.Context, p Projector, events []eventstore.RecordedEvent) error {
 	return pgx.BeginFunc(ctx, r.db, func(tx pgx.Tx) error {
 		// A lost batch is replayed by the next rebuild; only the swap must be durable.
-		if _, err := tx.Exec(ctx, `SET LOCAL synchronous_commit = off`); err != nil {
+		if _, err := tx.Exec(ctx, `SET LOCAL synchronous_commit = off; SET LOCAL search_path = `+rebuildSchema(p)); err != nil {
 			return err
 		}
-		for _, p := range ps {
-			if _, err := tx.Exec(ctx, `SET LOCAL search_path = `+rebuildSchema(p)); err != nil {
-				return err
+		w := &batchWriter{}
+		for i, e := range events {
+			ev, ok, err := r.decode(p, e)
+			if err != nil {
+				return &replayError{projector: p, event: e, cause: err}
 			}
-			w := &batchWriter{}
-			for i, e := range events {
-				ev, ok, err := r.decode(p, e)
-				if err != nil {
-					return &replayError{projector: p, event: e, cause: err}
-				}
-				if !ok {
-					continue
-				}
-				w.current = i
-				if err := p.Apply(ctx, w, ev); err != nil {
-					return &replayError{projector: p, event: e, cause: err}
-				}
+			if !ok {
+				continue
 			}
-			if i, err := w.flush(ctx, tx); err != nil {
-				return &replayError{projector: p, event: events[max(i, 0)], cause: err}
+			w.current = i
+			if err := p.Apply(ctx, w, ev); err != nil {
+				return &replayError{projector: p, event: e, cause: err}
 			}
+		}
+		if i, err := w.flush(ctx, tx); err != nil {
+			return &replayError{projector: p, event: events[max(i, 0)], cause: err}
 		}
 		return nil
 	})
