@@ -1,11 +1,15 @@
 package readapi
 
 import (
+	"encoding/json"
 	"net/http"
 	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
+
+	"github.com/google/uuid"
 )
 
 // Doc describes a route for the OpenAPI document, which is generated from the route
@@ -87,8 +91,23 @@ func document(routes []Route) any {
 	}
 }
 
-// schemaOf describes a Go type as a JSON schema, following its json tags.
+var (
+	timeType = reflect.TypeOf(time.Time{})
+	uuidType = reflect.TypeOf(uuid.UUID{})
+	rawType  = reflect.TypeOf(json.RawMessage{})
+)
+
+// schemaOf describes a Go type as a JSON schema, following its json tags; embedded
+// structs lend their fields, as encoding/json does.
 func schemaOf(t reflect.Type) map[string]any {
+	switch t {
+	case timeType:
+		return map[string]any{"type": "string", "format": "date-time"}
+	case uuidType:
+		return map[string]any{"type": "string", "format": "uuid"}
+	case rawType:
+		return map[string]any{}
+	}
 	switch t.Kind() {
 	case reflect.Pointer:
 		s := schemaOf(t.Elem())
@@ -111,10 +130,26 @@ func schemaOf(t reflect.Type) map[string]any {
 		var required []string
 		for i := range t.NumField() {
 			f := t.Field(i)
+			name, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
+			if f.Anonymous && name == "" {
+				embedded := f.Type
+				if embedded.Kind() == reflect.Pointer {
+					embedded = embedded.Elem()
+				}
+				if embedded.Kind() == reflect.Struct {
+					inner := schemaOf(embedded)
+					for k, v := range inner["properties"].(map[string]any) {
+						props[k] = v
+					}
+					if req, ok := inner["required"].([]string); ok {
+						required = append(required, req...)
+					}
+					continue
+				}
+			}
 			if !f.IsExported() {
 				continue
 			}
-			name, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
 			if name == "-" {
 				continue
 			}

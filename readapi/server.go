@@ -45,7 +45,7 @@ type Deps struct {
 	CORSOrigins []string
 	// ReadWait bounds how long a read waits for the caller's own writes.
 	ReadWait time.Duration
-	// Files is the file service (uploads, images); nil serves no file routes.
+	// Files is the file service (uploads, images); without it file routes answer 503.
 	Files *files.Service
 }
 
