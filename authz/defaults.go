@@ -20,4 +20,5 @@ var Permissions = []string{
 	"view-notifications", "create-notifications", "edit-notification",
 	"view-campaigns", "create-campaigns", "edit-campaign", "view-application-orders",
 	"view-catalog", "manage-catalog", "manage-invites", "manage-permissions",
+	"manage-applications",
 }

@@ -18,6 +18,7 @@ import (
 //
 // Identity, tenants and permissions:
 //   - CreateApplication (create_application.go)
+//   - CreateApplicationWith, UpdateApplication, SetApplicationMap (update_application.go)
 //   - RegisterUser (register_user.go), RecordPasswordChange (change_password.go)
 //   - GrantRole, RevokeRole (grant_role.go)
 //   - SendInvite, AcceptInvite (send_invite.go)

@@ -56,6 +56,7 @@ var messages = map[string]map[string]string{
 	"invite.exists":          {"nl": "Deze uitnodiging bestaat al", "en": "This invite already exists"},
 	"invite.used":            {"nl": "Deze uitnodiging is al gebruikt", "en": "This invite has already been used"},
 	"invite.expired":         {"nl": "Deze uitnodiging is verlopen", "en": "This invite has expired"},
+	"files.unavailable":      {"nl": "Bestanden zijn op deze server niet ingesteld", "en": "File storage is not configured on this server"},
 	"success.saved":          {"nl": "Opgeslagen", "en": "Saved"},
 
 	// Files (uploads and images).
@@ -85,6 +86,10 @@ var messages = map[string]map[string]string{
 	"validation.iban":                      {"nl": "Het veld {field} is geen geldige IBAN", "en": "The {field} field is not a valid IBAN"},
 	"validation.max_items":                 {"nl": "Het veld {field} mag hoogstens {max} items hebben", "en": "The {field} field may have at most {max} items"},
 	"validation.unknown_sport":             {"nl": "De sport {id} bestaat niet", "en": "The sport {id} does not exist"},
+	"validation.timezone":                  {"nl": "Het veld {field} moet een tijdzone zijn, bijvoorbeeld Europe/Amsterdam", "en": "The {field} field must be a time zone, e.g. Europe/Amsterdam"},
+	"validation.color":                     {"nl": "Het veld {field} moet een kleur zijn als #RRGGBB of #RRGGBBAA", "en": "The {field} field must be a colour like #RRGGBB or #RRGGBBAA"},
+	"validation.between":                   {"nl": "Het veld {field} moet tussen {min} en {max} liggen", "en": "The {field} field must be between {min} and {max}"},
+	"validation.slug":                      {"nl": "Het veld {field} mag alleen kleine letters, cijfers en streepjes bevatten (hoogstens 64)", "en": "The {field} field may only hold lower-case letters, digits and dashes (at most 64)"},
 	"import.refused":                       {"nl": "Het bestand is niet geïmporteerd: verbeter de fouten en probeer het opnieuw", "en": "The file was not imported: correct the errors and try again"},
 	"import.not_utf8":                      {"nl": "Het bestand moet UTF-8 zijn", "en": "The file must be UTF-8"},
 	"import.empty":                         {"nl": "Het bestand bevat geen organisaties", "en": "The file holds no organisations"},
@@ -124,6 +129,23 @@ var fieldNames = map[string]map[string]string{
 	"attn":          {"nl": "t.a.v.", "en": "ATTN"},
 	"logo_id":       {"nl": "logo", "en": "logo"},
 	"header_id":     {"nl": "headerafbeelding", "en": "header image"},
+
+	// Applications.
+	"slug":              {"nl": "slug", "en": "slug"},
+	"email":             {"nl": "e-mailadres", "en": "email"},
+	"dashboard_url":     {"nl": "dashboard-URL", "en": "dashboard URL"},
+	"website_url":       {"nl": "website-URL", "en": "website URL"},
+	"support_url":       {"nl": "support-URL", "en": "support URL"},
+	"timezone":          {"nl": "tijdzone", "en": "time zone"},
+	"sport_id_alias":    {"nl": "sport-alias", "en": "sport alias"},
+	"longitude":         {"nl": "lengtegraad", "en": "longitude"},
+	"latitude":          {"nl": "breedtegraad", "en": "latitude"},
+	"zoom":              {"nl": "zoomniveau", "en": "zoom"},
+	"fallback_image_id": {"nl": "standaardafbeelding", "en": "fallback image"},
+	"favicon_id":        {"nl": "favicon", "en": "favicon"},
+	"primary_color":     {"nl": "primaire kleur", "en": "primary colour"},
+	"secondary_color":   {"nl": "secundaire kleur", "en": "secondary colour"},
+	"parent_id":         {"nl": "hoofdapplicatie", "en": "parent application"},
 
 	// Files.
 	"file":               {"nl": "bestand", "en": "file"},

@@ -43,6 +43,7 @@ func (s *Server) table() []Route {
 	}
 	routes = append(routes, s.fileRoutes()...)
 	routes = append(routes, s.organizationRoutes()...)
+	routes = append(routes, s.applicationRoutes()...)
 	return routes
 }
 

@@ -1,8 +1,14 @@
 package identity
 
 import (
+	"math"
+	"net/mail"
+	"net/url"
+	"reflect"
 	"regexp"
+	"strings"
 	"time"
+	_ "time/tzdata" // zone names validate the same on every host
 	"unicode/utf8"
 
 	"move/domain"
@@ -16,15 +22,21 @@ var slugPattern = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
 
 // Application is a tenant.
 type Application struct {
-	ID     string
-	Exists bool
-	Name   string
-	Slug   string
+	ID       string
+	Exists   bool
+	Name     string
+	Slug     string
+	Settings ApplicationSettings
 }
 
 func (a *Application) Apply(e domain.Event) {
-	if c, ok := e.(ApplicationCreated); ok {
+	switch c := e.(type) {
+	case ApplicationCreated:
 		a.Exists, a.Name, a.Slug = true, c.Name, c.Slug
+		a.Settings = ApplicationSettings{Name: c.Name, Slug: c.Slug, ParentID: c.ParentID, LogoID: c.LogoID,
+			FaviconID: c.FaviconID, PrimaryColor: c.PrimaryColor, SecondaryColor: c.SecondaryColor}
+	case ApplicationUpdated:
+		a.Name, a.Slug, a.Settings = c.Name, c.Slug, c.ApplicationSettings
 	}
 }
 
@@ -51,6 +63,170 @@ func (a *Application) Create(c ApplicationCreated) ([]domain.Event, error) {
 		return nil, err
 	}
 	return []domain.Event{c}, nil
+}
+
+// CreateWith decides a new application with every setting: ApplicationCreated with
+// what it carries, then ApplicationUpdated with the full set when there is more. The
+// caller reserves the slug and checks that the parent exists.
+func (a *Application) CreateWith(s ApplicationSettings) ([]domain.Event, error) {
+	if a.Exists {
+		return nil, &domain.ConflictError{Key: "application.exists"}
+	}
+	s, err := a.clean(s)
+	if err != nil {
+		return nil, err
+	}
+	created := ApplicationCreated{Name: s.Name, Slug: s.Slug, ParentID: s.ParentID, LogoID: s.LogoID,
+		FaviconID: s.FaviconID, PrimaryColor: s.PrimaryColor, SecondaryColor: s.SecondaryColor}
+	events := []domain.Event{created}
+	var base Application
+	base.Apply(created)
+	if !sameSettings(base.Settings, s) {
+		events = append(events, ApplicationUpdated{s})
+	}
+	return events, nil
+}
+
+// Update decides new settings for an existing application (nothing when they are the
+// same); the caller reserves a new slug, releases the old, and checks the parent.
+func (a *Application) Update(s ApplicationSettings) ([]domain.Event, error) {
+	if !a.Exists {
+		return nil, &domain.NotFoundError{Kind: "application", ID: a.ID}
+	}
+	s, err := a.clean(s)
+	if err != nil {
+		return nil, err
+	}
+	if sameSettings(a.Settings, s) {
+		return nil, nil
+	}
+	return []domain.Event{ApplicationUpdated{s}}, nil
+}
+
+// sameSettings compares settings by value, not by pointer.
+func sameSettings(a, b ApplicationSettings) bool {
+	return reflect.DeepEqual(a, b)
+}
+
+var colorPattern = regexp.MustCompile(`^#([0-9a-fA-F]{6}|[0-9a-fA-F]{8})$`)
+
+// clean trims and validates settings; empty optional text becomes null.
+func (a *Application) clean(s ApplicationSettings) (ApplicationSettings, error) {
+	var v domain.ValidationError
+	s.Name = names.Clean(s.Name)
+	switch n := utf8.RuneCountInString(s.Name); {
+	case n == 0:
+		v.Add("name", "validation.required", nil)
+	case n > MaxNameLength:
+		v.Add("name", "validation.max_length", map[string]any{"max": MaxNameLength})
+	}
+	s.Slug = strings.TrimSpace(s.Slug)
+	if s.Slug == "" {
+		v.Add("slug", "validation.required", nil)
+	} else if !slugPattern.MatchString(s.Slug) || len(s.Slug) > 64 {
+		v.Add("slug", "validation.slug", nil)
+	}
+	for _, f := range []struct {
+		field string
+		value **string
+		max   int
+	}{{"email", &s.Email, 254}, {"description", &s.Description, 5000}, {"dashboard_url", &s.DashboardURL, 2000},
+		{"website_url", &s.WebsiteURL, 2000}, {"support_url", &s.SupportURL, 2000}, {"timezone", &s.Timezone, 64},
+		{"sport_id_alias", &s.SportIDAlias, 100}, {"logo_id", &s.LogoID, 100}, {"fallback_image_id", &s.FallbackImageID, 100},
+		{"favicon_id", &s.FaviconID, 100}, {"primary_color", &s.PrimaryColor, 0}, {"secondary_color", &s.SecondaryColor, 0},
+		{"parent_id", &s.ParentID, 0}} {
+		*f.value = emptyNil(*f.value)
+		// max 0: the value's pattern bounds it.
+		if *f.value != nil && f.max > 0 && utf8.RuneCountInString(**f.value) > f.max {
+			v.Add(f.field, "validation.max_length", map[string]any{"max": f.max})
+		}
+	}
+	if s.Email != nil {
+		if m, err := mail.ParseAddress(*s.Email); err != nil || m.Address != *s.Email || len(*s.Email) > 254 {
+			v.Add("email", "validation.email", nil)
+		}
+	}
+	for _, u := range []struct {
+		field string
+		value *string
+	}{{"dashboard_url", s.DashboardURL}, {"website_url", s.WebsiteURL}, {"support_url", s.SupportURL}} {
+		if u.value != nil && !validURL(*u.value) {
+			v.Add(u.field, "validation.url", nil)
+		}
+	}
+	if s.Timezone != nil && !ValidTimezone(*s.Timezone) {
+		v.Add("timezone", "validation.timezone", nil)
+	}
+	for _, c := range []struct {
+		field string
+		value *string
+	}{{"primary_color", s.PrimaryColor}, {"secondary_color", s.SecondaryColor}} {
+		if c.value != nil && !colorPattern.MatchString(*c.value) {
+			v.Add(c.field, "validation.color", nil)
+		}
+	}
+	for _, f := range []struct {
+		field string
+		id    *string
+	}{{"logo_id", s.LogoID}, {"fallback_image_id", s.FallbackImageID}, {"favicon_id", s.FaviconID}, {"sport_id_alias", s.SportIDAlias}} {
+		if f.id != nil && strings.ContainsAny(*f.id, "/\\ ?#") {
+			v.Add(f.field, "validation.invalid", nil)
+		}
+	}
+	if s.ParentID != nil {
+		*s.ParentID = strings.ToLower(*s.ParentID)
+		if !isUUID(*s.ParentID) || *s.ParentID == a.ID {
+			v.Add("parent_id", "validation.invalid", nil)
+		}
+	}
+	checkMap(&v, s.Longitude, s.Latitude, s.Zoom)
+	return s, v.OrNil()
+}
+
+// Map ranges.
+const (
+	MaxZoom = 22
+)
+
+func checkMap(v *domain.ValidationError, longitude, latitude, zoom *float64) {
+	for _, f := range []struct {
+		field    string
+		value    *float64
+		min, max float64
+	}{{"longitude", longitude, -180, 180}, {"latitude", latitude, -90, 90}, {"zoom", zoom, 0, MaxZoom}} {
+		if f.value != nil && (math.IsNaN(*f.value) || *f.value < f.min || *f.value > f.max) {
+			v.Add(f.field, "validation.between", map[string]any{"min": f.min, "max": f.max})
+		}
+	}
+}
+
+// ValidTimezone: an IANA zone name the Go time zone database knows ("Europe/Amsterdam",
+// "UTC"); "Local" and empty names are not zones.
+func ValidTimezone(name string) bool {
+	if name == "" || name == "Local" || len(name) > 64 {
+		return false
+	}
+	_, err := time.LoadLocation(name)
+	return err == nil
+}
+
+func validURL(s string) bool {
+	if len(s) > 2000 {
+		return false
+	}
+	u, err := url.Parse(s)
+	return err == nil && (u.Scheme == "https" || u.Scheme == "http") && u.Host != "" && !strings.ContainsAny(u.Host, " <>\"")
+}
+
+func emptyNil(s *string) *string {
+	if s == nil {
+		return nil
+	}
+	t := strings.TrimSpace(*s)
+	if t == "" {
+		return nil
+	}
+	return &t
 }
 
 // User is an account and the roles it holds.

@@ -21,6 +21,37 @@ type ApplicationCreated struct {
 	SecondaryColor *string `json:"secondary_color,omitempty"`
 }
 
+// ApplicationSettings is the full editable set of an application (spec section 3).
+// Optional values are null when unset.
+type ApplicationSettings struct {
+	Name            string   `json:"name"`
+	Slug            string   `json:"slug"`
+	Email           *string  `json:"email,omitempty"`
+	Description     *string  `json:"description,omitempty"`
+	DashboardURL    *string  `json:"dashboard_url,omitempty"`
+	WebsiteURL      *string  `json:"website_url,omitempty"`
+	SupportURL      *string  `json:"support_url,omitempty"`
+	Timezone        *string  `json:"timezone,omitempty"`
+	SportIDAlias    *string  `json:"sport_id_alias,omitempty"`
+	Longitude       *float64 `json:"longitude,omitempty"`
+	Latitude        *float64 `json:"latitude,omitempty"`
+	Zoom            *float64 `json:"zoom,omitempty"`
+	LogoID          *string  `json:"logo_id,omitempty"`
+	FallbackImageID *string  `json:"fallback_image_id,omitempty"`
+	FaviconID       *string  `json:"favicon_id,omitempty"`
+	PrimaryColor    *string  `json:"primary_color,omitempty"`
+	SecondaryColor  *string  `json:"secondary_color,omitempty"`
+	ParentID        *string  `json:"parent_id,omitempty"`
+}
+
+// ApplicationUpdated: the application's settings are now exactly these (the full
+// editable set, also written right after ApplicationCreated when a new application has
+// more than ApplicationCreated carries). The application's e-mail is a business
+// contact address, not a person's.
+type ApplicationUpdated struct {
+	ApplicationSettings
+}
+
 // UserRegistered: a person has an account; who they are is in the personal-data store
 // under the stream's id.
 type UserRegistered struct{}
@@ -68,6 +99,7 @@ type PermissionRevoked struct{ Rule }
 type PermissionDefaultsSeeded struct{}
 
 func (ApplicationCreated) EventType() string       { return "application.created.v1" }
+func (ApplicationUpdated) EventType() string       { return "application.updated.v1" }
 func (UserRegistered) EventType() string           { return "user.registered.v1" }
 func (RoleGranted) EventType() string              { return "user.role_granted.v1" }
 func (RoleRevoked) EventType() string              { return "user.role_revoked.v1" }
@@ -83,7 +115,7 @@ func (PermissionDefaultsSeeded) EventType() string { return "permission.defaults
 
 // Register adds the identity events to a registry.
 func Register(r *domain.Registry) {
-	r.Register(ApplicationCreated{}, UserRegistered{}, RoleGranted{}, RoleRevoked{},
+	r.Register(ApplicationCreated{}, ApplicationUpdated{}, UserRegistered{}, RoleGranted{}, RoleRevoked{},
 		PasswordChanged{}, LoggedIn{}, LoginFailed{}, TokensRevoked{}, InviteSent{},
 		InviteAccepted{}, PermissionGranted{}, PermissionRevoked{}, PermissionDefaultsSeeded{})
 }

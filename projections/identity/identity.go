@@ -30,7 +30,7 @@ func Projector() projections.Projector { return projector{} }
 type projector struct{}
 
 func (projector) Name() string { return Name }
-func (projector) Version() int { return 1 }
+func (projector) Version() int { return 2 }
 func (projector) Tables() []string {
 	return []string{Applications, Users, Memberships, Invites, Permissions}
 }
@@ -62,9 +62,23 @@ CREATE TABLE identity_applications (
     favicon_id      text,
     primary_color   text,
     secondary_color text,
-    created_at      timestamptz NOT NULL
+    email             text,
+    description       text,
+    dashboard_url     text,
+    website_url       text,
+    support_url       text,
+    timezone          text,
+    sport_id_alias    text,
+    longitude         double precision,
+    latitude          double precision,
+    zoom              double precision,
+    fallback_image_id text,
+    version           bigint      NOT NULL,
+    created_at      timestamptz NOT NULL,
+    updated_at      timestamptz NOT NULL
 );
 CREATE INDEX identity_applications_by_age ON identity_applications (created_at, id);
+CREATE INDEX identity_applications_by_parent ON identity_applications (parent_id, lower(name), id);
 GRANT SELECT ON identity_applications TO move_reader;
 
 CREATE TABLE identity_users (
@@ -109,7 +123,7 @@ GRANT SELECT ON identity_permissions TO move_reader;`
 
 func (projector) EventTypes() []string {
 	return []string{
-		identity.ApplicationCreated{}.EventType(), identity.UserRegistered{}.EventType(),
+		identity.ApplicationCreated{}.EventType(), identity.ApplicationUpdated{}.EventType(), identity.UserRegistered{}.EventType(),
 		identity.RoleGranted{}.EventType(), identity.RoleRevoked{}.EventType(),
 		identity.InviteSent{}.EventType(), identity.InviteAccepted{}.EventType(),
 		identity.PermissionGranted{}.EventType(), identity.PermissionRevoked{}.EventType(),
@@ -120,9 +134,19 @@ func (projector) Apply(ctx context.Context, w projections.Writer, e projections.
 	switch p := e.Payload.(type) {
 	case identity.ApplicationCreated:
 		return w.Exec(ctx, `
-			INSERT INTO identity_applications (id, name, slug, parent_id, logo_id, favicon_id, primary_color, secondary_color, created_at)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (id) DO NOTHING`,
-			id(e, identity.ApplicationStream("")), p.Name, p.Slug, p.ParentID, p.LogoID, p.FaviconID, p.PrimaryColor, p.SecondaryColor, e.RecordedAt)
+			INSERT INTO identity_applications (id, name, slug, parent_id, logo_id, favicon_id, primary_color, secondary_color, created_at, updated_at, version)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10) ON CONFLICT (id) DO NOTHING`,
+			id(e, identity.ApplicationStream("")), p.Name, p.Slug, p.ParentID, p.LogoID, p.FaviconID, p.PrimaryColor, p.SecondaryColor, e.RecordedAt, int64(e.Version))
+	case identity.ApplicationUpdated:
+		return w.Exec(ctx, `
+			UPDATE identity_applications SET name = $2, slug = $3, parent_id = $4, logo_id = $5, favicon_id = $6,
+			       primary_color = $7, secondary_color = $8, email = $9, description = $10, dashboard_url = $11,
+			       website_url = $12, support_url = $13, timezone = $14, sport_id_alias = $15, longitude = $16,
+			       latitude = $17, zoom = $18, fallback_image_id = $19, updated_at = $20, version = $21
+			 WHERE id = $1`,
+			id(e, identity.ApplicationStream("")), p.Name, p.Slug, p.ParentID, p.LogoID, p.FaviconID, p.PrimaryColor,
+			p.SecondaryColor, p.Email, p.Description, p.DashboardURL, p.WebsiteURL, p.SupportURL, p.Timezone,
+			p.SportIDAlias, p.Longitude, p.Latitude, p.Zoom, p.FallbackImageID, e.RecordedAt, int64(e.Version))
 	case identity.UserRegistered:
 		return w.Exec(ctx, `INSERT INTO identity_users (id, registered_at) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING`,
 			id(e, identity.UserStream("")), e.RecordedAt)

@@ -1,0 +1,140 @@
+package readapi_test
+
+import (
+	"context"
+	"net/http/httptest"
+	"testing"
+
+	"github.com/prometheus/client_golang/prometheus"
+
+	"move/internal/testenv"
+	rmidentity "move/projections/identity"
+	"move/readapi"
+)
+
+func newApplicationServer(t *testing.T) *client {
+	t.Helper()
+	env := testenv.New(t)
+	env.RunProjections(t, env.Runner(t, rmidentity.Projector()))
+	api, err := readapi.New(readapi.Deps{
+		App: env.App, DB: env.DB, Auth: roleAuth{}, Tenants: roleAuth{}, Authz: roleAuth{},
+		Log: testenv.Logger(t), Metrics: prometheus.NewRegistry(),
+		Ready: func(context.Context) error { return nil },
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(api)
+	t.Cleanup(srv.Close)
+	return &client{t: t, base: srv.URL, role: "superadmin", lang: "en"}
+}
+
+func TestApplicationsLifecycle(t *testing.T) {
+	c := newApplicationServer(t)
+	full := map[string]any{
+		"name": "Move Utrecht", "slug": "utrecht", "email": "info@utrecht.test", "description": "Sport in Utrecht",
+		"dashboard_url": "https://dash.utrecht.test", "website_url": "https://utrecht.test", "support_url": "https://utrecht.test/help",
+		"timezone": "Europe/Amsterdam", "sport_id_alias": "sports-utrecht", "longitude": 5.1214, "latitude": 52.0907, "zoom": 12,
+		"logo_id": "logo1", "fallback_image_id": "fallback1", "favicon_id": "fav1", "primary_color": "#112233", "secondary_color": "#445566CC",
+	}
+	id := dig(c.want(c.do("POST", "/v1/admin/applications", full), 201).Body, "data", "id").(string)
+	got := c.want(c.do("GET", "/v1/admin/applications/"+id, nil), 200)
+	for k, want := range full {
+		if have := dig(got.Body, "data", k); have != want && !(k == "zoom" && have == float64(12)) {
+			t.Errorf("%s: got %v, want %v", k, have, want)
+		}
+	}
+	if dig(got.Body, "data", "logo_url") != "/v1/files/logo1/thumbnail" {
+		t.Errorf("logo_url: %s", got.Raw)
+	}
+
+	// A child application, listed under its parent.
+	child := dig(c.want(c.do("POST", "/v1/admin/applications", map[string]any{"name": "Move Utrecht Oost", "slug": "utrecht-oost", "parent_id": id}), 201).Body, "data", "id").(string)
+	children := c.want(c.do("GET", "/v1/admin/applications/"+id+"/children", nil), 200)
+	if total(children) != 1 || names(children)[0] != "Move Utrecht Oost" {
+		t.Fatalf("children: %s", children.Raw)
+	}
+	if n := dig(c.do("GET", "/v1/admin/applications/"+id, nil).Body, "data", "children_count"); n != float64(1) {
+		t.Fatalf("children_count %v", n)
+	}
+	// A parent must exist, and an application cannot be its own ancestor.
+	c.want(c.do("PUT", "/v1/admin/applications/"+id, map[string]any{"name": "Move Utrecht", "slug": "utrecht", "parent_id": child}), 422)
+	c.want(c.do("POST", "/v1/admin/applications", map[string]any{"name": "Orphan", "slug": "orphan", "parent_id": "0b5a8a57-3f7e-4d4c-9f51-6f0d1c2e3a4b"}), 422)
+
+	// The list: search, sort, page.
+	list := c.want(c.do("GET", "/v1/admin/applications?search=oost&sort=-name&itemsPerPage=1", nil), 200)
+	if total(list) != 1 || names(list)[0] != "Move Utrecht Oost" {
+		t.Fatalf("search: %s", list.Raw)
+	}
+	if total(c.want(c.do("GET", "/v1/admin/applications?page=2&itemsPerPage=1", nil), 200)) != 2 {
+		t.Fatal("total")
+	}
+
+	// Duplicate slug.
+	dup := c.want(c.do("POST", "/v1/admin/applications", map[string]any{"name": "Other", "slug": "utrecht"}), 422)
+	if dig(dup.Body, "errors", "fields", "slug") != "This slug is already taken" {
+		t.Fatalf("duplicate slug: %s", dup.Raw)
+	}
+
+	// Edit: rename the slug; the old one is free at once.
+	edit := map[string]any{"name": "Move Utrecht Stad", "slug": "utrecht-stad", "timezone": "Europe/London",
+		"logo_id": "logo2", "favicon_id": "fav2", "primary_color": "#abcdef", "secondary_color": "#000000"}
+	c.want(c.do("PUT", "/v1/admin/applications/"+id, edit), 200)
+	after := c.want(c.do("GET", "/v1/admin/applications/"+id, nil), 200)
+	if dig(after.Body, "data", "slug") != "utrecht-stad" || dig(after.Body, "data", "email") != nil || dig(after.Body, "data", "timezone") != "Europe/London" {
+		t.Fatalf("edited: %s", after.Raw)
+	}
+	c.want(c.do("POST", "/v1/admin/applications", map[string]any{"name": "New Utrecht", "slug": "utrecht"}), 201)
+	c.want(c.do("POST", "/v1/admin/applications", map[string]any{"name": "Taken", "slug": "utrecht-stad"}), 422)
+
+	// The public settings the SPA reads at start follow the edit.
+	settings := c.want(c.do("GET", "/v1/admin/application", nil, "ApplicationId", id), 200)
+	if dig(settings.Body, "data", "logo_url") != "/v1/files/logo2/thumbnail" || dig(settings.Body, "data", "favicon_url") != "/v1/files/fav2/thumbnail" ||
+		dig(settings.Body, "data", "primary_color") != "#abcdef" || dig(settings.Body, "data", "name") != "Move Utrecht Stad" {
+		t.Fatalf("public settings: %s", settings.Raw)
+	}
+
+	// Mapbox settings change only the map.
+	c.want(c.do("PUT", "/v1/admin/applications/"+id+"/mapbox-settings", map[string]any{"longitude": 4.9, "latitude": 52.37, "zoom": 10.5}), 200)
+	m := c.want(c.do("GET", "/v1/admin/applications/"+id+"/mapbox-settings", nil), 200)
+	if dig(m.Body, "data", "longitude") != 4.9 || dig(m.Body, "data", "zoom") != 10.5 {
+		t.Fatalf("map: %s", m.Raw)
+	}
+	if dig(c.do("GET", "/v1/admin/applications/"+id, nil).Body, "data", "slug") != "utrecht-stad" {
+		t.Fatal("the map change touched the slug")
+	}
+	bad := c.want(c.do("PUT", "/v1/admin/applications/"+id+"/mapbox-settings", map[string]any{"longitude": 181, "latitude": -91, "zoom": 23}), 422)
+	for _, f := range []string{"longitude", "latitude", "zoom"} {
+		if dig(bad.Body, "errors", "fields", f) == nil {
+			t.Errorf("%s range: %s", f, bad.Raw)
+		}
+	}
+	c.want(c.do("GET", "/v1/admin/applications/6b1f4c2e-1d2a-4c3b-8e9f-0a1b2c3d4e5f", nil), 404)
+}
+
+func TestApplicationBadInput(t *testing.T) {
+	c := newApplicationServer(t)
+	in := map[string]any{"name": "X", "slug": "x", "timezone": "Mars/Olympus", "primary_color": "red", "secondary_color": "#12345", "website_url": "ftp://x"}
+	en := c.want(c.do("POST", "/v1/admin/applications", in), 422)
+	if dig(en.Body, "errors", "fields", "timezone") != "The time zone field must be a time zone, e.g. Europe/Amsterdam" ||
+		dig(en.Body, "errors", "fields", "primary_color") != "The primary colour field must be a colour like #RRGGBB or #RRGGBBAA" ||
+		dig(en.Body, "errors", "fields", "secondary_color") == nil || dig(en.Body, "errors", "fields", "website_url") == nil {
+		t.Fatalf("en: %s", en.Raw)
+	}
+	c.lang = "nl"
+	nl := c.want(c.do("POST", "/v1/admin/applications", in), 422)
+	if dig(nl.Body, "errors", "fields", "timezone") != "Het veld tijdzone moet een tijdzone zijn, bijvoorbeeld Europe/Amsterdam" ||
+		dig(nl.Body, "errors", "fields", "primary_color") != "Het veld primaire kleur moet een kleur zijn als #RRGGBB of #RRGGBBAA" {
+		t.Fatalf("nl: %s", nl.Raw)
+	}
+	c.want(c.do("POST", "/v1/admin/applications", map[string]any{"name": "X", "slug": "x", "timezone": "Local"}), 422)
+	c.want(c.do("POST", "/v1/admin/applications", map[string]any{"name": "X", "slug": "Not A Slug"}), 422)
+	// Nothing was written: the slug is still free.
+	c.want(c.do("POST", "/v1/admin/applications", map[string]any{"name": "X", "slug": "x", "timezone": "UTC"}), 201)
+
+	// Only superadmin manages applications.
+	c.role = "admin"
+	c.want(c.do("GET", "/v1/admin/applications", nil), 403)
+	c.want(c.do("POST", "/v1/admin/applications", map[string]any{"name": "Y", "slug": "y"}), 403)
+	c.want(c.do("PUT", "/v1/admin/applications/"+appID+"/mapbox-settings", map[string]any{}), 403)
+}
