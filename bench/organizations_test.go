@@ -2,6 +2,8 @@ package bench
 
 import (
 	"context"
+	"encoding/base64"
+	"encoding/json"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -132,6 +134,23 @@ func BenchmarkOrganizationList(b *testing.B) {
 		return time.Since(start)
 	}
 	base := "/v1/admin/applications/organizations"
+	// Cursors into deep pages (rows 1,000..99,000 by name), as the keyset walk answers them.
+	var cursors []string
+	rows, err := env.DB.Query(ctx, `SELECT name_key, id::text FROM readmodel.organizations WHERE application_id = $1 ORDER BY name_key, id OFFSET 1000`, app)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i := 0; rows.Next(); i++ {
+		var key, id string
+		if err := rows.Scan(&key, &id); err != nil {
+			b.Fatal(err)
+		}
+		if i%1000 == 0 {
+			c, _ := json.Marshal(map[string]string{"s": "name", "k": key, "i": id})
+			cursors = append(cursors, base64.RawURLEncoding.EncodeToString(c))
+		}
+	}
+	rows.Close()
 	for _, c := range []struct {
 		name string
 		path func() string
@@ -139,6 +158,7 @@ func BenchmarkOrganizationList(b *testing.B) {
 		{"first page, by name (25)", func() string { return base + "?page=1&itemsPerPage=25" }},
 		{"random page 1..4000, by name", func() string { return fmt.Sprintf("%s?page=%d&itemsPerPage=25", base, 1+rand.IntN(4000)) }},
 		{"last page, newest first", func() string { return base + "?page=4000&itemsPerPage=25&sort=-created_at" }},
+		{"deep page by cursor (after=)", func() string { return fmt.Sprintf("%s?itemsPerPage=25&after=%s", base, cursors[rand.IntN(len(cursors))]) }},
 		{"review: pending, first page", func() string { return base + "?state=pending&itemsPerPage=25" }},
 		{"search (3 hex chars)", func() string { return fmt.Sprintf("%s?search=%03x&itemsPerPage=25", base, rand.IntN(4096)) }},
 		{"switcher (simple, 5, search)", func() string { return fmt.Sprintf("/v1/admin/organizations/simple?itemsPerPage=5&search=%02x", rand.IntN(256)) }},

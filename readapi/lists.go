@@ -34,6 +34,9 @@ type pagination struct {
 	Total        int64 `json:"total"`
 	Page         int   `json:"page"`
 	ItemsPerPage int   `json:"itemsPerPage"`
+	// NextCursor, on lists that page by keyset (after=), names the page after this one;
+	// absent on the last page.
+	NextCursor *string `json:"next_cursor,omitempty"`
 }
 
 type dataAnswer[T any] struct {

@@ -2,6 +2,8 @@ package readapi
 
 import (
 	"context"
+	"encoding/base64"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -233,7 +235,7 @@ func (s *Server) organizationRoutes() []Route {
 	reads := []string{rmorg.Name}
 	item := "/v1/admin/organizations/{id}"
 	list := "/v1/admin/applications/organizations"
-	stateQuery := append([]string{"state"}, listQueryDoc...)
+	stateQuery := append([]string{"state", "after"}, listQueryDoc...)
 	return []Route{
 		{Method: http.MethodGet, Pattern: list, Permission: PermViewOrganizations, Reads: reads, Handler: s.listOrganizations,
 			Doc: Doc{Summary: "Organisations of the application (search, sort, page, filter by state)", Response: listAnswer[organizationRow]{}, Query: stateQuery}},
@@ -334,9 +336,41 @@ func organizationFilter(r *http.Request, search string) (string, []any, error) {
 	}
 	if search = strings.TrimSpace(search); search != "" {
 		args = append(args, "%"+escapeLike(names.Normalize(search))+"%")
-		where += fmt.Sprintf(` AND (name_key LIKE $%[1]d OR lower(city) LIKE $%[1]d OR lower(zipcode) LIKE $%[1]d)`, len(args))
+		// name_key, city or zipcode, through their trigram indexes (migration 0030).
+		where += fmt.Sprintf(` AND id IN (SELECT readmodel.organization_search($%d))`, len(args))
 	}
 	return where, args, nil
+}
+
+// organizationSortTypes are the SQL types of the sort columns, for the cursor's key.
+var organizationSortTypes = map[string]string{"name": "text", "created_at": "timestamptz", "updated_at": "timestamptz", "city": "text"}
+
+// listCursor is the opaque after= of keyset paging: the last row's sort key and id.
+type listCursor struct {
+	Sort string `json:"s"`
+	Key  string `json:"k"`
+	ID   string `json:"i"`
+}
+
+func (c listCursor) encode() string {
+	b, _ := json.Marshal(c)
+	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+func decodeCursor(r *http.Request, sort string) (*listCursor, error) {
+	v := r.URL.Query().Get("after")
+	if v == "" {
+		return nil, nil
+	}
+	var c listCursor
+	b, err := base64.RawURLEncoding.DecodeString(v)
+	if err == nil {
+		err = json.Unmarshal(b, &c)
+	}
+	if _, uerr := uuid.Parse(c.ID); err != nil || uerr != nil || c.Sort != sort || len(v) > 1000 {
+		return nil, &apiError{Status: http.StatusBadRequest, Key: "error.bad_query", Params: map[string]any{"detail": "after"}}
+	}
+	return &c, nil
 }
 
 func (s *Server) listOrganizations(w http.ResponseWriter, r *http.Request) error {
@@ -344,30 +378,65 @@ func (s *Server) listOrganizations(w http.ResponseWriter, r *http.Request) error
 	if err != nil {
 		return err
 	}
+	sortName := q.Sort
+	if q.Desc {
+		sortName = "-" + sortName
+	}
+	after, err := decodeCursor(r, sortName)
+	if err != nil {
+		return err
+	}
 	where, args, err := organizationFilter(r, q.Search)
 	if err != nil {
 		return err
 	}
-	order := organizationSorts[q.Sort] + " " + q.direction() + ", id " + q.direction()
+	column := organizationSorts[q.Sort]
+	order := column + " " + q.direction() + ", id " + q.direction()
 	var total int64
 	var items []organizationRow
+	var next string
 	err = s.inTenant(r, func(tx pgx.Tx) error {
 		if err := tx.QueryRow(r.Context(), `SELECT count(*) FROM readmodel.organizations WHERE `+where, args...).Scan(&total); err != nil {
 			return err
 		}
-		n := len(args)
+		page, pageArgs, offset := where, args, q.offset()
+		if after != nil {
+			// Keyset: the rows after the cursor's (key, id) in the list's order.
+			cmp := ">"
+			if q.Desc {
+				cmp = "<"
+			}
+			pageArgs = append(append([]any{}, args...), after.Key, after.ID)
+			n := len(pageArgs)
+			page += fmt.Sprintf(` AND (%s, id) %s ($%d::%s, $%d::uuid)`, column, cmp, n-1, organizationSortTypes[q.Sort], n)
+			offset = 0
+		}
+		n := len(pageArgs)
 		rows, err := tx.Query(r.Context(), fmt.Sprintf(`SELECT %s FROM readmodel.organizations WHERE %s ORDER BY %s LIMIT $%d OFFSET $%d`,
-			organizationColumns, where, order, n+1, n+2), append(args, q.PerPage, q.offset())...)
+			organizationColumns, page, order, n+1, n+2), append(pageArgs, q.PerPage, offset)...)
 		if err != nil {
 			return err
 		}
 		items, err = collect(rows, scanOrganization)
-		return err
+		if err != nil || len(items) < q.PerPage {
+			return err
+		}
+		last := items[len(items)-1].ID
+		var key string
+		if err := tx.QueryRow(r.Context(), `SELECT `+column+`::text FROM readmodel.organizations WHERE id = $1`, last).Scan(&key); err != nil {
+			return err
+		}
+		next = listCursor{Sort: sortName, Key: key, ID: last}.encode()
+		return nil
 	})
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, listAnswer[organizationRow]{Data: items, Meta: listMeta{Pagination: q.pagination(total)}})
+	p := q.pagination(total)
+	if next != "" {
+		p.NextCursor = &next
+	}
+	writeJSON(w, http.StatusOK, listAnswer[organizationRow]{Data: items, Meta: listMeta{Pagination: p}})
 	return nil
 }
 

@@ -253,3 +253,30 @@ func TestOrganizationExport(t *testing.T) {
 		t.Fatal("a bad state filter is a 400")
 	}
 }
+
+func TestOrganizationKeysetPaging(t *testing.T) {
+	c := newOrganizationServer(t)
+	for _, n := range []string{"Club C", "Club A", "Club B"} {
+		c.want(c.do("POST", "/v1/admin/applications/organizations", map[string]any{"name": n}), 201)
+	}
+	first := c.want(c.do("GET", "/v1/admin/applications/organizations?itemsPerPage=2", nil), 200)
+	cursor, _ := dig(first.Body, "meta", "pagination", "next_cursor").(string)
+	if cursor == "" || strings.Join(names(first), ",") != "Club A,Club B" {
+		t.Fatalf("first page: %s", first.Raw)
+	}
+	second := c.want(c.do("GET", "/v1/admin/applications/organizations?itemsPerPage=2&after="+cursor, nil), 200)
+	if strings.Join(names(second), ",") != "Club C" || dig(second.Body, "meta", "pagination", "next_cursor") != nil || total(second) != 3 {
+		t.Fatalf("after the cursor: %s", second.Raw)
+	}
+	desc := c.want(c.do("GET", "/v1/admin/applications/organizations?itemsPerPage=1&sort=-created_at", nil), 200)
+	dc := dig(desc.Body, "meta", "pagination", "next_cursor").(string)
+	if got := names(c.want(c.do("GET", "/v1/admin/applications/organizations?itemsPerPage=2&sort=-created_at&after="+dc, nil), 200)); strings.Join(got, ",") != "Club A,Club C" {
+		t.Fatalf("newest first after the cursor: %v", got)
+	}
+	search := c.want(c.do("GET", "/v1/admin/applications/organizations?search=club+b", nil), 200)
+	if strings.Join(names(search), ",") != "Club B" {
+		t.Fatalf("search: %s", search.Raw)
+	}
+	c.want(c.do("GET", "/v1/admin/applications/organizations?after=garbage", nil), 400)
+	c.want(c.do("GET", "/v1/admin/applications/organizations?sort=city&after="+cursor, nil), 400)
+}

@@ -27,7 +27,7 @@ func Projector() projections.Projector { return projector{} }
 type projector struct{}
 
 func (projector) Name() string         { return Name }
-func (projector) Version() int         { return 1 }
+func (projector) Version() int         { return 2 }
 func (projector) Tables() []string     { return []string{Table, Credentials, Daily} }
 func (projector) EventTypes() []string { return organization.EventTypes() }
 
@@ -49,7 +49,8 @@ GRANT SELECT ON ` + table + ` TO move_reader;`
 
 // Schema. The list sorts on (application_id, <column>, id) indexes so a page is an
 // index range, filtered by state through its own index; search matches name_key (the
-// normalised name), city and zipcode. Credentials are not readable by move_reader: the
+// normalised name), city and zipcode through trigram indexes (migration 0030: pg_trgm and
+// readmodel.organization_search, which may use them under row-level security). Credentials are not readable by move_reader: the
 // API never answers a secret's hash.
 func (projector) Schema() string {
 	return `
@@ -95,6 +96,9 @@ CREATE INDEX organizations_by_created ON organizations (application_id, created_
 CREATE INDEX organizations_by_updated ON organizations (application_id, updated_at, id);
 CREATE INDEX organizations_by_city ON organizations (application_id, city, id);
 CREATE INDEX organizations_by_zipcode ON organizations (application_id, zipcode);
+CREATE INDEX organizations_name_trgm ON organizations USING gin (name_key public.gin_trgm_ops);
+CREATE INDEX organizations_city_trgm ON organizations USING gin (lower(city) public.gin_trgm_ops);
+CREATE INDEX organizations_zipcode_trgm ON organizations USING gin (lower(zipcode) public.gin_trgm_ops);
 ` + tenantRLS(Table, true) + `
 
 CREATE TABLE organization_credentials (
