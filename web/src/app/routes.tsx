@@ -118,6 +118,19 @@ export const routes: RouteObject[] = [
                 ],
               },
               {
+                path: '/organizations/:organization_id/profile',
+                element: <RequirePermission ability="edit-organization" />,
+                children: [
+                  {
+                    index: true,
+                    lazy: screen(
+                      () => import('@/features/organizations/routes/OrganizationProfileRoute'),
+                      (m) => m.OrganizationProfileRoute,
+                    ),
+                  },
+                ],
+              },
+              {
                 path: '/organizations/:organizationId',
                 lazy: screen(
                   () => import('@/features/dashboard/routes/OrganizationDashboardRoute'),
@@ -139,8 +152,37 @@ export const routes: RouteObject[] = [
                       {
                         path: 'applications',
                         lazy: screen(
-                          () => import('@/features/applications/routes/ApplicationsRoute'),
-                          (m) => m.ApplicationsRoute,
+                          () => import('@/features/applications/routes/ApplicationsListRoute'),
+                          (m) => m.ApplicationsListRoute,
+                        ),
+                      },
+                      {
+                        path: 'applications/create',
+                        lazy: screen(
+                          () => import('@/features/applications/routes/ApplicationCreateRoute'),
+                          (m) => m.ApplicationCreateRoute,
+                        ),
+                      },
+                      {
+                        path: 'applications/:application_id',
+                        lazy: screen(
+                          () => import('@/features/applications/routes/ApplicationEditRoute'),
+                          (m) => m.ApplicationEditRoute,
+                        ),
+                      },
+                      {
+                        // Spelled so in the spec.
+                        path: 'applications/:application_id/mapbox-settigns',
+                        lazy: screen(
+                          () => import('@/features/applications/routes/ApplicationMapboxRoute'),
+                          (m) => m.ApplicationMapboxRoute,
+                        ),
+                      },
+                      {
+                        path: 'applications/:application_id/invites',
+                        lazy: screen(
+                          () => import('@/features/applications/routes/ApplicationInvitesRoute'),
+                          (m) => m.ApplicationInvitesRoute,
                         ),
                       },
                       {

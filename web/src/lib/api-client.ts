@@ -45,6 +45,8 @@ export interface RequestOptions {
   silent?: boolean;
   /** Identity calls made without a login (login, refresh, password reset, invites). */
   anonymous?: boolean;
+  /** Another application than the chosen one (superadmin screens about one application). */
+  applicationId?: string;
 }
 
 /** Commands answer meta.position; reads that follow send it so the server waits for its read models. */
@@ -94,14 +96,16 @@ export function buildUrl(path: string, query?: Record<string, QueryValue>): stri
 }
 
 /** The headers every main-API call carries. */
-export function buildHeaders(options: { anonymous?: boolean; read?: boolean } = {}): Record<string, string> {
+export function buildHeaders(
+  options: { anonymous?: boolean; read?: boolean; applicationId?: string } = {},
+): Record<string, string> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'Accept-Language': currentLanguage(),
   };
   if (!options.anonymous) {
     const { token } = useAuthStore.getState();
-    const { applicationId } = useContextStore.getState();
+    const applicationId = options.applicationId ?? useContextStore.getState().applicationId;
     // Before login no application is chosen: the server answers with its default one.
     if (token) headers.Authorization = `Bearer ${token}`;
     if (token && applicationId) headers.ApplicationId = applicationId;
@@ -174,7 +178,7 @@ export function refreshLogin(): Promise<boolean> {
 
 async function send(path: string, options: RequestOptions): Promise<Response> {
   const method = options.method ?? 'GET';
-  const headers = buildHeaders({ anonymous: options.anonymous, read: method === 'GET' });
+  const headers = buildHeaders({ anonymous: options.anonymous, read: method === 'GET', applicationId: options.applicationId });
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
     body = options.body;

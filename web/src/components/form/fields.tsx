@@ -1,7 +1,9 @@
 import { useField, useFormikContext } from 'formik';
 import { useId, type InputHTMLAttributes } from 'react';
+import { ColorField } from '@/components/color-field/ColorField';
 import { Switch } from '@/components/ui/Switch';
 import { UploadField, type UploadFieldProps } from '@/components/upload-field/UploadField';
+import { UrlField } from '@/components/url-field/UrlField';
 
 /**
  * A field's error, from the first submit on. Not on blur: an error appearing on blur
@@ -88,5 +90,71 @@ export function UploadFormField({ name, ...props }: UploadFormFieldProps) {
         void helpers.setTouched(true, false);
       }}
     />
+  );
+}
+
+/** The URL widget (protocol selector, empty → null) bound to a form value. */
+export function UrlFormField({ name, label }: { name: string; label: string }) {
+  const [field, , helpers] = useField<string | null>(name);
+  const error = useFieldError(name);
+  return <UrlField name={name} label={label} value={field.value} error={error} onChange={(value) => void helpers.setValue(value)} />;
+}
+
+/**
+ * The colour widget bound to a form value. An empty value stays null (the widget shows
+ * its default) until the user picks a colour.
+ */
+export function ColorFormField({ name, label }: { name: string; label: string }) {
+  const [field, , helpers] = useField<string | null>(name);
+  const error = useFieldError(name);
+  return <ColorField name={name} label={label} value={field.value} error={error} onChange={(value) => void helpers.setValue(value)} />;
+}
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+/** A native select; the empty option (when given) stands for null. */
+export function SelectField({
+  name,
+  label,
+  options,
+  emptyLabel,
+}: {
+  name: string;
+  label: string;
+  options: SelectOption[];
+  emptyLabel?: string;
+}) {
+  const id = useId();
+  const [field, , helpers] = useField<string | null>(name);
+  const error = useFieldError(name);
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select
+        id={id}
+        name={name}
+        className="input"
+        value={field.value ?? ''}
+        onChange={(event) => void helpers.setValue(event.target.value === '' ? null : event.target.value)}
+        onBlur={field.onBlur}
+        aria-invalid={Boolean(error) || undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      >
+        {emptyLabel !== undefined && <option value="">{emptyLabel}</option>}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {error && (
+        <p className="field__error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
   );
 }

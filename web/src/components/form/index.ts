@@ -1,2 +1,11 @@
 export { Form, FormErrorSummary, SubmitButton, type FormProps } from '@/components/form/Form';
-export { SwitchField, TextAreaField, TextField, UploadFormField } from '@/components/form/fields';
+export {
+  ColorFormField,
+  SelectField,
+  SwitchField,
+  TextAreaField,
+  TextField,
+  UploadFormField,
+  UrlFormField,
+  type SelectOption,
+} from '@/components/form/fields';

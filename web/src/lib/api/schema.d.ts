@@ -38,6 +38,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/applications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every application of the platform (search, sort, page) */
+        get: operations["get_v1_admin_applications"];
+        put?: never;
+        /** Create an application; its slug is unique platform-wide */
+        post: operations["post_v1_admin_applications"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/applications/{application_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One application with every setting */
+        get: operations["get_v1_admin_applications_By_application_id"];
+        /** Change an application (a new slug is reserved, the old one freed) */
+        put: operations["put_v1_admin_applications_By_application_id"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/applications/{application_id}/children": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The application's child applications (search, sort, page) */
+        get: operations["get_v1_admin_applications_By_application_id_children"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/applications/{application_id}/invites": {
         parameters: {
             query?: never;
@@ -50,6 +103,24 @@ export interface paths {
         put?: never;
         /** Invite someone as organization or trainer */
         post: operations["post_v1_admin_applications_By_application_id_invites"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/applications/{application_id}/mapbox-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The application's map centre and zoom */
+        get: operations["get_v1_admin_applications_By_application_id_mapbox-settings"];
+        /** Change the map centre (longitude -180..180, latitude -90..90) and zoom (0..22) */
+        put: operations["put_v1_admin_applications_By_application_id_mapbox-settings"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -119,6 +190,57 @@ export interface paths {
         put?: never;
         /** Import organisations from CSV (multipart file, dry_run=true previews); all rows or none */
         post: operations["post_v1_admin_applications_organizations_import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/files/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An uploaded file's info */
+        get: operations["get_v1_admin_files_By_token"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/files/{token}/content/{size}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A file of the application at a size, private ones included (image bytes) */
+        get: operations["get_v1_admin_files_By_token_content_By_size"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/files/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload a file (multipart/form-data: file, visibility public|private, path, check_transparency, min_dimensions and max_dimensions as 'width,height') */
+        post: operations["post_v1_admin_files_upload"];
         delete?: never;
         options?: never;
         head?: never;
@@ -579,6 +701,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/files/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A public image as a thumbnail (image bytes) */
+        get: operations["get_v1_files_By_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/files/{id}/{size}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A public image at a size: thumbnail, small, medium, large or original (image bytes) */
+        get: operations["get_v1_files_By_id_By_size"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/token/refresh": {
         parameters: {
             query?: never;
@@ -717,6 +873,388 @@ export interface operations {
             };
         };
     };
+    get_v1_admin_applications: {
+        parameters: {
+            query?: {
+                itemsPerPage?: string;
+                page?: string;
+                search?: string;
+                sort?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            children_count: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            dashboard_url?: string | null;
+                            description?: string | null;
+                            email?: string | null;
+                            fallback_image_id?: string | null;
+                            fallback_image_url?: string | null;
+                            favicon_id?: string | null;
+                            favicon_url?: string | null;
+                            id: string;
+                            latitude?: number | null;
+                            logo_id?: string | null;
+                            logo_url?: string | null;
+                            longitude?: number | null;
+                            name: string;
+                            parent_id?: string | null;
+                            primary_color?: string | null;
+                            secondary_color?: string | null;
+                            slug: string;
+                            sport_id_alias?: string | null;
+                            support_url?: string | null;
+                            timezone?: string | null;
+                            /** Format: date-time */
+                            updated_at: string;
+                            version: number;
+                            website_url?: string | null;
+                            zoom?: number | null;
+                        }[];
+                        meta: {
+                            pagination: {
+                                itemsPerPage: number;
+                                page: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    post_v1_admin_applications: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    dashboard_url?: string | null;
+                    description?: string | null;
+                    email?: string | null;
+                    fallback_image_id?: string | null;
+                    favicon_id?: string | null;
+                    latitude?: number | null;
+                    logo_id?: string | null;
+                    longitude?: number | null;
+                    name: string;
+                    parent_id?: string | null;
+                    primary_color?: string | null;
+                    secondary_color?: string | null;
+                    slug: string;
+                    sport_id_alias?: string | null;
+                    support_url?: string | null;
+                    timezone?: string | null;
+                    version?: number | null;
+                    website_url?: string | null;
+                    zoom?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    get_v1_admin_applications_By_application_id: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                application_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            children_count: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            dashboard_url?: string | null;
+                            description?: string | null;
+                            email?: string | null;
+                            fallback_image_id?: string | null;
+                            fallback_image_url?: string | null;
+                            favicon_id?: string | null;
+                            favicon_url?: string | null;
+                            id: string;
+                            latitude?: number | null;
+                            logo_id?: string | null;
+                            logo_url?: string | null;
+                            longitude?: number | null;
+                            name: string;
+                            parent_id?: string | null;
+                            primary_color?: string | null;
+                            secondary_color?: string | null;
+                            slug: string;
+                            sport_id_alias?: string | null;
+                            support_url?: string | null;
+                            timezone?: string | null;
+                            /** Format: date-time */
+                            updated_at: string;
+                            version: number;
+                            website_url?: string | null;
+                            zoom?: number | null;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    put_v1_admin_applications_By_application_id: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                application_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    dashboard_url?: string | null;
+                    description?: string | null;
+                    email?: string | null;
+                    fallback_image_id?: string | null;
+                    favicon_id?: string | null;
+                    latitude?: number | null;
+                    logo_id?: string | null;
+                    longitude?: number | null;
+                    name: string;
+                    parent_id?: string | null;
+                    primary_color?: string | null;
+                    secondary_color?: string | null;
+                    slug: string;
+                    sport_id_alias?: string | null;
+                    support_url?: string | null;
+                    timezone?: string | null;
+                    version?: number | null;
+                    website_url?: string | null;
+                    zoom?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    get_v1_admin_applications_By_application_id_children: {
+        parameters: {
+            query?: {
+                itemsPerPage?: string;
+                page?: string;
+                search?: string;
+                sort?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                application_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            children_count: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            dashboard_url?: string | null;
+                            description?: string | null;
+                            email?: string | null;
+                            fallback_image_id?: string | null;
+                            fallback_image_url?: string | null;
+                            favicon_id?: string | null;
+                            favicon_url?: string | null;
+                            id: string;
+                            latitude?: number | null;
+                            logo_id?: string | null;
+                            logo_url?: string | null;
+                            longitude?: number | null;
+                            name: string;
+                            parent_id?: string | null;
+                            primary_color?: string | null;
+                            secondary_color?: string | null;
+                            slug: string;
+                            sport_id_alias?: string | null;
+                            support_url?: string | null;
+                            timezone?: string | null;
+                            /** Format: date-time */
+                            updated_at: string;
+                            version: number;
+                            website_url?: string | null;
+                            zoom?: number | null;
+                        }[];
+                        meta: {
+                            pagination: {
+                                itemsPerPage: number;
+                                page: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
     get_v1_admin_applications_By_application_id_invites: {
         parameters: {
             query?: {
@@ -744,9 +1282,11 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            created_at: Record<string, never>;
+                            /** Format: date-time */
+                            created_at: string;
                             email: string;
-                            expires_at: Record<string, never>;
+                            /** Format: date-time */
+                            expires_at: string;
                             first_name: string;
                             id: string;
                             last_name: string;
@@ -808,6 +1348,110 @@ export interface operations {
         responses: {
             /** @description Created */
             201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    "get_v1_admin_applications_By_application_id_mapbox-settings": {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                application_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            latitude?: number | null;
+                            longitude?: number | null;
+                            zoom?: number | null;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    "put_v1_admin_applications_By_application_id_mapbox-settings": {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                application_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    latitude?: number | null;
+                    longitude?: number | null;
+                    zoom?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1111,13 +1755,179 @@ export interface operations {
                             created: number;
                             dry_run: boolean;
                             preview?: {
+                                city: string;
+                                country: string;
+                                description: string;
+                                email: string;
+                                facebook_url: string;
+                                header_id?: string | null;
+                                house_number: string;
+                                instagram_url: string;
+                                kvk: string;
                                 line: number;
+                                logo_id?: string | null;
+                                name: string;
+                                notes: string;
+                                phone: string;
+                                sports: string[];
+                                street: string;
+                                type: string;
+                                version?: number | null;
+                                website: string;
+                                youtube_url: string;
+                                zipcode: string;
                             }[];
                             rows: number;
                         };
                         meta?: {
                             position: string;
                         } | null;
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    get_v1_admin_files_By_token: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            created_at: string;
+                            filename: string;
+                            height: number;
+                            mime_type: string;
+                            path: string;
+                            size: number;
+                            token: string;
+                            url?: string | null;
+                            visibility: string;
+                            width: number;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    get_v1_admin_files_By_token_content_By_size: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                size: string;
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    post_v1_admin_files_upload: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            created_at: string;
+                            filename: string;
+                            height: number;
+                            mime_type: string;
+                            path: string;
+                            size: number;
+                            token: string;
+                            url?: string | null;
+                            visibility: string;
+                            width: number;
+                        };
                     };
                 };
             };
@@ -3003,7 +3813,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         api_token: {
-                            expires_at: Record<string, never>;
+                            /** Format: date-time */
+                            expires_at: string;
                             refresh_token: string;
                             token: string;
                         };
@@ -3064,7 +3875,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         api_token: {
-                            expires_at: Record<string, never>;
+                            /** Format: date-time */
+                            expires_at: string;
                             refresh_token: string;
                             token: string;
                         };
@@ -3180,6 +3992,79 @@ export interface operations {
             };
         };
     };
+    get_v1_files_By_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    get_v1_files_By_id_By_size: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                size: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
     post_v1_token_refresh: {
         parameters: {
             query?: never;
@@ -3203,7 +4088,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         api_token: {
-                            expires_at: Record<string, never>;
+                            /** Format: date-time */
+                            expires_at: string;
                             refresh_token: string;
                             token: string;
                         };

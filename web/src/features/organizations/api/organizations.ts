@@ -3,10 +3,12 @@ import { api, apiBlob, ApiError, reportFailure } from '@/lib/api-client';
 import { listSource } from '@/lib/list';
 import type { CommandResult } from '@/lib/resource';
 import type {
+  FinanceInput,
   ImportAnswer,
   ImportRefusal,
   Organization,
   OrganizationCreated,
+  OrganizationFinance,
   OrganizationInput,
 } from '@/features/organizations/api/types';
 
@@ -19,12 +21,30 @@ export const organizationsList = listSource<Organization>(LIST);
 export const organizationKeys = {
   all: ['organizations'] as const,
   detail: (id: string) => ['organizations', 'detail', id] as const,
+  finance: (id: string) => ['organizations', 'finance', id] as const,
 };
 
 export function useOrganization(id: string) {
   return useQuery({
     queryKey: organizationKeys.detail(id),
     queryFn: async ({ signal }) => (await api<{ data: Organization }>(item(id), { signal })).data,
+  });
+}
+
+/** ATTN, address, IBAN and account name; GET needs view-organization, PUT edit-organization. */
+export function useOrganizationFinance(id: string) {
+  return useQuery({
+    queryKey: organizationKeys.finance(id),
+    queryFn: async ({ signal }) => (await api<{ data: OrganizationFinance }>(`${item(id)}/finance`, { signal })).data,
+  });
+}
+
+export function useUpdateFinance() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: FinanceInput & { version?: number | null } }) =>
+      api<CommandResult>(`${item(id)}/finance`, { method: 'PUT', body: input }),
+    onSuccess: invalidate,
   });
 }
 

@@ -30,3 +30,8 @@ export interface ImportRefusal {
   fields?: Record<string, string>;
   rows: { line: number; fields: Record<string, string> }[];
 }
+
+type Finance = `${Item}/finance`;
+export type OrganizationFinance = Answer<Finance, 'get'>['data'];
+/** The finance form's values: ATTN, address, IBAN and account name. */
+export type FinanceInput = Required<Omit<RequestBody<Finance, 'put'>, 'version'>>;

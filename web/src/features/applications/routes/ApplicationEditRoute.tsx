@@ -1,0 +1,92 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { DataGrid, type DataGridColumn } from '@/components/data-grid/DataGrid';
+import { Form, FormErrorSummary, SubmitButton } from '@/components/form';
+import { PageHeader } from '@/components/page/PageHeader';
+import { Skeleton } from '@/components/ui/Skeleton';
+import {
+  childrenList,
+  useApplication,
+  useUpdateApplication,
+  type Application,
+  type ApplicationInput,
+} from '@/features/applications/api/applications';
+import {
+  applicationBody,
+  ApplicationInputs,
+  applicationSchema,
+  applicationValues,
+} from '@/features/applications/components/ApplicationInputs';
+import { ApplicationTabs } from '@/features/applications/components/ApplicationTabs';
+import { notifySaved } from '@/stores/notification';
+
+const LIST = '/admin/applications';
+
+export function ApplicationEditRoute() {
+  const { t } = useTranslation();
+  const { application_id: id = '' } = useParams();
+  const { data: application, isPending, isError } = useApplication(id);
+  const updateApplication = useUpdateApplication();
+  const children = useMemo(() => childrenList(id), [id]);
+  const childColumns = useMemo<DataGridColumn<Application>[]>(
+    () => [
+      {
+        field: 'name',
+        header: t('applications.fields.name'),
+        sortable: true,
+        flex: 2,
+        render: (child) => <Link to={`${LIST}/${child.id}`}>{child.name}</Link>,
+      },
+      { field: 'slug', header: t('applications.fields.slug'), flex: 1 },
+    ],
+    [t],
+  );
+
+  return (
+    <>
+      <PageHeader title={application ? application.name : t('applications.editTitle')} />
+      <ApplicationTabs id={id} />
+      {isPending && <Skeleton lines={10} />}
+      {isError && <Link to={LIST}>{t('common.back')}</Link>}
+      {application && (
+        <>
+          <Form<ApplicationInput>
+            key={application.version}
+            initialValues={applicationValues(application)}
+            validationSchema={applicationSchema(t)}
+            onSubmit={async (values) => {
+              await updateApplication.mutateAsync({
+                id,
+                input: { ...applicationBody(values), version: application.version },
+              });
+              notifySaved(t('common.saved'));
+            }}
+          >
+            <ApplicationInputs application={application} />
+            <FormErrorSummary />
+            <div className="form__actions">
+              <SubmitButton>{t('common.save')}</SubmitButton>
+              <Link to={LIST}>{t('common.cancel')}</Link>
+            </div>
+          </Form>
+          {application.children_count > 0 && (
+            <section aria-labelledby="children-title">
+              <h2 className="form__section" id="children-title">
+                {t('applications.children')} ({application.children_count})
+              </h2>
+              <DataGrid<Application>
+                label={t('applications.children')}
+                columns={childColumns}
+                source={children}
+                getRowId={(child) => child.id}
+                defaultSort={{ field: 'name', direction: 'asc' }}
+                emptyMessage={t('applications.empty')}
+              />
+            </section>
+          )}
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,82 @@
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { Form, FormErrorSummary, SubmitButton } from '@/components/form';
+import { PageHeader } from '@/components/page/PageHeader';
+import { Skeleton } from '@/components/ui/Skeleton';
+import {
+  useOrganization,
+  useOrganizationFinance,
+  useUpdateFinance,
+  useUpdateOrganization,
+} from '@/features/organizations/api/organizations';
+import type { FinanceInput, OrganizationInput } from '@/features/organizations/api/types';
+import { financeBody, FinanceInputs, financeSchema, financeValues } from '@/features/organizations/components/FinanceInputs';
+import {
+  OrganizationInputs,
+  organizationSchema,
+  organizationValues,
+} from '@/features/organizations/components/OrganizationInputs';
+import { OrganizationStateBadge } from '@/features/organizations/components/OrganizationStateBadge';
+import { notifySaved } from '@/stores/notification';
+
+/** The organisation's own profile: its fields, then its finance details, each saved on its own. */
+export function OrganizationProfileRoute() {
+  const { t } = useTranslation();
+  const { organization_id: id = '' } = useParams();
+  const organization = useOrganization(id);
+  const finance = useOrganizationFinance(id);
+  const updateOrganization = useUpdateOrganization();
+  const updateFinance = useUpdateFinance();
+
+  return (
+    <main className="page">
+      <PageHeader title={t('organizations.profileTitle')} />
+      {organization.isPending && <Skeleton lines={8} />}
+      {organization.data && (
+        <>
+          <p className="page__meta">
+            <OrganizationStateBadge state={organization.data.state} />
+          </p>
+          <Form<OrganizationInput>
+            key={organization.data.version}
+            initialValues={organizationValues(organization.data)}
+            validationSchema={organizationSchema(t)}
+            onSubmit={async (values) => {
+              await updateOrganization.mutateAsync({ id, input: { ...values, version: organization.data.version } });
+              notifySaved(t('common.saved'));
+            }}
+          >
+            <OrganizationInputs organization={organization.data} />
+            <FormErrorSummary />
+            <div className="form__actions">
+              <SubmitButton>{t('common.save')}</SubmitButton>
+            </div>
+          </Form>
+        </>
+      )}
+      <section aria-labelledby="finance-title">
+        <h2 className="form__section" id="finance-title">
+          {t('organizations.finance.title')}
+        </h2>
+        {finance.isPending && <Skeleton lines={4} />}
+        {finance.data && (
+          <Form<FinanceInput>
+            key={finance.data.version ?? 0}
+            initialValues={financeValues(finance.data)}
+            validationSchema={financeSchema(t)}
+            onSubmit={async (values) => {
+              await updateFinance.mutateAsync({ id, input: { ...financeBody(values), version: finance.data.version } });
+              notifySaved(t('common.saved'));
+            }}
+          >
+            <FinanceInputs />
+            <FormErrorSummary />
+            <div className="form__actions">
+              <SubmitButton>{t('organizations.finance.save')}</SubmitButton>
+            </div>
+          </Form>
+        )}
+      </section>
+    </main>
+  );
+}
