@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 
@@ -26,7 +27,7 @@ func TestLogSurvivesRestoreIntoFreshCluster(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	checkpoint := mustReadAll(t, old)[29].Position
+	checkpoint := readAllEventually(t, old, 40)[29].Position
 
 	dump := filepath.Join(t.TempDir(), "log.dump")
 	testdb.Run(t, "pg_dump", "-Fc", "-f", dump, dsn)
@@ -61,10 +62,7 @@ func TestLogSurvivesRestoreIntoFreshCluster(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	all := mustReadAll(t, restored)
-	if len(all) != 50 {
-		t.Fatalf("want 50 events after restore, got %d", len(all))
-	}
+	all := readAllEventually(t, restored, 50)
 	for i, e := range all {
 		want := "before"
 		if i >= 40 {
@@ -92,13 +90,27 @@ func TestLogSurvivesRestoreIntoFreshCluster(t *testing.T) {
 	}
 }
 
-func mustReadAll(t *testing.T, s *Store) []eventstore.RecordedEvent {
+// readAllEventually reads the whole log once it shows n events: other tests'
+// transactions in the same cluster may hold the horizon a moment.
+func readAllEventually(t *testing.T, s *Store, n int) []eventstore.RecordedEvent {
 	t.Helper()
-	events, err := s.ReadAll(context.Background(), eventstore.Start, 1000)
-	if err != nil {
-		t.Fatal(err)
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		events, err := s.ReadAll(context.Background(), eventstore.Start, 1000)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(events) >= n {
+			if len(events) != n {
+				t.Fatalf("want %d events, got %d", n, len(events))
+			}
+			return events
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("want %d events, the log shows %d", n, len(events))
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
-	return events
 }
 
 // burnTransactionIDs makes sure the test cluster's transaction ids are well above a
