@@ -88,6 +88,20 @@ async function api(req, res, url) {
     return send(res, 200, { data: { roles: ['superadmin'], abilities: ['view-application'], organizations } });
   }
   if (path === '/v1/admin/organizations/simple') return send(res, 200, list(organizations, url));
+  if (path === '/v1/admin/application/statistics') {
+    // The seed's shape: three approved and one pending organisation, all created today.
+    const day = (date) => date.toISOString().slice(0, 10);
+    const to = url.searchParams.get('to') ?? day(new Date());
+    const from = url.searchParams.get('from') ?? day(new Date(Date.parse(to) - 29 * 86_400_000));
+    const perDay = [];
+    for (let at = Date.parse(from); at <= Date.parse(to); at += 86_400_000) {
+      const today = day(new Date(at)) === to;
+      perDay.push({ day: day(new Date(at)), created: today ? 4 : 0, approved: today ? 3 : 0, rejected: 0 });
+    }
+    return send(res, 200, {
+      data: { from, to, organizations_by_state: { approved: 3, pending: 1, rejected: 0 }, organizations_total: 4, new_organizations_per_day: perDay, new_organizations_per_week: [] },
+    });
+  }
   const match = path.match(/^\/v1\/admin\/(sports|location-types|product-types)(?:\/([^/]+))?$/);
   if (!match) return fail(res, 404, t(req, 'Niet gevonden', 'Not found'));
   const [, table, id] = match;

@@ -1,4 +1,4 @@
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, test as base, type BrowserContext, type Page } from '@playwright/test';
 
 export const SUPERADMIN_EMAIL = 'superadmin@move.test';
 export const SUPERADMIN_PASSWORD = process.env.E2E_PASSWORD ?? 'move-demo-password';
@@ -10,8 +10,10 @@ export async function logIn(page: Page): Promise<void> {
   await page.getByRole('button', { name: /^(Inloggen|Log in)$/ }).click();
 }
 
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
 /** Pages start in English (the app's default is Dutch; the language spec covers that). */
-export const test = base.extend<{ english: void }>({
+export const test = base.extend<{ english: void }, { superadminState: StorageState }>({
   english: [
     async ({ page }, use) => {
       await page.addInitScript(() => {
@@ -21,6 +23,30 @@ export const test = base.extend<{ english: void }>({
     },
     { auto: true },
   ],
+  // One login per worker, through the form, for the specs that test what comes after it:
+  // the server allows 10 login attempts per account per 15 minutes (decision 0103), and
+  // the login, logout and language specs spend their own.
+  superadminState: [
+    async ({ browser }, use, workerInfo) => {
+      const context = await browser.newContext({ baseURL: workerInfo.project.use.baseURL, locale: 'en-GB' });
+      const page = await context.newPage();
+      await page.addInitScript(() => localStorage.setItem('move.language', 'en'));
+      await page.goto('/login');
+      await logIn(page);
+      await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+      const state = await context.storageState();
+      await context.close();
+      await use(state);
+    },
+    { scope: 'worker' },
+  ],
+});
+
+/** Starts logged in as the superadmin (the worker's shared login): go straight to the screen. */
+export const loggedInTest = test.extend({
+  storageState: async ({ superadminState }, provide) => {
+    await provide(superadminState);
+  },
 });
 
 export { expect };

@@ -1,10 +1,9 @@
-import { expect, logIn, test } from './fixtures';
+import { expect, loggedInTest as test } from './fixtures';
 
 test('a new organisation waits for review; accepted, it is approved in the list', async ({ page }) => {
   const name = `E2E organisation ${Date.now()}`;
 
   await page.goto('/application/organizations/management/create');
-  await logIn(page);
   await expect(page.getByRole('heading', { name: 'New organisation' })).toBeVisible();
   await page.getByLabel('Name', { exact: true }).fill(name);
   await page.getByLabel('Email').fill('e2e@example.org');
@@ -51,7 +50,6 @@ test('a CSV with broken rows shows the errors and imports nothing; the fixed fil
   ].join('\n');
 
   await page.goto('/application/organizations/management/import');
-  await logIn(page);
   await expect(page.getByRole('heading', { name: 'Import CSV' })).toBeVisible();
 
   await page.getByLabel('CSV file').setInputFiles({ name: 'broken.csv', mimeType: 'text/csv', buffer: Buffer.from(broken) });

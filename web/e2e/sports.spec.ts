@@ -1,10 +1,9 @@
-import { expect, logIn, test } from './fixtures';
+import { expect, loggedInTest as test } from './fixtures';
 
 test('create a sport, highlight it, then delete it after confirming', async ({ page }) => {
   const name = `E2E sport ${Date.now()}`;
 
   await page.goto('/admin/sports');
-  await logIn(page);
   await expect(page.getByRole('heading', { name: 'Sports' })).toBeVisible();
 
   await page.getByRole('link', { name: 'New sport' }).click();

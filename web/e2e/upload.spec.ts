@@ -1,5 +1,5 @@
 import { deflateSync } from 'node:zlib';
-import { expect, logIn, test } from './fixtures';
+import { expect, loggedInTest as test } from './fixtures';
 
 /** A square RGBA png whose corner pixel is transparent, as map icons must be. */
 function transparentPng(size: number): Buffer {
@@ -49,7 +49,6 @@ test('upload a location type icon and see its thumbnail in the list', async ({ p
   const name = `E2E location type ${Date.now()}`;
 
   await page.goto('/admin/location-types/create');
-  await logIn(page);
   await expect(page).toHaveURL(/\/admin\/location-types\/create$/);
   await page.getByLabel('Name').fill(name);
 

@@ -14,6 +14,8 @@ const routes = {
     'src/features/product-types/routes/ProductTypesListRoute.tsx',
     'src/components/data-grid/DataGridImpl.tsx',
   ],
+  'application overview with charts (/application)': ['src/features/dashboard/routes/ApplicationOverviewRoute.tsx'],
+  'application edit, every field (/admin/applications/:id)': ['src/features/applications/routes/ApplicationEditRoute.tsx'],
 };
 
 execFileSync('npx', ['vite', 'build', '--manifest', '--logLevel', 'warn'], { stdio: 'inherit' });

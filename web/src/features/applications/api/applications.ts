@@ -21,7 +21,6 @@ const LIST = '/v1/admin/applications';
 const item = (id: string) => `${LIST}/${encodeURIComponent(id)}`;
 
 export const applicationsList: ListSource<Application> = listSource<Application>(LIST);
-export const childrenList = (id: string): ListSource<Application> => listSource<Application>(`${item(id)}/children`);
 export const invitesList = (id: string): ListSource<Invite> => listSource<Invite>(`${item(id)}/invites`);
 
 export const applicationKeys = {
@@ -36,6 +35,16 @@ export function useApplication(id: string) {
   return useQuery({
     queryKey: applicationKeys.detail(id),
     queryFn: async ({ signal }) => (await api<{ data: Application }>(item(id), { signal })).data,
+  });
+}
+
+/** The first 100 sub-applications by name (the edit screen lists them without a grid). */
+export function useApplicationChildren(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['applications', 'children', id],
+    queryFn: ({ signal }) =>
+      fetchList<Application>(`${item(id)}/children`, { page: 1, itemsPerPage: 100, sort: { field: 'name', direction: 'asc' } }, signal),
+    enabled,
   });
 }
 

@@ -98,18 +98,6 @@ export function applicationBody(values: ApplicationInput): ApplicationInput {
   return body;
 }
 
-/** A slug from a name: lower case, letters and digits joined by single dashes. */
-export function slugify(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 64)
-    .replace(/-+$/, '');
-}
-
 function TimezoneField({ label }: { label: string }) {
   const id = useId();
   return (

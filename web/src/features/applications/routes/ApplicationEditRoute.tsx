@@ -1,15 +1,12 @@
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { DataGrid, type DataGridColumn } from '@/components/data-grid/DataGrid';
 import { Form, FormErrorSummary, SubmitButton } from '@/components/form';
 import { PageHeader } from '@/components/page/PageHeader';
 import { Skeleton } from '@/components/ui/Skeleton';
 import {
-  childrenList,
   useApplication,
+  useApplicationChildren,
   useUpdateApplication,
-  type Application,
   type ApplicationInput,
 } from '@/features/applications/api/applications';
 import {
@@ -28,20 +25,7 @@ export function ApplicationEditRoute() {
   const { application_id: id = '' } = useParams();
   const { data: application, isPending, isError } = useApplication(id);
   const updateApplication = useUpdateApplication();
-  const children = useMemo(() => childrenList(id), [id]);
-  const childColumns = useMemo<DataGridColumn<Application>[]>(
-    () => [
-      {
-        field: 'name',
-        header: t('applications.fields.name'),
-        sortable: true,
-        flex: 2,
-        render: (child) => <Link to={`${LIST}/${child.id}`}>{child.name}</Link>,
-      },
-      { field: 'slug', header: t('applications.fields.slug'), flex: 1 },
-    ],
-    [t],
-  );
+  const children = useApplicationChildren(id, (application?.children_count ?? 0) > 0);
 
   return (
     <>
@@ -75,14 +59,13 @@ export function ApplicationEditRoute() {
               <h2 className="form__section" id="children-title">
                 {t('applications.children')} ({application.children_count})
               </h2>
-              <DataGrid<Application>
-                label={t('applications.children')}
-                columns={childColumns}
-                source={children}
-                getRowId={(child) => child.id}
-                defaultSort={{ field: 'name', direction: 'asc' }}
-                emptyMessage={t('applications.empty')}
-              />
+              <ul className="link-list">
+                {children.data?.rows.map((child) => (
+                  <li key={child.id}>
+                    <Link to={`${LIST}/${child.id}`}>{child.name}</Link> <code>{child.slug}</code>
+                  </li>
+                ))}
+              </ul>
             </section>
           )}
         </>

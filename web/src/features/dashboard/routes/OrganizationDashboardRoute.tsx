@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { useDashboardOrganization } from '@/features/dashboard/api/organization';
+import { can } from '@/lib/authorization';
 import { useAuthStore } from '@/stores/auth';
 
 /** Placeholder until the organisation dashboard lands; staff of a pending organisation see it is not approved yet. */
@@ -10,6 +11,7 @@ export function OrganizationDashboardRoute() {
   const profileName = useAuthStore((state) => state.profile?.organizations.find((o) => o.id === organizationId)?.name);
   const { data: organization } = useDashboardOrganization(organizationId);
   const name = organization?.name ?? profileName;
+  const mayEdit = useAuthStore((state) => can(state.profile, 'edit-organization'));
   return (
     <main className="page">
       <h1>{t('dashboard.organization')}</h1>
@@ -19,6 +21,11 @@ export function OrganizationDashboardRoute() {
         </p>
       )}
       {name && <p>{name}</p>}
+      {mayEdit && organizationId && (
+        <p>
+          <Link to={`/organizations/${encodeURIComponent(organizationId)}/profile`}>{t('organizations.profileTitle')}</Link>
+        </p>
+      )}
     </main>
   );
 }
