@@ -13,6 +13,7 @@ import (
 	"move/domain/catalog"
 	"move/eventstore"
 	"move/internal/testenv"
+	"move/projections"
 	rmcatalog "move/projections/catalog"
 )
 
@@ -29,6 +30,14 @@ func BenchmarkFreshness(b *testing.B) {
 	}
 	sustained := hammer(8, 3000, func(i int) error { _, err := create(i); return err })
 	rate := sustained / 2
+	// Start measuring once the read model has caught up with the sustained run.
+	head, err := env.Store.Head(ctx)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := projections.WaitFor(ctx, env.DB, []string{"sports"}, head); err != nil {
+		b.Fatal(err)
+	}
 	b.Logf("sustained command rate %.0f/s; measuring freshness at %.0f/s", sustained, rate)
 
 	type pending struct {

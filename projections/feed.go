@@ -13,8 +13,13 @@ import (
 	"move/eventstore"
 )
 
-// skipFlush is how many events a projector ignores before it records having passed them.
-const skipFlush = 1000
+const (
+	// skipFlush is how many events a projector ignores before it records having passed them.
+	skipFlush = 1000
+	// passAfterIdle is how soon a projector records having passed ignored events when no
+	// other event follows them.
+	passAfterIdle = 50 * time.Millisecond
+)
 
 // delivery is one event offered to a projector, with the checkpoint it moves from.
 type delivery struct {
@@ -78,8 +83,19 @@ func (f *feed) run(ctx context.Context, out chan<- *message.Message) error {
 	}
 	stored, skipped := checkpoint, checkpoint
 	var skippedAt time.Time
+	passPending := false
+	idle := time.NewTimer(time.Hour)
+	idle.Stop()
+	defer idle.Stop()
 	poll := time.NewTicker(time.Second)
 	defer poll.Stop()
+	pass := func() error {
+		if err := f.pass(ctx, stored, skipped, skippedAt); err != nil {
+			return err
+		}
+		stored, passPending = skipped, false
+		return nil
+	}
 	for {
 		var e eventstore.RecordedEvent
 		var ok bool
@@ -91,6 +107,13 @@ func (f *feed) run(ctx context.Context, out chan<- *message.Message) error {
 				}
 				return ctx.Err()
 			}
+		case <-idle.C:
+			if passPending {
+				if err := pass(); err != nil {
+					return err
+				}
+			}
+			continue
 		case <-poll.C:
 			if requested, err := f.rebuildRequested(ctx); err != nil || requested {
 				return errors.Join(err, errRebuildRequested)
@@ -98,19 +121,22 @@ func (f *feed) run(ctx context.Context, out chan<- *message.Message) error {
 			continue
 		}
 		if !slices.Contains(f.p.EventTypes(), e.Type) {
-			skipped, skippedAt = e.Position, e.RecordedAt
-			if len(sub.Events()) == 0 || skipped.Prepare-stored.Prepare >= skipFlush {
-				if err := f.pass(ctx, stored, skipped, skippedAt); err != nil {
+			// Ignored events move the checkpoint lazily: with the next applied event, after
+			// a quiet moment, or every skipFlush events.
+			skipped, skippedAt, passPending = e.Position, e.RecordedAt, true
+			if skipped.Prepare-stored.Prepare >= skipFlush {
+				if err := pass(); err != nil {
 					return err
 				}
-				stored = skipped
+			} else {
+				idle.Reset(passAfterIdle)
 			}
 			continue
 		}
 		if err := f.offer(ctx, out, delivery{Event: e, After: stored, Apply: true}); err != nil {
 			return err
 		}
-		stored = e.Position
+		stored, passPending = e.Position, false
 	}
 }
 
@@ -148,6 +174,9 @@ func (f *feed) offer(ctx context.Context, out chan<- *message.Message, d deliver
 // pass records that the projector is past events it ignores.
 func (f *feed) pass(ctx context.Context, from, to eventstore.Position, recordedAt time.Time) error {
 	return pgx.BeginFunc(ctx, f.r.db, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `SET LOCAL synchronous_commit = off`); err != nil {
+			return err
+		}
 		return advance(ctx, tx, f.p.Name(), f.p.Version(), from, to, recordedAt)
 	})
 }

@@ -147,7 +147,9 @@ func (r *Runner) applyLive(ctx context.Context, p Projector, msg *message.Messag
 
 func (r *Runner) applyInTx(ctx context.Context, p Projector, d delivery) error {
 	return pgx.BeginFunc(ctx, r.db, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, `SET LOCAL search_path = `+LiveSchema); err != nil {
+		// Rows and checkpoint commit together, so a commit lost in a crash loses both and
+		// the event is applied again: a read model needs no synchronous commit.
+		if _, err := tx.Exec(ctx, `SET LOCAL synchronous_commit = off; SET LOCAL search_path = `+LiveSchema); err != nil {
 			return err
 		}
 		if d.Apply {
