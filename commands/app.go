@@ -17,8 +17,8 @@ import (
 //   - CreateCatalogItem, UpdateCatalogItem, DeleteCatalogItem (catalog_items.go)
 //
 // Identity, tenants and permissions:
-//   - CreateApplication (create_application.go)
-//   - CreateApplicationWith, UpdateApplication, SetApplicationMap (update_application.go)
+//   - CreateApplication: every setting, slug reserved (create_application.go)
+//   - UpdateApplication, SetApplicationMap (update_application.go)
 //   - RegisterUser (register_user.go), RecordPasswordChange (change_password.go)
 //   - GrantRole, RevokeRole (grant_role.go)
 //   - SendInvite, AcceptInvite (send_invite.go)

@@ -8,9 +8,10 @@ import (
 	"move/domain/identity"
 )
 
-// CreateApplication adds a tenant, reserving its slug in the same atomic append. The
-// id derives from the command id, so a retry creates nothing twice.
-func (a *App) CreateApplication(ctx context.Context, meta Meta, c identity.ApplicationCreated) (Result, error) {
+// CreateApplication adds a tenant with every setting (spec section 3), reserving
+// its slug in the same atomic append; a parent must exist. The id derives from the
+// command id, so a retry creates nothing twice.
+func (a *App) CreateApplication(ctx context.Context, meta Meta, s identity.ApplicationSettings) (Result, error) {
 	if meta.CommandID == uuid.Nil {
 		meta.CommandID = uuid.New()
 	}
@@ -21,13 +22,17 @@ func (a *App) CreateApplication(ctx context.Context, meta Meta, c identity.Appli
 		if err := u.load(identity.ApplicationStream(id), app); err != nil {
 			return err
 		}
-		events, err := app.Create(c)
+		events, err := app.Create(s)
 		if err != nil {
+			return err
+		}
+		created := events[0].(identity.ApplicationCreated)
+		if err := u.checkParent(id, created.ParentID); err != nil {
 			return err
 		}
 		if err := u.append(identity.ApplicationStream(id), app, events...); err != nil {
 			return err
 		}
-		return u.reserve(identity.SlugScope, "slug", id, c.Slug)
+		return u.reserve(identity.SlugScope, "slug", id, created.Slug)
 	})
 }

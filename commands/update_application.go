@@ -12,35 +12,6 @@ import (
 // maxApplicationDepth bounds the parent chain walked when a parent is set.
 const maxApplicationDepth = 16
 
-// CreateApplicationWith adds a tenant with every setting (spec section 3), reserving
-// its slug in the same atomic append; a parent must exist. The id derives from the
-// command id, so a retry creates nothing twice.
-func (a *App) CreateApplicationWith(ctx context.Context, meta Meta, s identity.ApplicationSettings) (Result, error) {
-	if meta.CommandID == uuid.Nil {
-		meta.CommandID = uuid.New()
-	}
-	id := uuid.NewSHA1(meta.CommandID, []byte("application")).String()
-	meta.ApplicationID = id
-	return a.run.execute(ctx, meta, id, func(u *unit) error {
-		app := &identity.Application{ID: id}
-		if err := u.load(identity.ApplicationStream(id), app); err != nil {
-			return err
-		}
-		events, err := app.CreateWith(s)
-		if err != nil {
-			return err
-		}
-		created := events[0].(identity.ApplicationCreated)
-		if err := u.checkParent(id, created.ParentID); err != nil {
-			return err
-		}
-		if err := u.append(identity.ApplicationStream(id), app, events...); err != nil {
-			return err
-		}
-		return u.reserve(identity.SlugScope, "slug", id, created.Slug)
-	})
-}
-
 // UpdateApplication replaces an application's settings; expected, when given, is the
 // version the user edited. A new slug is reserved and the old one released in the same
 // append, so the old slug is free for others at once.

@@ -102,7 +102,7 @@ func newWorld(t *testing.T, cfg identity.Config) *world {
 		t.Fatal(err)
 	}
 	for i, slug := range []string{"app-a", "app-b"} {
-		res, err := env.App.CreateApplication(ctx, commands.Meta{}, domainidentity.ApplicationCreated{Name: "App " + slug, Slug: slug})
+		res, err := env.App.CreateApplication(ctx, commands.Meta{}, domainidentity.ApplicationSettings{Name: "App " + slug, Slug: slug})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -217,7 +217,7 @@ func (s *Server) createApplication(w http.ResponseWriter, r *http.Request) error
 	if err != nil {
 		return err
 	}
-	res, err := s.App.CreateApplicationWith(r.Context(), m, in.settings())
+	res, err := s.App.CreateApplication(r.Context(), m, in.settings())
 	return s.answerCommand(w, "create_application", http.StatusCreated, res, err)
 }
 

@@ -180,7 +180,7 @@ func seedIdentity(ctx context.Context, _ config, b *backend, log *slog.Logger) e
 		return err
 	}
 	apps := map[string]string{}
-	for _, a := range []domainidentity.ApplicationCreated{
+	for _, a := range []domainidentity.ApplicationSettings{
 		{Name: "Move Demo", Slug: "move-demo"},
 		{Name: "Sportief Utrecht", Slug: "sportief-utrecht"},
 	} {

@@ -40,35 +40,10 @@ func (a *Application) Apply(e domain.Event) {
 	}
 }
 
-// Create decides a new application; the caller reserves the slug.
-func (a *Application) Create(c ApplicationCreated) ([]domain.Event, error) {
-	if a.Exists {
-		return nil, &domain.ConflictError{Key: "application.exists"}
-	}
-	var v domain.ValidationError
-	c.Name = names.Clean(c.Name)
-	switch n := utf8.RuneCountInString(c.Name); {
-	case n == 0:
-		v.Add("name", "validation.required", nil)
-	case n > MaxNameLength:
-		v.Add("name", "validation.max_length", map[string]any{"max": MaxNameLength})
-	}
-	if !slugPattern.MatchString(c.Slug) || len(c.Slug) > 64 {
-		v.Add("slug", "validation.invalid", nil)
-	}
-	if c.ParentID != nil && (!isUUID(*c.ParentID) || *c.ParentID == a.ID) {
-		v.Add("parent_id", "validation.invalid", nil)
-	}
-	if err := v.OrNil(); err != nil {
-		return nil, err
-	}
-	return []domain.Event{c}, nil
-}
-
-// CreateWith decides a new application with every setting: ApplicationCreated with
+// Create decides a new application with every setting: ApplicationCreated with
 // what it carries, then ApplicationUpdated with the full set when there is more. The
 // caller reserves the slug and checks that the parent exists.
-func (a *Application) CreateWith(s ApplicationSettings) ([]domain.Event, error) {
+func (a *Application) Create(s ApplicationSettings) ([]domain.Event, error) {
 	if a.Exists {
 		return nil, &domain.ConflictError{Key: "application.exists"}
 	}
