@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"sync"
 	"time"
 
 	kdb "github.com/kurrent-io/KurrentDB-Client-Go/kurrentdb"
@@ -27,26 +26,6 @@ const (
 	resubscribeMax      = 5 * time.Second
 )
 
-type subscription struct {
-	events chan eventstore.RecordedEvent
-	mu     sync.Mutex
-	err    error
-}
-
-func (s *subscription) Events() <-chan eventstore.RecordedEvent { return s.events }
-
-func (s *subscription) Err() error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.err
-}
-
-func (s *subscription) fail(err error) {
-	s.mu.Lock()
-	s.err = err
-	s.mu.Unlock()
-}
-
 // Subscribe implements eventstore.Store over SubscribeToAll: from after (exclusive; the
 // beginning of the log, passed explicitly, for Start), with a server-side filter that
 // drops system event types, and a client-side check that also drops events of
@@ -60,7 +39,7 @@ func (s *Store) Subscribe(ctx context.Context, after eventstore.Position) (event
 	if err != nil {
 		return nil, fmt.Errorf("kurrentdb: subscribe to $all: %w", err)
 	}
-	sub := &subscription{events: make(chan eventstore.RecordedEvent, subscribeBuffer)}
+	sub := eventstore.NewFeed(subscribeBuffer)
 	go s.run(ctx, sub, first, after)
 	return sub, nil
 }
@@ -73,8 +52,8 @@ func (s *Store) subscribeAfter(ctx context.Context, after eventstore.Position) (
 }
 
 // run feeds sub until ctx ends or the subscription fails for good.
-func (s *Store) run(ctx context.Context, sub *subscription, server *kdb.Subscription, after eventstore.Position) {
-	defer close(sub.events)
+func (s *Store) run(ctx context.Context, sub *eventstore.Feed, server *kdb.Subscription, after eventstore.Position) {
+	defer close(sub.C)
 	c := cursor{last: after, seen: after != eventstore.Start}
 	failures := 0
 	backoff := resubscribeFirst
@@ -91,7 +70,7 @@ func (s *Store) run(ctx context.Context, sub *subscription, server *kdb.Subscrip
 				}
 				failures++
 				if permanent(err) || failures >= resubscribeAttempts {
-					sub.fail(fmt.Errorf("kurrentdb: resubscribe to $all after %v: %w", c.last, err))
+					sub.Fail(fmt.Errorf("kurrentdb: resubscribe to $all after %v: %w", c.last, err))
 					return
 				}
 				continue
@@ -108,7 +87,7 @@ func (s *Store) run(ctx context.Context, sub *subscription, server *kdb.Subscrip
 		}
 		failures++
 		if permanent(err) || failures >= resubscribeAttempts {
-			sub.fail(fmt.Errorf("kurrentdb: subscription to $all dropped after %v: %w", c.last, err))
+			sub.Fail(fmt.Errorf("kurrentdb: subscription to $all dropped after %v: %w", c.last, err))
 			return
 		}
 	}
@@ -139,7 +118,7 @@ func (d decodeFailure) Unwrap() error { return d.err }
 
 // pump delivers one server subscription's events until it drops or ctx ends. It
 // answers whether anything arrived, and the error that ended it.
-func (s *Store) pump(ctx context.Context, sub *subscription, server *kdb.Subscription, c *cursor) (progressed bool, err error) {
+func (s *Store) pump(ctx context.Context, sub *eventstore.Feed, server *kdb.Subscription, c *cursor) (progressed bool, err error) {
 	for {
 		ev := server.Recv()
 		switch {
@@ -160,7 +139,7 @@ func (s *Store) pump(ctx context.Context, sub *subscription, server *kdb.Subscri
 				return progressed, decodeFailure{err}
 			}
 			select {
-			case sub.events <- e:
+			case sub.C <- e:
 			case <-ctx.Done():
 				return progressed, ctx.Err()
 			}

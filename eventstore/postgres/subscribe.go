@@ -2,7 +2,6 @@ package postgres
 
 import (
 	"context"
-	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -20,28 +19,14 @@ const (
 	pollBehindHorizon = 5 * time.Millisecond
 )
 
-type subscription struct {
-	events chan eventstore.RecordedEvent
-	mu     sync.Mutex
-	err    error
-}
-
-func (s *subscription) Events() <-chan eventstore.RecordedEvent { return s.events }
-
-func (s *subscription) Err() error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.err
-}
-
 // Subscribe implements eventstore.Store: catch up in batches, then wait for appends
 // from this process (direct wake-up) or others (the store's one LISTEN connection),
 // polling as a fallback.
 func (s *Store) Subscribe(ctx context.Context, after eventstore.Position) (eventstore.Subscription, error) {
 	s.listenOnce.Do(func() { go s.listen() })
-	sub := &subscription{events: make(chan eventstore.RecordedEvent, subscribeBatch)}
+	sub := eventstore.NewFeed(subscribeBatch)
 	go func() {
-		defer close(sub.events)
+		defer close(sub.C)
 		checkpoint := after
 		backoff := pollBehindHorizon
 		for {
@@ -49,15 +34,13 @@ func (s *Store) Subscribe(ctx context.Context, after eventstore.Position) (event
 			batch, err := s.ReadAll(ctx, checkpoint, subscribeBatch)
 			if err != nil {
 				if ctx.Err() == nil {
-					sub.mu.Lock()
-					sub.err = err
-					sub.mu.Unlock()
+					sub.Fail(err)
 				}
 				return
 			}
 			for _, e := range batch {
 				select {
-				case sub.events <- e:
+				case sub.C <- e:
 					checkpoint = e.Position
 				case <-ctx.Done():
 					return
