@@ -113,11 +113,14 @@ func (s *LocalStore) Exists(_ context.Context, key string) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	_, err = os.Stat(p)
+	fi, err := os.Stat(p)
 	if errors.Is(err, os.ErrNotExist) {
 		return false, nil
 	}
-	return err == nil, err
+	if err != nil {
+		return false, err
+	}
+	return fi.Mode().IsRegular(), nil // a key's prefix is a folder here, not a blob
 }
 
 // readAll is io.ReadAll with a cap: more than max bytes answers tooLarge true.

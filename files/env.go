@@ -1,7 +1,6 @@
 package files
 
 import (
-	"errors"
 	"fmt"
 	"log/slog"
 	"strconv"
@@ -11,8 +10,10 @@ import (
 
 // FromEnv builds the service from the environment (getenv is os.Getenv):
 //
-//	FILES_DIR            blob folder (default ./var/files)
-//	FILES_S3_URL         not supported yet: refused, so files never land silently on local disk
+//	FILES_DIR            blob folder (default ./var/files), used when FILES_S3_URL is unset
+//	FILES_S3_URL         S3-compatible bucket instead: s3://ACCESS_KEY:SECRET_KEY@host:port/bucket?region=…&secure=true
+//	FILES_S3_ACCESS_KEY  … or its credentials here instead of in the URL
+//	FILES_S3_SECRET_KEY
 //	FILES_MAX_PIXELS     pixel cap (default 40000000)
 //	UPSCALER_URL         the upscaling provider's API base URL (upscaling off when unset)
 //	UPSCALER_PUBLIC_KEY  its public project key
@@ -20,16 +21,9 @@ import (
 //	UPSCALE_MIN_HEIGHT   … or lower than this
 //	UPSCALE_MULTIPLIER   2 (default) or 4
 func FromEnv(getenv func(string) string, db *pgxpool.Pool, log *slog.Logger) (*Service, error) {
-	if getenv("FILES_S3_URL") != "" {
-		return nil, errors.New("FILES_S3_URL: S3 storage is not implemented (docs/decisions/0200-files.md); unset it to store files in FILES_DIR")
-	}
-	dir := getenv("FILES_DIR")
-	if dir == "" {
-		dir = "./var/files"
-	}
-	blobs, err := NewLocalStore(dir)
+	blobs, err := blobsFromEnv(getenv)
 	if err != nil {
-		return nil, fmt.Errorf("FILES_DIR: %w", err)
+		return nil, err
 	}
 	var cfg Config
 	ints := map[string]*int{"UPSCALE_MIN_WIDTH": &cfg.UpscaleMinWidth, "UPSCALE_MIN_HEIGHT": &cfg.UpscaleMinHeight, "UPSCALE_MULTIPLIER": &cfg.UpscaleMultiplier}
@@ -66,4 +60,25 @@ func FromEnv(getenv func(string) string, db *pgxpool.Pool, log *slog.Logger) (*S
 		}
 	}
 	return New(db, blobs, up, cfg, log)
+}
+
+// blobsFromEnv picks the blob store: the S3 bucket of FILES_S3_URL when it is set (a
+// malformed one is refused, never replaced by local disk), FILES_DIR otherwise.
+func blobsFromEnv(getenv func(string) string) (BlobStore, error) {
+	if raw := getenv("FILES_S3_URL"); raw != "" {
+		cfg, err := ParseS3URL(raw, getenv)
+		if err != nil {
+			return nil, err
+		}
+		return NewS3Store(cfg)
+	}
+	dir := getenv("FILES_DIR")
+	if dir == "" {
+		dir = "./var/files"
+	}
+	s, err := NewLocalStore(dir)
+	if err != nil {
+		return nil, fmt.Errorf("FILES_DIR: %w", err)
+	}
+	return s, nil
 }

@@ -203,28 +203,3 @@ func isNotFound(err error) bool {
 	var nf *domain.NotFoundError
 	return errors.As(err, &nf)
 }
-
-func TestLocalStoreKeys(t *testing.T) {
-	s, err := files.NewLocalStore(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx := context.Background()
-	for _, key := range []string{"../x", "/abs", "a/../../b", "A", "a//b", ""} {
-		if err := s.Put(ctx, key, []byte("x")); err == nil {
-			t.Errorf("key %q accepted", key)
-		}
-	}
-	if err := s.Put(ctx, "a/b.c", []byte("x")); err != nil {
-		t.Fatal(err)
-	}
-	if ok, _ := s.Exists(ctx, "a/b.c"); !ok {
-		t.Fatal("not stored")
-	}
-	if err := s.Delete(ctx, "a/b.c"); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.Get(ctx, "a/b.c"); !errors.Is(err, files.ErrBlobNotFound) {
-		t.Fatal(err)
-	}
-}

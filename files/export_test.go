@@ -1,0 +1,4 @@
+package files
+
+// BlobsFromEnv exposes the blob-store choice of FromEnv to the tests.
+var BlobsFromEnv = blobsFromEnv
