@@ -35,9 +35,9 @@ func TestCasbinMatrix(t *testing.T) {
 	sub := authz.Subject
 	dom := authz.Domain
 	cases := []struct {
-		name                          string
+		name                         string
 		subject, domain, object, act string
-		want                          bool
+		want                         bool
 	}{
 		{"superadmin anywhere", sub("super"), dom(appB, org2), "manage-catalog", authz.Action, true},
 		{"superadmin any permission name", sub("super"), dom(appA, ""), "anything-at-all", authz.Action, true},

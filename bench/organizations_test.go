@@ -158,10 +158,14 @@ func BenchmarkOrganizationList(b *testing.B) {
 		{"first page, by name (25)", func() string { return base + "?page=1&itemsPerPage=25" }},
 		{"random page 1..4000, by name", func() string { return fmt.Sprintf("%s?page=%d&itemsPerPage=25", base, 1+rand.IntN(4000)) }},
 		{"last page, newest first", func() string { return base + "?page=4000&itemsPerPage=25&sort=-created_at" }},
-		{"deep page by cursor (after=)", func() string { return fmt.Sprintf("%s?itemsPerPage=25&after=%s", base, cursors[rand.IntN(len(cursors))]) }},
+		{"deep page by cursor (after=)", func() string {
+			return fmt.Sprintf("%s?itemsPerPage=25&after=%s", base, cursors[rand.IntN(len(cursors))])
+		}},
 		{"review: pending, first page", func() string { return base + "?state=pending&itemsPerPage=25" }},
 		{"search (3 hex chars)", func() string { return fmt.Sprintf("%s?search=%03x&itemsPerPage=25", base, rand.IntN(4096)) }},
-		{"switcher (simple, 5, search)", func() string { return fmt.Sprintf("/v1/admin/organizations/simple?itemsPerPage=5&search=%02x", rand.IntN(256)) }},
+		{"switcher (simple, 5, search)", func() string {
+			return fmt.Sprintf("/v1/admin/organizations/simple?itemsPerPage=5&search=%02x", rand.IntN(256))
+		}},
 		{"select (simple, 10000)", func() string { return "/v1/admin/organizations/simple?itemsPerPage=10000" }},
 	} {
 		n := 200
