@@ -81,13 +81,26 @@ RETURNING version, commit_key, position`
 // insertAfterLast writes events after the stream's last event; with $2 it requires the
 // stream to exist (no rows inserted otherwise).
 const insertAfterLast = `
-WITH cur AS (SELECT max(version) AS v FROM eventstore_events WHERE stream = $1)
 INSERT INTO eventstore_events (` + insertColumns + `)
 SELECT pg_current_xact_id()::text::bigint + c.xid_offset, e.id, $1, coalesce(cur.v, -1) + e.ord, e.type, e.data, e.meta
-  FROM eventstore_clock c, cur,
+  FROM eventstore_clock c,
+       (SELECT max(version) AS v FROM eventstore_events WHERE stream = $1) cur,
        unnest($3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[]) WITH ORDINALITY AS e(id, type, data, meta, ord)
  WHERE cur.v IS NOT NULL OR NOT $2
 RETURNING version, commit_key, position`
+
+// mustInsert makes an append statement fail when it inserts nothing, so that in a
+// pipelined multi-stream append (one implicit transaction) no stream is written when
+// any expectation fails.
+func mustInsert(statement string) string {
+	return `WITH ins AS (` + statement + `)
+SELECT version, commit_key, position FROM ins
+UNION ALL
+SELECT 0, 0, eventstore_expectation_failed() WHERE NOT EXISTS (SELECT 1 FROM ins)`
+}
+
+// expectationFailed is the SQLSTATE of eventstore_expectation_failed (migration 0040).
+const expectationFailed = "MV409"
 
 // Append implements eventstore.Store.
 func (s *Store) Append(ctx context.Context, stream string, expected eventstore.ExpectedVersion, events ...eventstore.EventData) (eventstore.AppendResult, error) {
@@ -136,18 +149,33 @@ func (s *Store) appendOnce(ctx context.Context, appends []eventstore.StreamAppen
 		r, err := appendStream(ctx, s.pool, appends[0])
 		return []eventstore.AppendResult{r}, err
 	}
-	results := make([]eventstore.AppendResult, len(appends))
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		for i, a := range appends {
-			r, err := appendStream(ctx, tx, a)
-			if err != nil {
-				return err
-			}
-			results[i] = r
+	// Several streams: every statement in one round trip, run by Postgres as one
+	// implicit transaction, all or nothing.
+	var batch pgx.Batch
+	for _, a := range appends {
+		sql, args, err := appendStatement(a)
+		if err != nil {
+			return nil, err
 		}
-		return nil
-	})
-	return results, err
+		batch.Queue(mustInsert(sql), args...)
+	}
+	br := s.pool.SendBatch(ctx, &batch)
+	results := make([]eventstore.AppendResult, len(appends))
+	for i, a := range appends {
+		rows, err := br.Query()
+		if err == nil {
+			results[i], err = scanAppend(a.Stream, rows)
+		}
+		if err != nil {
+			_ = br.Close()
+			var pgErr *pgconn.PgError
+			if errors.As(err, &pgErr) && pgErr.Code == expectationFailed {
+				return nil, errNothingInserted
+			}
+			return nil, err
+		}
+	}
+	return results, br.Close()
 }
 
 // querier runs a statement: the pool (a statement of its own) or a transaction.
@@ -156,6 +184,19 @@ type querier interface {
 }
 
 func appendStream(ctx context.Context, tx querier, a eventstore.StreamAppend) (eventstore.AppendResult, error) {
+	sql, args, err := appendStatement(a)
+	if err != nil {
+		return eventstore.AppendResult{}, err
+	}
+	rows, err := tx.Query(ctx, sql, args...)
+	if err != nil {
+		return eventstore.AppendResult{}, err
+	}
+	return scanAppend(a.Stream, rows)
+}
+
+// appendStatement is the INSERT of one stream's events at the version it expects.
+func appendStatement(a eventstore.StreamAppend) (string, []any, error) {
 	ids := make([]uuid.UUID, len(a.Events))
 	types := make([]string, len(a.Events))
 	data := make([]string, len(a.Events))
@@ -165,30 +206,31 @@ func appendStream(ctx context.Context, tx querier, a eventstore.StreamAppend) (e
 		data[i] = string(orEmptyObject(e.Data))
 		m, err := json.Marshal(e.Metadata)
 		if err != nil {
-			return eventstore.AppendResult{}, err
+			return "", nil, err
 		}
 		meta[i] = string(m)
 	}
-	var rows pgx.Rows
-	var err error
 	rev, exact := a.Expected.Revision()
-	if len(a.Events) == 1 && (exact || a.Expected.IsNoStream()) {
+	switch {
+	case len(a.Events) == 1 && (exact || a.Expected.IsNoStream()):
 		base := int64(0)
 		if exact {
 			base = int64(rev) + 1
 		}
-		rows, err = tx.Query(ctx, insertOneAt, a.Stream, base, ids[0], types[0], data[0], meta[0])
-	} else if exact {
-		rows, err = tx.Query(ctx, insertAt, a.Stream, int64(rev)+1, ids, types, data, meta)
-	} else if a.Expected.IsNoStream() {
-		rows, err = tx.Query(ctx, insertAt, a.Stream, 0, ids, types, data, meta)
-	} else {
-		rows, err = tx.Query(ctx, insertAfterLast, a.Stream, a.Expected.IsStreamExists(), ids, types, data, meta)
+		return insertOneAt, []any{a.Stream, base, ids[0], types[0], data[0], meta[0]}, nil
+	case exact:
+		return insertAt, []any{a.Stream, int64(rev) + 1, ids, types, data, meta}, nil
+	case a.Expected.IsNoStream():
+		return insertAt, []any{a.Stream, 0, ids, types, data, meta}, nil
+	default:
+		return insertAfterLast, []any{a.Stream, a.Expected.IsStreamExists(), ids, types, data, meta}, nil
 	}
-	if err != nil {
-		return eventstore.AppendResult{}, err
-	}
-	res := eventstore.AppendResult{Stream: a.Stream}
+}
+
+// scanAppend reads what an append statement inserted: the last version and position.
+func scanAppend(stream string, rows pgx.Rows) (eventstore.AppendResult, error) {
+	defer rows.Close()
+	res := eventstore.AppendResult{Stream: stream}
 	n := 0
 	for rows.Next() {
 		var version, commit, position int64

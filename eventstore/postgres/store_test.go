@@ -146,3 +146,23 @@ func streams(events []eventstore.RecordedEvent) []string {
 	}
 	return out
 }
+
+// A multi-stream append whose later stream is not at its expected version writes none
+// of the streams, though the earlier statement of the pipeline succeeded.
+func TestAppendMultiRefusedByALaterStreamWritesNothing(t *testing.T) {
+	s := newStore(t, testdb.New(t))
+	ctx := context.Background()
+	for _, later := range []eventstore.ExpectedVersion{eventstore.Exact(5), eventstore.StreamExists} {
+		first := "first-" + later.String()
+		_, err := s.AppendMulti(ctx,
+			eventstore.StreamAppend{Stream: first, Expected: eventstore.NoStream, Events: []eventstore.EventData{eventstoretest.Event("t.v1", 0)}},
+			eventstore.StreamAppend{Stream: "missing", Expected: later, Events: []eventstore.EventData{eventstoretest.Event("t.v1", 1)}},
+		)
+		if !eventstore.IsWrongExpectedVersion(err) {
+			t.Fatalf("%s on a missing stream: want a version conflict, got %v", later, err)
+		}
+		if _, err := s.ReadStream(ctx, first, eventstore.Forwards, 0, 10); !errors.Is(err, eventstore.ErrStreamNotFound) {
+			t.Fatalf("%s: the first stream must not be written, got %v", later, err)
+		}
+	}
+}

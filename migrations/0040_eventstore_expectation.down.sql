@@ -1,0 +1,1 @@
+DROP FUNCTION IF EXISTS eventstore_expectation_failed();
