@@ -21,12 +21,17 @@ const (
 	passAfterIdle = 50 * time.Millisecond
 )
 
-// delivery is one event offered to a projector, with the checkpoint it moves from.
+// maxDelivery caps how many waiting events one delivery (one transaction) carries.
+const maxDelivery = 500
+
+// delivery is the events offered to a projector at once, in log order, with the
+// checkpoint they move from: a relevant event and whatever was already waiting behind it.
 type delivery struct {
-	Event eventstore.RecordedEvent `json:"event"`
-	After eventstore.Position      `json:"after"`
-	Apply bool                     `json:"apply"`
+	Events []eventstore.RecordedEvent `json:"events"`
+	After  eventstore.Position        `json:"after"`
 }
+
+func (d delivery) last() eventstore.RecordedEvent { return d.Events[len(d.Events)-1] }
 
 // errRebuildRequested ends a live feed so the projector can rebuild.
 var errRebuildRequested = errors.New("rebuild requested")
@@ -133,10 +138,14 @@ func (f *feed) run(ctx context.Context, out chan<- *message.Message) error {
 			}
 			continue
 		}
-		if err := f.offer(ctx, out, delivery{Event: e, After: stored, Apply: true}); err != nil {
+		d := delivery{Events: []eventstore.RecordedEvent{e}, After: stored}
+		for len(d.Events) < maxDelivery && len(sub.Events()) > 0 {
+			d.Events = append(d.Events, <-sub.Events())
+		}
+		if err := f.offer(ctx, out, d); err != nil {
 			return err
 		}
-		stored, passPending = e.Position, false
+		stored, passPending = d.last().Position, false
 	}
 }
 
@@ -149,7 +158,7 @@ func (f *feed) offer(ctx context.Context, out chan<- *message.Message, d deliver
 	}
 	wait := time.Second
 	for {
-		msg := message.NewMessage(d.Event.ID.String(), payload)
+		msg := message.NewMessage(d.last().ID.String(), payload)
 		msg.SetContext(ctx)
 		select {
 		case out <- msg:

@@ -22,7 +22,7 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 		recorded: prometheus.NewGaugeVec(prometheus.GaugeOpts{Name: "move_projection_last_event_timestamp_seconds",
 			Help: "Recorded time of the last event the projector applied; now minus this is its lag in time."}, []string{"projector"}),
 		eventsApplied: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "move_projection_events_applied_total",
-			Help: "Events applied on the live path."}, []string{"projector"}),
+			Help: "Events passed on the live path (applied, or read and ignored in a delivery)."}, []string{"projector"}),
 		failures: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "move_projection_failures_total",
 			Help: "Apply failures (the projector stops at the event until it succeeds)."}, []string{"projector"}),
 	}
@@ -30,13 +30,14 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 	return m
 }
 
-func (m *Metrics) applied(name string, e eventstore.RecordedEvent) {
+// applied records a delivery of n events ending at last.
+func (m *Metrics) applied(name string, last eventstore.RecordedEvent, n int) {
 	if m == nil {
 		return
 	}
-	m.checkpoint.WithLabelValues(name).Set(float64(e.Position.Prepare))
-	m.recorded.WithLabelValues(name).Set(float64(e.RecordedAt.UnixMilli()) / 1000)
-	m.eventsApplied.WithLabelValues(name).Inc()
+	m.checkpoint.WithLabelValues(name).Set(float64(last.Position.Prepare))
+	m.recorded.WithLabelValues(name).Set(float64(last.RecordedAt.UnixMilli()) / 1000)
+	m.eventsApplied.WithLabelValues(name).Add(float64(n))
 }
 
 func (m *Metrics) failed(name string) {

@@ -127,42 +127,46 @@ func (r *Runner) decode(p Projector, e eventstore.RecordedEvent) (Event, bool, e
 	return Event{RecordedEvent: e, Payload: payload}, true, nil
 }
 
-// applyLive applies one event and moves the checkpoint in one transaction. A failure
-// rolls back only this event's work, is recorded for `projections status`, and the
-// feed offers the event again later.
+// applyLive applies a delivery (the events that were waiting, in order) and moves the
+// checkpoint in one transaction. A failure rolls back only this delivery's work, is
+// recorded with its event for `projections status`, and the feed offers it again later.
 func (r *Runner) applyLive(ctx context.Context, p Projector, msg *message.Message) error {
 	var d delivery
 	if err := json.Unmarshal(msg.Payload, &d); err != nil {
 		return err
 	}
-	err := r.applyInTx(ctx, p, d)
+	failed, err := r.applyInTx(ctx, p, d)
 	if err != nil && !errors.Is(err, errCheckpointMoved) {
-		r.fail(p, d.Event, err)
+		r.fail(p, failed, err)
 	}
 	if err == nil {
-		r.metrics.applied(p.Name(), d.Event)
+		r.metrics.applied(p.Name(), d.last(), len(d.Events))
 	}
 	return err
 }
 
-func (r *Runner) applyInTx(ctx context.Context, p Projector, d delivery) error {
-	return pgx.BeginFunc(ctx, r.db, func(tx pgx.Tx) error {
+// applyInTx answers the event that failed, with the error.
+func (r *Runner) applyInTx(ctx context.Context, p Projector, d delivery) (eventstore.RecordedEvent, error) {
+	failed := d.last()
+	err := pgx.BeginFunc(ctx, r.db, func(tx pgx.Tx) error {
 		// Rows and checkpoint commit together, so a commit lost in a crash loses both and
-		// the event is applied again: a read model needs no synchronous commit.
+		// the events are applied again: a read model needs no synchronous commit.
 		if _, err := tx.Exec(ctx, `SET LOCAL synchronous_commit = off; SET LOCAL search_path = `+LiveSchema); err != nil {
 			return err
 		}
-		if d.Apply {
-			ev, _, err := r.decode(p, d.Event)
-			if err != nil {
-				return err
+		for _, e := range d.Events {
+			ev, relevant, err := r.decode(p, e)
+			if err == nil && relevant {
+				err = p.Apply(ctx, txWriter{tx}, ev)
 			}
-			if err := p.Apply(ctx, txWriter{tx}, ev); err != nil {
+			if err != nil {
+				failed = e
 				return err
 			}
 		}
-		return advance(ctx, tx, p.Name(), p.Version(), d.After, d.Event.Position, d.Event.RecordedAt)
+		return advance(ctx, tx, p.Name(), p.Version(), d.After, d.last().Position, d.last().RecordedAt)
 	})
+	return failed, err
 }
 
 func (r *Runner) fail(p Projector, e eventstore.RecordedEvent, cause error) {

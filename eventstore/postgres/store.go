@@ -391,6 +391,11 @@ func (s *Store) ReadStream(ctx context.Context, stream string, dir eventstore.Di
 		return nil, err
 	}
 	if len(events) == 0 {
+		// Versions start at 0: nothing from 0 forwards, or nothing at or before a version,
+		// means no stream, without asking again (the common load of a new aggregate).
+		if dir == eventstore.Backwards || from == 0 {
+			return nil, eventstore.ErrStreamNotFound
+		}
 		var exists bool
 		if err := s.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM eventstore_events WHERE stream = $1)`, stream).Scan(&exists); err != nil {
 			return nil, err
