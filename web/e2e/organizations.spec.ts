@@ -19,6 +19,14 @@ test('a new organisation waits for review; accepted, it is approved in the list'
   await page.getByRole('searchbox', { name: 'Search' }).fill(name);
   await expect(page.locator('.ag-row').filter({ hasText: name })).toContainText('Pending');
 
+  // Its staff see that it is not approved yet on the organisation's dashboard.
+  const edit = page.locator('.ag-row').filter({ hasText: name }).getByRole('link', { name: 'Edit' });
+  const id = ((await edit.getAttribute('href')) ?? '').split('/').pop() ?? '';
+  expect(id).not.toBe('');
+  await page.goto(`/organizations/${id}`);
+  await expect(page.getByTestId('not-approved')).toBeVisible();
+  await page.goto('/application/organizations/management');
+
   await page.getByRole('link', { name: 'Review' }).click();
   const pending = page.locator('.ag-row').filter({ hasText: name });
   await expect(pending).toHaveCount(1);
@@ -29,6 +37,11 @@ test('a new organisation waits for review; accepted, it is approved in the list'
   await page.getByRole('link', { name: 'Management' }).click();
   await page.getByRole('searchbox', { name: 'Search' }).fill(name);
   await expect(page.locator('.ag-row').filter({ hasText: name })).toContainText('Approved');
+
+  // Approved: the notice is gone.
+  await page.goto(`/organizations/${id}`);
+  await expect(page.getByText(name)).toBeVisible();
+  await expect(page.getByTestId('not-approved')).toHaveCount(0);
 });
 
 test('a CSV with broken rows shows the errors and imports nothing; the fixed file imports every row', async ({
