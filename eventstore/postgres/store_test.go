@@ -84,7 +84,10 @@ func TestOpenTransactionHoldsTheHorizon(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(visible) > 0 || time.Now().After(deadline) {
+		if len(visible) > 0 && visible[0].Stream != "early" {
+			t.Fatalf("the later transaction's event came first: %v", streams(visible))
+		}
+		if len(visible) >= 2 || time.Now().After(deadline) {
 			break
 		}
 		time.Sleep(10 * time.Millisecond)
