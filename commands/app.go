@@ -32,9 +32,23 @@ import (
 //   - RotateOrganizationSecret, SetOrganizationFinance (rotate_organization_secret.go,
 //     set_organization_finance.go)
 //   - ImportOrganizations: a CSV, all rows or none (import_organizations.go)
+//
+// Wallets and coupons:
+//   - CreateWallet, UpdateWallet: slug reserved per application (wallets.go)
+//   - GenerateCoupons, IssueCoupons: a batch, issued in resumable chunks
+//     (generate_coupons.go)
+//   - RedeemCoupon, then CreditRedemption: exactly once each; SetCouponEnabled,
+//     SetBatchEnabled (redeem_coupon.go)
 type App struct {
 	run *runner
+	// afterRedeem runs between a coupon's redemption and its credit: the failpoint a
+	// crash test stops the process at (AfterRedeem).
+	afterRedeem func()
 }
+
+// AfterRedeem sets the failpoint between a redemption and its credit. Only the crash
+// test sets it (cmd/move, MOVE_FAILPOINT).
+func (a *App) AfterRedeem(f func()) { a.afterRedeem = f }
 
 // New wires the use cases to an event store. now is the clock decisions see.
 func New(store eventstore.Store, registry *domain.Registry, now func() time.Time) (*App, error) {

@@ -7,7 +7,6 @@ import (
 
 	"move/domain"
 	"move/domain/organization"
-	"move/eventstore"
 )
 
 // importNamespace derives import command and organisation ids.
@@ -76,12 +75,6 @@ func (a *App) ImportOrganizations(ctx context.Context, meta Meta, digest string,
 		return ImportResult{}, err
 	}
 	return ImportResult{Result: res, Created: created, IDs: ids}, nil
-}
-
-// expectNew marks a stream as one the command creates, without reading it.
-func (u *unit) expectNew(stream string) {
-	u.loaded[stream] = eventstore.NoStream
-	u.order = append(u.order, stream)
 }
 
 func rowError(line int, err error) error {

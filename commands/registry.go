@@ -6,6 +6,7 @@ import (
 	"move/domain/identity"
 	"move/domain/organization"
 	"move/domain/reservation"
+	"move/domain/wallet"
 )
 
 // registerAll lists every context's events. A new context adds its Register here.
@@ -14,4 +15,5 @@ var registerAll = []func(*domain.Registry){
 	catalog.Register,
 	identity.Register,
 	organization.Register,
+	wallet.Register,
 }

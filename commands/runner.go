@@ -146,6 +146,14 @@ func (u *unit) load(stream string, agg domain.Aggregate) error {
 	return nil
 }
 
+// expectNew takes a stream as loaded and empty without reading it: appending to it
+// fails (and the command is decided again) if it exists after all. For streams whose
+// name is fresh randomness, such as a coupon's code.
+func (u *unit) expectNew(stream string) {
+	u.loaded[stream] = eventstore.NoStream
+	u.order = append(u.order, stream)
+}
+
 // append queues events for stream, expecting the version it was loaded at. Event ids
 // derive from the command id, so a retried command appends the very same events.
 func (u *unit) append(stream string, agg domain.Aggregate, events ...domain.Event) error {

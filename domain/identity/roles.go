@@ -9,16 +9,19 @@ import (
 )
 
 // Roles. A superadmin acts everywhere; an admin in one application; organization and
-// trainer in one organisation of one application.
+// trainer in one organisation of one application. A customer is a consumer-app user of
+// one application: a member with no back-office permission by default, who owns wallet
+// balances and redeems coupons (docs/decisions/0400-wallets-and-coupons.md).
 const (
 	RoleSuperadmin   = "superadmin"
 	RoleAdmin        = "admin"
 	RoleOrganization = "organization"
 	RoleTrainer      = "trainer"
+	RoleCustomer     = "customer"
 )
 
 // Roles lists every role, widest first.
-var Roles = []string{RoleSuperadmin, RoleAdmin, RoleOrganization, RoleTrainer}
+var Roles = []string{RoleSuperadmin, RoleAdmin, RoleOrganization, RoleTrainer, RoleCustomer}
 
 // Grant is a role in a scope.
 type Grant struct {
@@ -43,7 +46,7 @@ func (g Grant) Validate() error {
 		if g.ApplicationID != "" || g.OrganizationID != "" {
 			v.Add("application_id", "validation.invalid", nil)
 		}
-	case RoleAdmin:
+	case RoleAdmin, RoleCustomer:
 		needApp = true
 		if g.OrganizationID != "" {
 			v.Add("organization_id", "validation.invalid", nil)
