@@ -17,9 +17,10 @@ func (a *App) RevokePermission(ctx context.Context, meta Meta, r identity.Rule) 
 	return a.changeMatrix(ctx, meta, func(m *identity.Matrix) ([]domain.Event, error) { return m.Revoke(r) })
 }
 
-// SeedDefaultPermissions writes the default matrix the first time only.
-func (a *App) SeedDefaultPermissions(ctx context.Context, meta Meta, rules []identity.Rule) (Result, error) {
-	return a.changeMatrix(ctx, meta, func(m *identity.Matrix) ([]domain.Event, error) { return m.SeedDefaults(rules) })
+// SeedDefaultPermissions writes the default rows of the permissions not seeded before:
+// all of them on first start, the new ones after an upgrade.
+func (a *App) SeedDefaultPermissions(ctx context.Context, meta Meta, rules []identity.Rule, permissions []string) (Result, error) {
+	return a.changeMatrix(ctx, meta, func(m *identity.Matrix) ([]domain.Event, error) { return m.SeedDefaults(rules, permissions) })
 }
 
 func (a *App) changeMatrix(ctx context.Context, meta Meta, decide func(*identity.Matrix) ([]domain.Event, error)) (Result, error) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"slices"
+	"strings"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
@@ -185,15 +186,18 @@ func (s *Service) nameOrganizations(ctx context.Context, applicationID string, o
 	})
 }
 
-// defaultsCommand is the fixed command id of the default matrix.
+// defaultsCommand is the command id of the first default matrix; a release that adds
+// permissions seeds with an id derived from it and the names it knows.
 var defaultsCommand = uuid.MustParse("8d0c2a57-5d0e-4a53-9d3c-6a2f4f0b7e01")
 
-// EnsureDefaultPermissions writes the default matrix the first time (0101).
+// EnsureDefaultPermissions writes the default rows of permissions not seeded before
+// (0101): all on first start, those of new permissions after an upgrade.
 func (s *Service) EnsureDefaultPermissions(ctx context.Context) error {
 	rules, err := authz.ParseDefaults(authz.DefaultMatrix)
 	if err != nil {
 		return err
 	}
-	_, err = s.app.SeedDefaultPermissions(ctx, commands.Meta{CommandID: defaultsCommand, ActorID: "system"}, rules)
+	id := uuid.NewSHA1(defaultsCommand, []byte(strings.Join(slices.Sorted(slices.Values(authz.Permissions)), ",")))
+	_, err = s.app.SeedDefaultPermissions(ctx, commands.Meta{CommandID: id, ActorID: "system"}, rules, authz.Permissions)
 	return err
 }

@@ -1,11 +1,13 @@
 package identity
 
 import (
+	"maps"
 	"math"
 	"net/mail"
 	"net/url"
 	"reflect"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 	_ "time/tzdata" // zone names validate the same on every host
@@ -333,9 +335,13 @@ func (i *Invite) Accept(userID string, now time.Time) ([]domain.Event, error) {
 type Matrix struct {
 	Rules  map[Rule]bool
 	Seeded bool
+	// SeededPermissions are the permission names whose defaults were written.
+	SeededPermissions map[string]bool
 }
 
-func NewMatrix() *Matrix { return &Matrix{Rules: map[Rule]bool{}} }
+func NewMatrix() *Matrix {
+	return &Matrix{Rules: map[Rule]bool{}, SeededPermissions: map[string]bool{}}
+}
 
 func (m *Matrix) Apply(e domain.Event) {
 	switch e := e.(type) {
@@ -345,6 +351,9 @@ func (m *Matrix) Apply(e domain.Event) {
 		delete(m.Rules, e.Rule)
 	case PermissionDefaultsSeeded:
 		m.Seeded = true
+		for _, p := range e.Permissions {
+			m.SeededPermissions[p] = true
+		}
 	}
 }
 
@@ -370,10 +379,18 @@ func (m *Matrix) Revoke(r Rule) ([]domain.Event, error) {
 	return []domain.Event{PermissionRevoked{r}}, nil
 }
 
-// SeedDefaults writes the default matrix once: after that the matrix is edited only by
-// grants and revokes (a revoked default stays revoked across restarts).
-func (m *Matrix) SeedDefaults(rules []Rule) ([]domain.Event, error) {
-	if m.Seeded {
+// SeedDefaults writes the default rules of permissions not seeded before: on first
+// start all of them, after an upgrade those of the permissions it added. Afterwards the
+// matrix is edited only by grants and revokes: a revoked default stays revoked.
+// permissions are every permission name the product knows.
+func (m *Matrix) SeedDefaults(rules []Rule, permissions []string) ([]domain.Event, error) {
+	var fresh []string
+	for _, p := range permissions {
+		if !m.SeededPermissions[p] {
+			fresh = append(fresh, p)
+		}
+	}
+	if m.Seeded && len(fresh) == 0 {
 		return nil, nil
 	}
 	var out []domain.Event
@@ -381,9 +398,21 @@ func (m *Matrix) SeedDefaults(rules []Rule) ([]domain.Event, error) {
 		if err := r.Validate(); err != nil {
 			return nil, err
 		}
+		// After the first seed, only rows naming a new permission are written (a
+		// pattern such as "*" was written the first time).
+		if m.Seeded && !slices.Contains(fresh, r.Permission) {
+			continue
+		}
 		if !m.Rules[r] {
 			out = append(out, PermissionGranted{r})
 		}
 	}
-	return append(out, PermissionDefaultsSeeded{}), nil
+	all := slices.Sorted(maps.Keys(m.SeededPermissions))
+	for _, p := range fresh {
+		if !slices.Contains(all, p) {
+			all = append(all, p)
+		}
+	}
+	slices.Sort(all)
+	return append(out, PermissionDefaultsSeeded{Permissions: all}), nil
 }

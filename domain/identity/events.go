@@ -5,6 +5,7 @@
 package identity
 
 import (
+	"encoding/json"
 	"time"
 
 	"move/domain"
@@ -95,8 +96,13 @@ type InviteAccepted struct {
 type PermissionGranted struct{ Rule }
 type PermissionRevoked struct{ Rule }
 
-// PermissionDefaultsSeeded marks that the default matrix was written once.
-type PermissionDefaultsSeeded struct{}
+// PermissionDefaultsSeeded marks that the default matrix was written for these
+// permission names. A release that adds permissions seeds their default rows once (the
+// names not seeded before); a default a superadmin revoked stays revoked. Version 1
+// carried no names: its upcaster fills in the names the first release knew.
+type PermissionDefaultsSeeded struct {
+	Permissions []string `json:"permissions"`
+}
 
 func (ApplicationCreated) EventType() string       { return "application.created.v1" }
 func (ApplicationUpdated) EventType() string       { return "application.updated.v1" }
@@ -111,13 +117,32 @@ func (InviteSent) EventType() string               { return "invite.sent.v1" }
 func (InviteAccepted) EventType() string           { return "invite.accepted.v1" }
 func (PermissionGranted) EventType() string        { return "permission.granted.v1" }
 func (PermissionRevoked) EventType() string        { return "permission.revoked.v1" }
-func (PermissionDefaultsSeeded) EventType() string { return "permission.defaults_seeded.v1" }
+func (PermissionDefaultsSeeded) EventType() string { return "permission.defaults_seeded.v2" }
 
 // Register adds the identity events to a registry.
 func Register(r *domain.Registry) {
 	r.Register(ApplicationCreated{}, ApplicationUpdated{}, UserRegistered{}, RoleGranted{}, RoleRevoked{},
 		PasswordChanged{}, LoggedIn{}, LoginFailed{}, TokensRevoked{}, InviteSent{},
 		InviteAccepted{}, PermissionGranted{}, PermissionRevoked{}, PermissionDefaultsSeeded{})
+	r.RegisterUpcaster("permission.defaults_seeded.v1", upcastDefaultsSeededV1)
+}
+
+// firstReleasePermissions are the permission names of the first release, which a
+// permission.defaults_seeded.v1 event covered. Frozen: it describes stored events.
+var firstReleasePermissions = []string{
+	"view-application", "view-organizations", "view-organization", "create-organizations", "edit-organization",
+	"view-categories", "create-categories", "view-activities", "create-activities", "edit-activity",
+	"view-products", "view-product", "create-products", "edit-product", "assign-labels",
+	"view-bundles", "view-bundle", "view-locations", "create-locations", "edit-location", "view-rates",
+	"view-notifications", "create-notifications", "edit-notification",
+	"view-campaigns", "create-campaigns", "edit-campaign", "view-application-orders",
+	"view-catalog", "manage-catalog", "manage-invites", "manage-permissions",
+	"manage-applications",
+}
+
+func upcastDefaultsSeededV1(json.RawMessage) (string, json.RawMessage, error) {
+	data, err := json.Marshal(PermissionDefaultsSeeded{Permissions: firstReleasePermissions})
+	return PermissionDefaultsSeeded{}.EventType(), data, err
 }
 
 // Streams. The names are permanent.
