@@ -9,10 +9,13 @@ import (
 	"net/http"
 	"os"
 	"sync/atomic"
+	"syscall"
 	"time"
 
+	"move/commands"
 	"move/files"
 	"move/migrations"
+	"move/processes"
 	"move/projections"
 	"move/readapi"
 	"move/web"
@@ -65,6 +68,9 @@ func serve(ctx context.Context, cfg config, log *slog.Logger, args []string) err
 		projecting.Store(false)
 		projectorsDone <- err
 	}()
+	worker := processes.NewWorker(b.app, b.db, log, metrics)
+	go func() { _ = worker.Run(runCtx) }()
+	setFailpoint(b.app, log)
 
 	api, err := readapi.New(readapi.Deps{
 		App: b.app, DB: b.db, Auth: auth, Tenants: tenants, Authz: authz, Log: log, Metrics: metrics, SPA: spa,
@@ -109,6 +115,20 @@ func serve(ctx context.Context, cfg config, log *slog.Logger, args []string) err
 	err = srv.Shutdown(shutdown)
 	cancel()
 	return err
+}
+
+// setFailpoint stops the process, as a crash would, where MOVE_FAILPOINT says: the
+// crash test of issue 6 sets "after-coupon-redeemed" to stop between a coupon's
+// redemption and its credit. Unset (always, outside that test) it does nothing.
+func setFailpoint(app *commands.App, log *slog.Logger) {
+	switch os.Getenv("MOVE_FAILPOINT") {
+	case "":
+	case "after-coupon-redeemed":
+		log.Warn("failpoint set: the process dies after the next coupon redemption")
+		app.AfterRedeem(func() { _ = syscall.Kill(os.Getpid(), syscall.SIGKILL) })
+	default:
+		log.Warn("unknown failpoint ignored", "failpoint", os.Getenv("MOVE_FAILPOINT"))
+	}
 }
 
 func storeName(cfg config) string {

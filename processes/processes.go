@@ -1,0 +1,256 @@
+// Package processes holds the process managers: work that spans aggregates, driven by
+// events, idempotent, resumed after a crash (docs/decisions/0401-process-managers.md).
+//
+// Each process is a projector of its own to-do table — built from the log like any
+// read model, so a crash loses nothing and a rebuild finds the same work — and a worker
+// that does what the table lists by issuing idempotent commands. The request that
+// caused the work usually does it at once (the fast path); the worker completes what a
+// stopped process left.
+package processes
+
+import (
+	"context"
+	"hash/fnv"
+	"log/slog"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/prometheus/client_golang/prometheus"
+
+	"move/commands"
+	"move/domain/wallet"
+	"move/projections"
+)
+
+// Name is the to-do projector's permanent name.
+const Name = "processes"
+
+// Tables of the to-do list.
+const (
+	PendingCredits = "pending_wallet_credits"
+	PendingBatches = "pending_coupon_batches"
+)
+
+// Projector keeps the to-do list: redeemed coupons not yet credited, and batches with
+// coupons still to issue.
+func Projector() projections.Projector { return projector{} }
+
+type projector struct{}
+
+func (projector) Name() string     { return Name }
+func (projector) Version() int     { return 1 }
+func (projector) Tables() []string { return []string{PendingCredits, PendingBatches} }
+func (projector) EventTypes() []string {
+	return []string{wallet.CouponRedeemed{}.EventType(), wallet.Credited{}.EventType(),
+		wallet.BatchGenerated{}.EventType(), wallet.CouponsIssued{}.EventType()}
+}
+
+// Schema. Internal tables: tenant-owned with forced row-level security (decision 0102)
+// but not readable by the API's role; the worker reads them as their owner.
+func (projector) Schema() string {
+	return `
+CREATE TABLE pending_wallet_credits (
+    coupon_id      uuid        PRIMARY KEY,
+    application_id uuid        NOT NULL,
+    correlation_id text        NOT NULL DEFAULT '',
+    redeemed_at    timestamptz NOT NULL
+);
+CREATE INDEX pending_wallet_credits_by_age ON pending_wallet_credits (redeemed_at);
+` + internalRLS(PendingCredits) + `
+
+CREATE TABLE pending_coupon_batches (
+    batch_id       uuid        PRIMARY KEY,
+    application_id uuid        NOT NULL,
+    remaining      integer     NOT NULL,
+    progressed_at  timestamptz NOT NULL
+);
+` + internalRLS(PendingBatches)
+}
+
+func internalRLS(table string) string {
+	return `
+ALTER TABLE ` + table + ` ENABLE ROW LEVEL SECURITY;
+ALTER TABLE ` + table + ` FORCE ROW LEVEL SECURITY;
+CREATE POLICY projector_write ON ` + table + ` TO move_writer USING (true) WITH CHECK (true);`
+}
+
+func (projector) Apply(ctx context.Context, w projections.Writer, e projections.Event) error {
+	switch p := e.Payload.(type) {
+	case wallet.CouponRedeemed:
+		return w.Exec(ctx, `INSERT INTO pending_wallet_credits (coupon_id, application_id, correlation_id, redeemed_at)
+			VALUES ($1, $2, $3, $4) ON CONFLICT (coupon_id) DO NOTHING`,
+			strings.TrimPrefix(e.Stream, "coupon-"), e.Metadata.ApplicationID, e.Metadata.CorrelationID, e.RecordedAt)
+	case wallet.Credited:
+		return w.Exec(ctx, `DELETE FROM pending_wallet_credits WHERE coupon_id = $1`, p.CouponID)
+	case wallet.BatchGenerated:
+		return w.Exec(ctx, `INSERT INTO pending_coupon_batches (batch_id, application_id, remaining, progressed_at)
+			VALUES ($1, $2, $3, $4) ON CONFLICT (batch_id) DO NOTHING`,
+			strings.TrimPrefix(e.Stream, "coupon_batch-"), p.ApplicationID, p.Quantity, e.RecordedAt)
+	case wallet.CouponsIssued:
+		batch := strings.TrimPrefix(e.Stream, "coupon_batch-")
+		if err := w.Exec(ctx, `UPDATE pending_coupon_batches SET remaining = remaining - $2, progressed_at = $3 WHERE batch_id = $1`,
+			batch, p.Count, e.RecordedAt); err != nil {
+			return err
+		}
+		return w.Exec(ctx, `DELETE FROM pending_coupon_batches WHERE batch_id = $1 AND remaining <= 0`, batch)
+	}
+	return nil
+}
+
+// Worker does the to-do list: it credits redeemed coupons and issues the rest of
+// batches. One worker is active across all servers (an advisory lock); the others
+// stand by.
+type Worker struct {
+	App *commands.App
+	DB  *pgxpool.Pool
+	Log *slog.Logger
+	// Now is the clock the grace periods are measured with.
+	Now func() time.Time
+	// Interval between passes; Grace is how long work is left to the request that
+	// caused it before the worker takes it over.
+	Interval, Grace time.Duration
+	resumed         *prometheus.CounterVec
+}
+
+// NewWorker makes a worker with its metric registered.
+func NewWorker(app *commands.App, db *pgxpool.Pool, log *slog.Logger, reg prometheus.Registerer) *Worker {
+	w := &Worker{App: app, DB: db, Log: log, Now: time.Now, Interval: time.Second, Grace: 5 * time.Second,
+		resumed: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "move_process_resumed_total",
+			Help: "Work a process manager completed after the request that caused it did not, by process."}, []string{"process"})}
+	reg.MustRegister(w.resumed)
+	return w
+}
+
+// Run works until ctx ends, taking over when the active worker's server stops.
+func (w *Worker) Run(ctx context.Context) error {
+	for {
+		release, err := w.lock(ctx)
+		if err != nil {
+			return err
+		}
+		err = w.work(ctx)
+		release()
+		if ctx.Err() != nil {
+			return nil
+		}
+		w.Log.Error("process worker stopped; restarting", "error", err)
+		if !sleep(ctx, w.Interval) {
+			return nil
+		}
+	}
+}
+
+func (w *Worker) work(ctx context.Context) error {
+	for {
+		if _, err := w.Pass(ctx); err != nil {
+			w.Log.Error("process pass", "error", err)
+		}
+		if !sleep(ctx, w.Interval) {
+			return ctx.Err()
+		}
+	}
+}
+
+// Pass does the work that has waited longer than the grace period, and answers how
+// much it did.
+func (w *Worker) Pass(ctx context.Context) (int, error) {
+	credits, batches, err := w.due(ctx)
+	if err != nil {
+		return 0, err
+	}
+	done := 0
+	for _, c := range credits {
+		if _, err := w.App.CreditRedemption(ctx, c.correlation, c.id); err != nil {
+			return done, err
+		}
+		w.Log.Info("credited a redeemed coupon the redeeming request did not", "coupon_id", c.id)
+		w.resumed.WithLabelValues("wallet-credit").Inc()
+		done++
+	}
+	for _, b := range batches {
+		meta := commands.Meta{ApplicationID: b.application, ActorID: "process:coupon-batches"}
+		res, err := w.App.IssueCoupons(ctx, meta, b.id, commands.Result{})
+		if err != nil {
+			return done, err
+		}
+		w.Log.Info("issued the rest of a coupon batch", "batch_id", b.id, "issued", res.Issued)
+		w.resumed.WithLabelValues("coupon-batches").Inc()
+		done++
+	}
+	return done, nil
+}
+
+type pendingCredit struct{ id, correlation string }
+type pendingBatch struct{ id, application string }
+
+// due reads the to-do list as the tables' owner, a member of move_writer whose policy
+// sees every tenant (the API's role cannot read them at all).
+func (w *Worker) due(ctx context.Context) ([]pendingCredit, []pendingBatch, error) {
+	before := w.Now().Add(-w.Grace)
+	var credits []pendingCredit
+	var batches []pendingBatch
+	err := pgx.BeginFunc(ctx, w.DB, func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, `SELECT coupon_id::text, correlation_id FROM readmodel.pending_wallet_credits
+			WHERE redeemed_at < $1 ORDER BY redeemed_at LIMIT 500`, before)
+		if err != nil {
+			return err
+		}
+		credits, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (pendingCredit, error) {
+			var c pendingCredit
+			return c, r.Scan(&c.id, &c.correlation)
+		})
+		if err != nil {
+			return err
+		}
+		rows, err = tx.Query(ctx, `SELECT batch_id::text, application_id::text FROM readmodel.pending_coupon_batches
+			WHERE progressed_at < $1 ORDER BY progressed_at LIMIT 10`, before)
+		if err != nil {
+			return err
+		}
+		batches, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (pendingBatch, error) {
+			var b pendingBatch
+			return b, r.Scan(&b.id, &b.application)
+		})
+		return err
+	})
+	return credits, batches, err
+}
+
+// lock waits for the workers' advisory lock on a dedicated connection; closing it
+// releases the lock, also when this process dies.
+func (w *Worker) lock(ctx context.Context) (release func(), err error) {
+	h := fnv.New64a()
+	_, _ = h.Write([]byte("move-process-worker"))
+	key := int64(h.Sum64())
+	for {
+		conn, err := pgx.ConnectConfig(ctx, w.DB.Config().ConnConfig.Copy())
+		if err != nil {
+			return nil, err
+		}
+		var got bool
+		if err := conn.QueryRow(ctx, `SELECT pg_try_advisory_lock($1)`, key).Scan(&got); err != nil {
+			_ = conn.Close(context.Background())
+			return nil, err
+		}
+		if got {
+			return func() { _ = conn.Close(context.Background()) }, nil
+		}
+		_ = conn.Close(context.Background())
+		if !sleep(ctx, 2*time.Second) {
+			return nil, ctx.Err()
+		}
+	}
+}
+
+func sleep(ctx context.Context, d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return false
+	case <-t.C:
+		return true
+	}
+}
