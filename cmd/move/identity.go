@@ -199,6 +199,8 @@ func seedIdentity(ctx context.Context, _ config, b *backend, log *slog.Logger) e
 		{"admin@move.test", "Ada", "Admin", domainidentity.Grant{Role: domainidentity.RoleAdmin, ApplicationID: demo}},
 		{"organization@move.test", "Olga", "Organisatie", domainidentity.Grant{Role: domainidentity.RoleOrganization, ApplicationID: demo, OrganizationID: demoOrganization("move-demo")}},
 		{"trainer@move.test", "Tom", "Trainer", domainidentity.Grant{Role: domainidentity.RoleTrainer, ApplicationID: demo, OrganizationID: demoOrganization("move-demo")}},
+		{"customer@move.test", "Kim", "Klant", domainidentity.Grant{Role: domainidentity.RoleCustomer, ApplicationID: demo}},
+		{"customer2@move.test", "Cas", "de Vries", domainidentity.Grant{Role: domainidentity.RoleCustomer, ApplicationID: demo}},
 	}
 	for _, u := range users {
 		g := u.grant

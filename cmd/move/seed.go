@@ -34,7 +34,10 @@ func seedCmd(ctx context.Context, cfg config, log *slog.Logger) error {
 	if err := seedIdentity(ctx, cfg, b, log); err != nil {
 		return err
 	}
-	return seedOrganizations(ctx, b, log)
+	if err := seedOrganizations(ctx, b, log); err != nil {
+		return err
+	}
+	return seedWallets(ctx, b, log)
 }
 
 func seedMeta(key string) commands.Meta {

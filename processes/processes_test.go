@@ -1,0 +1,158 @@
+package processes_test
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/prometheus/client_golang/prometheus"
+
+	"move/commands"
+	"move/domain/identity"
+	"move/domain/wallet"
+	"move/eventstore"
+	"move/internal/testenv"
+	"move/processes"
+)
+
+type fixture struct {
+	env      *testenv.Env
+	worker   *processes.Worker
+	app      string
+	customer string
+	wallet   string
+}
+
+func setup(t *testing.T) fixture {
+	t.Helper()
+	ctx := context.Background()
+	env := testenv.New(t)
+	env.RunProjections(t, env.Runner(t, processes.Projector()))
+	res, err := env.App.CreateApplication(ctx, commands.Meta{ActorID: "test"}, identity.ApplicationSettings{Name: "Demo", Slug: "demo"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := fixture{env: env, app: res.ID, customer: uuid.NewString()}
+	if _, err := env.App.RegisterUser(ctx, commands.Meta{ActorID: "test"}, f.customer, f.customer+"@move.test"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := env.App.GrantRole(ctx, commands.Meta{ActorID: "test"}, f.customer, identity.Grant{Role: identity.RoleCustomer, ApplicationID: f.app}); err != nil {
+		t.Fatal(err)
+	}
+	w, err := env.App.CreateWallet(ctx, f.meta(), wallet.Settings{Name: "Sportpas", Slug: "sportpas", PriceDisplayMode: wallet.DisplayMoves, CanTopUp: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.wallet = w.ID
+	f.worker = processes.NewWorker(env.App, env.DB, testenv.Logger(t), prometheus.NewRegistry())
+	f.worker.Grace = 0
+	return f
+}
+
+func (f fixture) meta() commands.Meta { return commands.Meta{ActorID: "admin", ApplicationID: f.app} }
+
+// typesIn counts the stored events of a type (the table, not the log reader: the
+// reader waits for every older transaction of the cluster).
+func (f fixture) typesIn(t *testing.T, typ string) int {
+	t.Helper()
+	var n int
+	if err := f.env.DB.QueryRow(context.Background(), `SELECT count(*) FROM eventstore_events WHERE type = $1`, typ).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// untilIdle runs worker passes until one finds nothing to do (the to-do projector
+// catches up with the log meanwhile; a pass before it has may repeat a step, which
+// then writes nothing) and answers how many steps the passes took.
+func (f fixture) untilIdle(t *testing.T) int {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	total := 0
+	for {
+		done, err := f.worker.Pass(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		total += done
+		if done == 0 && total > 0 {
+			return total
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the worker did not finish: %d steps", total)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// A process that stops between the coupon's redemption and the wallet's credit leaves
+// a redeemed coupon without a credit; the worker credits it, once, however often it
+// passes.
+func TestWorkerCreditsARedemptionAStoppedRequestLeft(t *testing.T) {
+	ctx := context.Background()
+	f := setup(t)
+	if _, err := f.env.App.GenerateCoupons(ctx, f.meta(), f.wallet, wallet.BatchSpec{Quantity: 1, ValueMoves: 30, Enabled: true}); err != nil {
+		t.Fatal(err)
+	}
+	code := f.codes(t)[0]
+
+	f.env.App.AfterRedeem(func() { panic("stopped") })
+	func() {
+		defer func() { _ = recover() }()
+		_, _ = f.env.App.RedeemCoupon(ctx, f.meta(), commands.Redemption{WalletID: f.wallet, CustomerID: f.customer, Code: code, Via: wallet.ViaApp})
+		t.Fatal("the failpoint stops the redemption")
+	}()
+	f.env.App.AfterRedeem(nil)
+	if f.typesIn(t, "coupon.redeemed.v1") != 1 || f.typesIn(t, "wallet.credited.v1") != 0 {
+		t.Fatal("the stop left a redemption without a credit")
+	}
+
+	f.untilIdle(t)
+	if got := f.typesIn(t, "wallet.credited.v1"); got != 1 {
+		t.Fatalf("credited %d times", got)
+	}
+	// The redeeming request retried (same command id) after the worker credited: it
+	// answers, and credits nothing more.
+	if _, err := f.env.App.CreditRedemption(ctx, "", wallet.CouponID(code)); err != nil {
+		t.Fatal(err)
+	}
+	if got := f.typesIn(t, "wallet.credited.v1"); got != 1 {
+		t.Fatalf("credited %d times", got)
+	}
+}
+
+// A batch a stopped process left half issued is issued to its quantity, no further.
+func TestWorkerIssuesTheRestOfABatch(t *testing.T) {
+	ctx := context.Background()
+	f := setup(t)
+	// The generating request wrote the order and stopped before any chunk.
+	batch := uuid.NewString()
+	data, _ := json.Marshal(wallet.BatchGenerated{ApplicationID: f.app, WalletID: f.wallet,
+		BatchSpec: wallet.BatchSpec{Quantity: wallet.ChunkSize + 5, ValueMoves: 1, Enabled: true}})
+	if _, err := f.env.Store.Append(ctx, wallet.BatchStream(batch), eventstore.NoStream, eventstore.EventData{
+		ID: uuid.New(), Type: "coupon_batch.generated.v1", Data: data,
+		Metadata: eventstore.Metadata{ApplicationID: f.app, ActorID: "admin"}}); err != nil {
+		t.Fatal(err)
+	}
+	f.untilIdle(t)
+	if got := f.typesIn(t, "coupon.issued.v1"); got != wallet.ChunkSize+5 {
+		t.Fatalf("issued %d coupons", got)
+	}
+}
+
+// codes answers the issued codes, from the stored events.
+func (f fixture) codes(t *testing.T) []string {
+	t.Helper()
+	rows, err := f.env.DB.Query(context.Background(), `SELECT data->>'code' FROM eventstore_events WHERE type = 'coupon.issued.v1' ORDER BY position`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
