@@ -15,6 +15,42 @@ function screen<Module>(importer: () => Promise<Module>, pick: (module: Module) 
   return async () => ({ Component: pick(await load()) });
 }
 
+/** The wallet screens, the same in the superadmin's and the application's area. */
+function walletRoutes(): RouteObject[] {
+  return [
+    {
+      path: 'wallets',
+      lazy: screen(() => import('@/features/wallets/routes/WalletsListRoute'), (m) => m.WalletsListRoute),
+    },
+    {
+      path: 'wallets/:wallet_id',
+      lazy: screen(() => import('@/features/wallets/routes/WalletLayoutRoute'), (m) => m.WalletLayoutRoute),
+      children: [
+        {
+          index: true,
+          lazy: screen(() => import('@/features/wallets/routes/WalletSettingsRoute'), (m) => m.WalletSettingsRoute),
+        },
+        {
+          path: 'coupons',
+          lazy: screen(() => import('@/features/wallets/routes/WalletCouponsRoute'), (m) => m.WalletCouponsRoute),
+        },
+        {
+          path: 'coupons/redeemed',
+          lazy: screen(() => import('@/features/wallets/routes/WalletRedeemedRoute'), (m) => m.WalletRedeemedRoute),
+        },
+        {
+          path: 'statistics',
+          lazy: screen(() => import('@/features/wallets/routes/WalletStatisticsRoute'), (m) => m.WalletStatisticsRoute),
+        },
+        {
+          path: 'customers',
+          lazy: screen(() => import('@/features/wallets/routes/WalletCustomersRoute'), (m) => m.WalletCustomersRoute),
+        },
+      ],
+    },
+  ];
+}
+
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteError />,
@@ -104,6 +140,21 @@ export const routes: RouteObject[] = [
                     ],
                   },
                   {
+                    element: <RequirePermission ability="view-wallets" />,
+                    children: [
+                      {
+                        element: <RequirePermission ability="manage-wallets" />,
+                        children: [
+                          {
+                            path: 'wallets/create',
+                            lazy: screen(() => import('@/features/wallets/routes/WalletCreateRoute'), (m) => m.WalletCreateRoute),
+                          },
+                        ],
+                      },
+                      ...walletRoutes(),
+                    ],
+                  },
+                  {
                     element: <RequirePermission ability="edit-organization" />,
                     children: [
                       {
@@ -185,6 +236,11 @@ export const routes: RouteObject[] = [
                           (m) => m.ApplicationInvitesRoute,
                         ),
                       },
+                      {
+                        path: 'wallets/create',
+                        lazy: screen(() => import('@/features/wallets/routes/WalletCreateRoute'), (m) => m.WalletCreateRoute),
+                      },
+                      ...walletRoutes(),
                       {
                         path: 'sports',
                         lazy: screen(() => import('@/features/sports/routes/SportsListRoute'), (m) => m.SportsListRoute),

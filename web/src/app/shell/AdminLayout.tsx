@@ -6,6 +6,7 @@ const LINKS = [
   { to: '/admin/sports', label: 'admin.sports' },
   { to: '/admin/location-types', label: 'admin.locationTypes' },
   { to: '/admin/product-types', label: 'admin.productTypes' },
+  { to: '/admin/wallets', label: 'admin.wallets' },
 ] as const;
 
 export function AdminLayout() {

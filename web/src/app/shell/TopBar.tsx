@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ApplicationNav } from '@/app/shell/ApplicationNav';
 import { LanguageSwitch } from '@/app/shell/LanguageSwitch';
 import { OrganizationSwitcher } from '@/app/shell/OrganizationSwitcher';
 import { UserMenu } from '@/app/shell/UserMenu';
@@ -30,6 +31,7 @@ export function TopBar() {
         />
       </Link>
       <OrganizationSwitcher />
+      <ApplicationNav />
       <div className="top-bar__spacer" />
       <LanguageSwitch />
       <UserMenu />

@@ -1,0 +1,164 @@
+import { useField, useFormikContext } from 'formik';
+import type { TFunction } from 'i18next';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import * as yup from 'yup';
+import { SelectField, TextField, UploadFormField } from '@/components/form';
+import { Switch } from '@/components/ui/Switch';
+import { PRICE_DISPLAY_MODES, type Wallet, type WalletInput } from '@/features/wallets/api/types';
+import { slugify } from '@/features/wallets/wallet-format';
+import '@/features/wallets/i18n';
+
+/** The server's limits (domain/wallet): the client rules mirror them. */
+export function walletSchema(t: TFunction) {
+  const label = (field: string) => t(`wallets.fields.${field}`).toLowerCase();
+  return yup.object({
+    name: yup
+      .string()
+      .trim()
+      .required(t('errors.required', { field: label('name') }))
+      .max(100, t('errors.maxLength', { field: label('name'), length: 100 })),
+    slug: yup
+      .string()
+      .trim()
+      .required(t('errors.required', { field: label('slug') }))
+      .max(64, t('errors.maxLength', { field: label('slug'), length: 64 }))
+      .matches(/^[a-z0-9]+(-[a-z0-9]+)*$/, t('wallets.errors.slug')),
+    icon_id: yup.string().nullable(),
+    price_display_mode: yup
+      .string()
+      .oneOf(PRICE_DISPLAY_MODES)
+      .required(t('errors.required', { field: label('price_display_mode') })),
+    can_top_up: yup.boolean(),
+    can_top_up_once: yup
+      .boolean()
+      .test('needs-top-up', t('wallets.errors.topUpOnce'), (value, context) => !value || context.parent.can_top_up),
+  });
+}
+
+export const emptyWallet: WalletInput = {
+  name: '',
+  slug: '',
+  icon_id: null,
+  included_labels: [],
+  excluded_labels: [],
+  price_display_mode: 'both',
+  can_top_up: true,
+  can_top_up_once: false,
+};
+
+/** The form values of an existing wallet (labels are carried along unchanged, web-013). */
+export function walletValues(wallet: Wallet): WalletInput {
+  return {
+    name: wallet.name,
+    slug: wallet.slug,
+    icon_id: wallet.icon_id ?? null,
+    included_labels: wallet.included_labels ?? [],
+    excluded_labels: wallet.excluded_labels ?? [],
+    price_display_mode: wallet.price_display_mode,
+    can_top_up: wallet.can_top_up,
+    can_top_up_once: wallet.can_top_up_once,
+  };
+}
+
+/** Name and slug: the slug follows the name until the user edits it (or, editing, from the start). */
+function NameAndSlug({ suggestSlug }: { suggestSlug: boolean }) {
+  const { t } = useTranslation();
+  const { setFieldValue } = useFormikContext<WalletInput>();
+  const [following, setFollowing] = useState(suggestSlug);
+  return (
+    <>
+      <TextField
+        name="name"
+        label={t('wallets.fields.name')}
+        autoFocus
+        onChange={(event) => {
+          void setFieldValue('name', event.target.value);
+          if (following) void setFieldValue('slug', slugify(event.target.value));
+        }}
+      />
+      <TextField
+        name="slug"
+        label={t('wallets.fields.slug')}
+        title={t('wallets.fields.slugHint')}
+        onChange={(event) => {
+          setFollowing(false);
+          void setFieldValue('slug', event.target.value);
+        }}
+      />
+      <p className="field__hint">{t('wallets.fields.slugHint')}</p>
+    </>
+  );
+}
+
+/** Top up once only makes sense for a wallet that can be topped up: off and disabled otherwise. */
+function TopUpSwitches() {
+  const { t } = useTranslation();
+  const [canTopUp, , canTopUpHelpers] = useField<boolean>('can_top_up');
+  const [once, onceMeta, onceHelpers] = useField<boolean>('can_top_up_once');
+  const { submitCount } = useFormikContext();
+  return (
+    <>
+      <Switch
+        label={t('wallets.fields.can_top_up')}
+        name="can_top_up"
+        checked={Boolean(canTopUp.value)}
+        onChange={(event) => {
+          void canTopUpHelpers.setValue(event.target.checked);
+          if (!event.target.checked) void onceHelpers.setValue(false);
+        }}
+      />
+      <Switch
+        label={t('wallets.fields.can_top_up_once')}
+        name="can_top_up_once"
+        checked={Boolean(once.value)}
+        disabled={!canTopUp.value}
+        title={canTopUp.value ? undefined : t('wallets.fields.topUpOnceHint')}
+        onChange={(event) => void onceHelpers.setValue(event.target.checked)}
+      />
+      {submitCount > 0 && onceMeta.error && <p className="field__error">{onceMeta.error}</p>}
+    </>
+  );
+}
+
+/** Labels do not exist yet: the wallet's label ids are shown as counts and kept (web-013). */
+function LabelsNote() {
+  const { t } = useTranslation();
+  const { values, errors, submitCount } = useFormikContext<WalletInput>();
+  const labelError = submitCount > 0 ? (errors.included_labels ?? errors.excluded_labels) : undefined;
+  return (
+    <div className="field">
+      <span className="field__label">{t('wallets.fields.labels')}</span>
+      <p className="field__hint" data-testid="labels-note">
+        {t('wallets.fields.labelsNote', {
+          included: values.included_labels.length,
+          excluded: values.excluded_labels.length,
+        })}
+      </p>
+      {typeof labelError === 'string' && <p className="field__error">{labelError}</p>}
+    </div>
+  );
+}
+
+/** Every field of a wallet, shared by the create and edit screens. */
+export function WalletInputs({ wallet }: { wallet?: Wallet }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <NameAndSlug suggestSlug={!wallet} />
+      <UploadFormField
+        name="icon_id"
+        label={t('wallets.fields.icon')}
+        previewUrl={wallet?.icon_url}
+        uploadOptions={{ visibility: 'public', path: 'wallets' }}
+      />
+      <SelectField
+        name="price_display_mode"
+        label={t('wallets.fields.price_display_mode')}
+        options={PRICE_DISPLAY_MODES.map((mode) => ({ value: mode, label: t(`wallets.displayModes.${mode}`) }))}
+      />
+      <TopUpSwitches />
+      <LabelsNote />
+    </>
+  );
+}

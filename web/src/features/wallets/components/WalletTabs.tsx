@@ -1,0 +1,24 @@
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import '@/features/wallets/i18n';
+
+/** Settings, Coupons, Redeemed, Statistics and Customers of one wallet. */
+export function WalletTabs({ base, name }: { base: string; name: string }) {
+  const { t } = useTranslation();
+  const tabs = [
+    { to: base, label: 'settings', end: true },
+    { to: `${base}/coupons`, label: 'coupons', end: true },
+    { to: `${base}/coupons/redeemed`, label: 'redeemed', end: true },
+    { to: `${base}/statistics`, label: 'statistics', end: true },
+    { to: `${base}/customers`, label: 'customers', end: true },
+  ];
+  return (
+    <nav className="tabs" aria-label={name}>
+      {tabs.map((tab) => (
+        <NavLink key={tab.label} end={tab.end} className="tabs__link" to={tab.to}>
+          {t(`wallets.tabs.${tab.label}`)}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,58 @@
+import {
+  batchLabel,
+  endOfLocalDay,
+  eventKey,
+  exampleCode,
+  periodProblem,
+  presetRange,
+  slugify,
+  walletsBase,
+} from '@/features/wallets/wallet-format';
+
+describe('wallet formatting', () => {
+  it.each([
+    ['Moves Tegoed', 'moves-tegoed'],
+    ['  Café  Crème!! ', 'cafe-creme'],
+    ['Één--twee__drie', 'een-twee-drie'],
+    ['***', ''],
+  ])('suggests the slug of %j', (name, slug) => {
+    expect(slugify(name)).toBe(slug);
+  });
+
+  it('keeps a suggested slug within the limit without a trailing dash', () => {
+    expect(slugify(`${'a'.repeat(63)} b`)).toBe('a'.repeat(63));
+  });
+
+  it('knows the area from the path', () => {
+    expect(walletsBase('/admin/wallets/w1/coupons')).toBe('/admin/wallets');
+    expect(walletsBase('/application/wallets')).toBe('/application/wallets');
+  });
+
+  it('names history events whatever form the server uses', () => {
+    expect(eventKey('coupon.redeemed.v1')).toBe('redeemed');
+    expect(eventKey('wallet.credited.v1')).toBe('credited');
+    expect(eventKey('coupon_batch.disabled.v1')).toBe('batch_disabled');
+    expect(eventKey('issued')).toBe('issued');
+  });
+
+  it('shows batches and codes by their affixes', () => {
+    expect(batchLabel({ id: 'abcdef123456', prefix: 'SUMMER', suffix: '', value_moves: 10 })).toBe('SUMMER-… (10)');
+    expect(batchLabel({ id: 'abcdef123456', prefix: '', suffix: '', value_moves: 5 })).toBe('abcdef12 (5)');
+    expect(exampleCode('A', 'Z')).toBe('A-XXXXXXXXXXXX-Z');
+  });
+
+  it('expires at the end of the chosen local day', () => {
+    const end = new Date(endOfLocalDay('2026-12-31'));
+    expect([end.getFullYear(), end.getMonth(), end.getDate(), end.getHours(), end.getMinutes()]).toEqual([
+      2026, 11, 31, 23, 59,
+    ]);
+  });
+
+  it('checks periods like the server', () => {
+    expect(presetRange('7', new Date(2026, 2, 10))).toEqual({ from: '2026-03-04', to: '2026-03-10' });
+    expect(periodProblem('', '2026-01-01')).toBe('missing');
+    expect(periodProblem('2026-02-01', '2026-01-01')).toBe('order');
+    expect(periodProblem('2025-01-01', '2026-01-02')).toBe('tooLong');
+    expect(periodProblem('2025-01-01', '2025-12-31')).toBeNull();
+  });
+});

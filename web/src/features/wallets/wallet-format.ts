@@ -1,0 +1,82 @@
+import type { CouponBatch } from '@/features/wallets/api/types';
+import type { Language } from '@/lib/i18n';
+
+const LOCALES: Record<Language, string> = { nl: 'nl-NL', en: 'en-GB' };
+
+/** A slug suggested from a name: lower-case ASCII letters and digits joined by single dashes. */
+export function slugify(name: string, max = 64): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, max)
+    .replace(/-+$/g, '');
+}
+
+/** The area the wallet screens were opened in: the superadmin's or the application's. */
+export function walletsBase(pathname: string): string {
+  return pathname.startsWith('/admin/') || pathname === '/admin' ? '/admin/wallets' : '/application/wallets';
+}
+
+export function formatMoves(moves: number, language: Language): string {
+  return new Intl.NumberFormat(LOCALES[language]).format(moves);
+}
+
+/** Day and time, e.g. "3 mrt 2026, 14:05". */
+export function formatDateTime(value: string, language: Language): string {
+  return new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value));
+}
+
+export function formatDay(value: string, language: Language): string {
+  return new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'medium' }).format(new Date(value));
+}
+
+/** A date input's YYYY-MM-DD as the last second of that local day, in RFC 3339. */
+export function endOfLocalDay(day: string): string {
+  const [year, month, date] = day.split('-').map(Number);
+  return new Date(year, month - 1, date, 23, 59, 59).toISOString();
+}
+
+/** A local date as YYYY-MM-DD (not toISOString, which shifts to UTC). */
+export function isoDay(date: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** How a batch is named on screen: its affixes around the random part, and its value. */
+export function batchLabel(batch: Pick<CouponBatch, 'prefix' | 'suffix' | 'value_moves' | 'id'>): string {
+  const pattern = [batch.prefix, '…', batch.suffix].filter(Boolean).join('-');
+  return `${pattern === '…' ? batch.id.slice(0, 8) : pattern} (${batch.value_moves})`;
+}
+
+/** What a code of the batch looks like (PREFIX-XXXXXXXXXXXX-SUFFIX). */
+export function exampleCode(prefix: string, suffix: string): string {
+  return [prefix, 'XXXXXXXXXXXX', suffix].filter(Boolean).join('-');
+}
+
+/** A history event's translation key: "coupon.redeemed.v1" and "redeemed" both become "redeemed". */
+export function eventKey(event: string): string {
+  const bare = event.replace(/\.v\d+$/, '');
+  if (bare.startsWith('coupon_batch.')) return `batch_${bare.slice('coupon_batch.'.length)}`;
+  return bare.replace(/^(coupon|wallet)\./, '');
+}
+
+export type PeriodPreset = '7' | '30' | '90' | 'custom';
+export const PERIOD_PRESETS: PeriodPreset[] = ['7', '30', '90', 'custom'];
+
+/** from–to of a preset ending today, both included. */
+export function presetRange(preset: Exclude<PeriodPreset, 'custom'>, today: Date): { from: string; to: string } {
+  const from = new Date(today.getFullYear(), today.getMonth(), today.getDate());
+  from.setDate(from.getDate() - (Number(preset) - 1));
+  return { from: isoDay(from), to: isoDay(today) };
+}
+
+/** Why a period cannot be asked for (a key under wallets.period), or null. The server takes at most 366 days. */
+export function periodProblem(from: string, to: string): 'missing' | 'order' | 'tooLong' | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(from) || !/^\d{4}-\d{2}-\d{2}$/.test(to)) return 'missing';
+  if (from > to) return 'order';
+  const days = Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+  return days > 366 ? 'tooLong' : null;
+}
