@@ -179,7 +179,7 @@ type server struct {
 	log *bytes.Buffer
 }
 
-func startServer(t *testing.T, bin, dsn string) *server {
+func startServer(t *testing.T, bin, dsn string, env ...string) *server {
 	t.Helper()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -188,7 +188,7 @@ func startServer(t *testing.T, bin, dsn string) *server {
 	addr := l.Addr().String()
 	l.Close()
 	s := &server{cmd: exec.Command(bin, "serve"), url: "http://" + addr, log: &bytes.Buffer{}}
-	s.cmd.Env = append(os.Environ(), "DATABASE_URL="+dsn, "HTTP_ADDR="+addr, "LOG_LEVEL=warn")
+	s.cmd.Env = append(append(os.Environ(), "DATABASE_URL="+dsn, "HTTP_ADDR="+addr, "LOG_LEVEL=warn"), env...)
 	s.cmd.Stdout, s.cmd.Stderr = s.log, s.log
 	if err := s.cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -219,8 +219,12 @@ func (s *server) kill(t *testing.T) {
 }
 
 func login(t *testing.T, base string) (token, app string) {
+	return loginAs(t, base, "superadmin@move.test")
+}
+
+func loginAs(t *testing.T, base, email string) (token, app string) {
 	t.Helper()
-	status, body := call(base, "", "", "POST", "/v1/auth/login", "", map[string]any{"email": "superadmin@move.test", "password": "move-demo-password"})
+	status, body := call(base, "", "", "POST", "/v1/auth/login", "", map[string]any{"email": email, "password": "move-demo-password"})
 	if status != http.StatusOK {
 		t.Fatalf("login: %d %v", status, body)
 	}
