@@ -80,7 +80,9 @@ export function useUpdateWallet() {
 export function useBatches(walletId: string) {
   return useQuery({
     queryKey: walletKeys.batches(walletId),
-    queryFn: async ({ signal }) => (await api<{ data: CouponBatch[] }>(`${item(walletId)}/batches`, { signal })).data,
+    // A list answer; a wallet has few batches (each up to 100,000 coupons): the first 1,000, newest first.
+    queryFn: async ({ signal }) =>
+      (await api<{ data: CouponBatch[] }>(`${item(walletId)}/batches`, { signal, query: { itemsPerPage: 1000 } })).data,
   });
 }
 

@@ -9,7 +9,7 @@ import '@/features/wallets/i18n';
 
 export interface BatchesPanelProps {
   batches: CouponBatch[];
-  /** May switch batches on and off. */
+  /** May switch batches on and off and export them (manage-wallets). */
   manage: boolean;
   onSetEnabled: (batch: CouponBatch, enabled: boolean) => Promise<unknown>;
   onExport: (batch: CouponBatch, format: ExportFormat) => Promise<unknown>;
@@ -50,7 +50,7 @@ export function BatchesPanel({ batches, manage, onSetEnabled, onExport }: Batche
               <th scope="col">{t('wallets.batches.redeemed')}</th>
               <th scope="col">{t('wallets.coupons.expires')}</th>
               <th scope="col">{t('wallets.batches.enabled')}</th>
-              <th scope="col">{t('wallets.batches.export')}</th>
+              {manage && <th scope="col">{t('wallets.batches.export')}</th>}
             </tr>
           </thead>
           <tbody>
@@ -84,22 +84,24 @@ export function BatchesPanel({ batches, manage, onSetEnabled, onExport }: Batche
                       }}
                     />
                   </td>
-                  <td>
-                    <div className="row-actions">
-                      {(['csv', 'xlsx'] as const).map((format) => (
-                        <button
-                          key={format}
-                          type="button"
-                          className="button button--ghost"
-                          aria-label={t('wallets.batches.exportLabel', { batch: label, format: format.toUpperCase() })}
-                          disabled={busy === batch.id}
-                          onClick={() => void run(batch, () => onExport(batch, format))}
-                        >
-                          {t(format === 'csv' ? 'wallets.batches.exportCsv' : 'wallets.batches.exportXlsx')}
-                        </button>
-                      ))}
-                    </div>
-                  </td>
+                  {manage && (
+                    <td>
+                      <div className="row-actions">
+                        {(['csv', 'xlsx'] as const).map((format) => (
+                          <button
+                            key={format}
+                            type="button"
+                            className="button button--ghost"
+                            aria-label={t('wallets.batches.exportLabel', { batch: label, format: format.toUpperCase() })}
+                            disabled={busy === batch.id}
+                            onClick={() => void run(batch, () => onExport(batch, format))}
+                          >
+                            {t(format === 'csv' ? 'wallets.batches.exportCsv' : 'wallets.batches.exportXlsx')}
+                          </button>
+                        ))}
+                      </div>
+                    </td>
+                  )}
                 </tr>
               );
             })}

@@ -4,6 +4,7 @@ import { PageHeader } from '@/components/page/PageHeader';
 import { Skeleton } from '@/components/ui/Skeleton';
 import type { Wallet } from '@/features/wallets/api/types';
 import { useWallet } from '@/features/wallets/api/wallets';
+import { useWalletPermissions } from '@/features/wallets/components/permissions';
 import { WalletTabs } from '@/features/wallets/components/WalletTabs';
 import { walletsBase } from '@/features/wallets/wallet-format';
 import '@/features/wallets/i18n';
@@ -26,6 +27,7 @@ export function WalletLayoutRoute() {
   const { wallet_id: id = '' } = useParams();
   const list = walletsBase(useLocation().pathname);
   const wallet = useWallet(id);
+  const { redeem } = useWalletPermissions();
   const base = `${list}/${id}`;
 
   return (
@@ -42,7 +44,7 @@ export function WalletLayoutRoute() {
       {wallet.isError && <p className="empty-state">{t('wallets.notFound')}</p>}
       {wallet.data && (
         <>
-          <WalletTabs base={base} name={wallet.data.name} />
+          <WalletTabs base={base} name={wallet.data.name} customers={redeem} />
           <Outlet context={{ wallet: wallet.data, base, reload: wallet.refetch } satisfies WalletContext} />
         </>
       )}
