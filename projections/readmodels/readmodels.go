@@ -1,16 +1,20 @@
-// Package readmodels lists every read model's projectors: what the server runs, what
+// Package readmodels lists every read model's projectors — and the process managers'
+// to-do lists, which are built the same way: what the server runs, what
 // `projections rebuild --all` rebuilds, and what integration tests run. A new read
 // model adds its projectors here.
 package readmodels
 
 import (
+	"move/processes"
 	"move/projections"
 	rmcatalog "move/projections/catalog"
 	rmidentity "move/projections/identity"
 	rmorganizations "move/projections/organizations"
+	rmwallets "move/projections/wallets"
 )
 
 // All answers a fresh projector of every read model.
 func All() []projections.Projector {
-	return append(rmcatalog.Projectors(), rmidentity.Projector(), rmorganizations.Projector())
+	return append(rmcatalog.Projectors(), rmidentity.Projector(), rmorganizations.Projector(), rmwallets.Projector(),
+		processes.Projector())
 }

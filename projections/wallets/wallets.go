@@ -1,0 +1,308 @@
+// Package wallets is the read model of an application's wallets and coupons: the
+// wallets with their settings, the coupon batches, every coupon (searchable by code,
+// filterable by batch and status), each customer's account and ledger, and the
+// statistics (issued and redeemed moves per day; unredeemed moves per expiry instant,
+// so "expired" is computed at query time against the clock of the reader, not of the
+// projector). Every table is tenant-owned, with forced row-level security (0102).
+//
+// A batch of 100,000 coupons is 100,000 coupon.issued events: each is one INSERT, and
+// the counters (wallet, batch, day, expiry) move once per chunk, on the batch's
+// coupon_batch.coupons_issued event, which carries the chunk's count.
+package wallets
+
+import (
+	"context"
+	"strings"
+
+	"github.com/google/uuid"
+
+	"move/domain/names"
+	"move/domain/wallet"
+	"move/projections"
+)
+
+// Table names; Name is the projector's permanent name.
+const (
+	Name     = "wallets"
+	Wallets  = "wallets"
+	Batches  = "coupon_batches"
+	Coupons  = "coupons"
+	Accounts = "wallet_accounts"
+	Ledger   = "wallet_ledger"
+	Daily    = "wallet_daily"
+	Expiry   = "wallet_expiry"
+)
+
+// Projector builds the wallet tables.
+func Projector() projections.Projector { return projector{} }
+
+type projector struct{}
+
+func (projector) Name() string { return Name }
+func (projector) Version() int { return 1 }
+func (projector) Tables() []string {
+	return []string{Wallets, Batches, Coupons, Accounts, Ledger, Daily, Expiry}
+}
+func (projector) EventTypes() []string { return wallet.EventTypes() }
+
+// tenantRLS is the block of decision 0102: move_reader sees only the transaction's
+// tenant, forced also for the owner; move_writer (projectors) writes every row.
+func tenantRLS(table string) string {
+	return `
+ALTER TABLE ` + table + ` ENABLE ROW LEVEL SECURITY;
+ALTER TABLE ` + table + ` FORCE ROW LEVEL SECURITY;
+CREATE POLICY tenant_read ON ` + table + ` FOR SELECT TO move_reader
+    USING (application_id = nullif(current_setting('move.application_id', true), '')::uuid);
+CREATE POLICY projector_write ON ` + table + ` TO move_writer USING (true) WITH CHECK (true);
+GRANT SELECT ON ` + table + ` TO move_reader;`
+}
+
+// Schema. Lists are index ranges under (application_id, wallet_id, …). A coupon's code
+// is searched by prefix on code_normalized (collation "C", compared with >= and <:
+// those operators are leakproof, so the index stays usable under row-level security,
+// where LIKE's would not be).
+func (projector) Schema() string {
+	return `
+CREATE TABLE wallets (
+    id                 uuid        PRIMARY KEY,
+    application_id     uuid        NOT NULL,
+    name               text        NOT NULL,
+    name_key           text        NOT NULL,
+    slug               text        NOT NULL,
+    icon_id            text,
+    included_labels    text[]      NOT NULL DEFAULT '{}',
+    excluded_labels    text[]      NOT NULL DEFAULT '{}',
+    price_display_mode text        NOT NULL,
+    can_top_up         boolean     NOT NULL,
+    can_top_up_once    boolean     NOT NULL,
+    coupons_count      bigint      NOT NULL DEFAULT 0,
+    version            bigint      NOT NULL,
+    created_at         timestamptz NOT NULL,
+    updated_at         timestamptz NOT NULL
+);
+CREATE INDEX wallets_by_name ON wallets (application_id, name_key, id);
+CREATE INDEX wallets_by_slug ON wallets (application_id, slug, id);
+CREATE INDEX wallets_by_created ON wallets (application_id, created_at, id);
+` + tenantRLS(Wallets) + `
+
+CREATE TABLE coupon_batches (
+    id             uuid        PRIMARY KEY,
+    application_id uuid        NOT NULL,
+    wallet_id      uuid        NOT NULL,
+    quantity       integer     NOT NULL,
+    value_moves    bigint      NOT NULL,
+    prefix         text        NOT NULL DEFAULT '',
+    suffix         text        NOT NULL DEFAULT '',
+    expires_at     timestamptz,
+    enabled        boolean     NOT NULL,
+    issued         integer     NOT NULL DEFAULT 0,
+    redeemed_count integer     NOT NULL DEFAULT 0,
+    created_at     timestamptz NOT NULL,
+    created_by     uuid
+);
+CREATE INDEX coupon_batches_by_wallet ON coupon_batches (application_id, wallet_id, created_at, id);
+` + tenantRLS(Batches) + `
+
+CREATE TABLE coupons (
+    id              uuid        PRIMARY KEY,
+    application_id  uuid        NOT NULL,
+    wallet_id       uuid        NOT NULL,
+    batch_id        uuid        NOT NULL,
+    code            text        NOT NULL,
+    code_normalized text        COLLATE "C" NOT NULL,
+    value_moves     bigint      NOT NULL,
+    expires_at      timestamptz,
+    is_enabled      boolean     NOT NULL DEFAULT true,
+    created_at      timestamptz NOT NULL,
+    created_by      uuid,
+    redeemed_at     timestamptz,
+    redeemed_by     uuid,
+    customer_id     uuid,
+    via             text
+);
+CREATE INDEX coupons_by_created ON coupons (application_id, wallet_id, created_at, id);
+CREATE INDEX coupons_by_code ON coupons (application_id, wallet_id, code_normalized);
+CREATE INDEX coupons_by_batch ON coupons (application_id, batch_id, code_normalized);
+CREATE INDEX coupons_redeemed ON coupons (application_id, wallet_id, redeemed_at, id) WHERE redeemed_at IS NOT NULL;
+` + tenantRLS(Coupons) + `
+
+CREATE TABLE wallet_accounts (
+    application_id  uuid        NOT NULL,
+    wallet_id       uuid        NOT NULL,
+    customer_id     uuid        NOT NULL,
+    balance         bigint      NOT NULL DEFAULT 0,
+    credits_count   integer     NOT NULL DEFAULT 0,
+    first_top_up_at timestamptz NOT NULL,
+    last_top_up_at  timestamptz NOT NULL,
+    PRIMARY KEY (wallet_id, customer_id)
+);
+CREATE INDEX wallet_accounts_by_customer ON wallet_accounts (application_id, customer_id);
+` + tenantRLS(Accounts) + `
+
+CREATE TABLE wallet_ledger (
+    event_id       uuid        PRIMARY KEY,
+    application_id uuid        NOT NULL,
+    wallet_id      uuid        NOT NULL,
+    customer_id    uuid        NOT NULL,
+    moves          bigint      NOT NULL,
+    coupon_id      uuid,
+    at             timestamptz NOT NULL,
+    commit_key     bigint      NOT NULL,
+    position       bigint      NOT NULL
+);
+CREATE INDEX wallet_ledger_by_customer ON wallet_ledger (application_id, customer_id, commit_key, position);
+` + tenantRLS(Ledger) + `
+
+CREATE TABLE wallet_daily (
+    application_id uuid    NOT NULL,
+    wallet_id      uuid    NOT NULL,
+    day            date    NOT NULL,
+    issued_moves   bigint  NOT NULL DEFAULT 0,
+    issued_count   integer NOT NULL DEFAULT 0,
+    redeemed_moves bigint  NOT NULL DEFAULT 0,
+    redeemed_count integer NOT NULL DEFAULT 0,
+    PRIMARY KEY (application_id, wallet_id, day)
+);
+` + tenantRLS(Daily) + `
+
+CREATE TABLE wallet_expiry (
+    application_id   uuid        NOT NULL,
+    wallet_id        uuid        NOT NULL,
+    expires_at       timestamptz NOT NULL,
+    unredeemed_moves bigint      NOT NULL DEFAULT 0,
+    unredeemed_count integer     NOT NULL DEFAULT 0,
+    PRIMARY KEY (application_id, wallet_id, expires_at)
+);
+` + tenantRLS(Expiry)
+}
+
+// actor is the event's acting user, or nil when the actor is not a user (a process).
+func actor(e projections.Event) *string {
+	id, err := uuid.Parse(e.Metadata.ActorID)
+	if err != nil {
+		return nil
+	}
+	s := id.String()
+	return &s
+}
+
+// day is the UTC day of the event (the statistics' days, as the organisations' are).
+const day = `($2::timestamptz AT TIME ZONE 'UTC')::date`
+
+func (projector) Apply(ctx context.Context, w projections.Writer, e projections.Event) error {
+	switch p := e.Payload.(type) {
+	case wallet.Created:
+		s := p.Settings
+		return w.Exec(ctx, `
+			INSERT INTO wallets (id, application_id, name, name_key, slug, icon_id, included_labels, excluded_labels,
+			       price_display_mode, can_top_up, can_top_up_once, version, created_at, updated_at)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13) ON CONFLICT (id) DO NOTHING`,
+			strings.TrimPrefix(e.Stream, wallet.Stream("")), p.ApplicationID, s.Name, names.Normalize(s.Name), s.Slug, s.IconID,
+			nonNil(s.IncludedLabels), nonNil(s.ExcludedLabels), s.PriceDisplayMode, s.CanTopUp, s.CanTopUpOnce, int64(e.Version), e.RecordedAt)
+	case wallet.Updated:
+		s := p.Settings
+		return w.Exec(ctx, `
+			UPDATE wallets SET name = $2, name_key = $3, slug = $4, icon_id = $5, included_labels = $6, excluded_labels = $7,
+			       price_display_mode = $8, can_top_up = $9, can_top_up_once = $10, version = $11, updated_at = $12
+			 WHERE id = $1`,
+			strings.TrimPrefix(e.Stream, wallet.Stream("")), s.Name, names.Normalize(s.Name), s.Slug, s.IconID,
+			nonNil(s.IncludedLabels), nonNil(s.ExcludedLabels), s.PriceDisplayMode, s.CanTopUp, s.CanTopUpOnce, int64(e.Version), e.RecordedAt)
+
+	case wallet.BatchGenerated:
+		s := p.BatchSpec
+		return w.Exec(ctx, `
+			INSERT INTO coupon_batches (id, application_id, wallet_id, quantity, value_moves, prefix, suffix, expires_at, enabled, created_at, created_by)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (id) DO NOTHING`,
+			strings.TrimPrefix(e.Stream, wallet.BatchStream("")), p.ApplicationID, p.WalletID, s.Quantity, s.ValueMoves,
+			s.Prefix, s.Suffix, s.ExpiresAt, s.Enabled, e.RecordedAt, actor(e))
+	case wallet.CouponsIssued:
+		// The chunk's counters, once per chunk: the coupons' own events only insert rows.
+		id := strings.TrimPrefix(e.Stream, wallet.BatchStream(""))
+		if err := w.Exec(ctx, `UPDATE coupon_batches SET issued = issued + $2 WHERE id = $1`, id, p.Count); err != nil {
+			return err
+		}
+		if err := w.Exec(ctx, `
+			UPDATE wallets w SET coupons_count = w.coupons_count + $2 FROM coupon_batches b
+			 WHERE b.id = $1 AND w.id = b.wallet_id`, id, p.Count); err != nil {
+			return err
+		}
+		if err := w.Exec(ctx, `
+			INSERT INTO wallet_daily (application_id, wallet_id, day, issued_moves, issued_count)
+			SELECT application_id, wallet_id, ($3::timestamptz AT TIME ZONE 'UTC')::date, value_moves * $2, $2 FROM coupon_batches WHERE id = $1
+			ON CONFLICT (application_id, wallet_id, day) DO UPDATE
+			   SET issued_moves = wallet_daily.issued_moves + excluded.issued_moves,
+			       issued_count = wallet_daily.issued_count + excluded.issued_count`, id, p.Count, e.RecordedAt); err != nil {
+			return err
+		}
+		return w.Exec(ctx, `
+			INSERT INTO wallet_expiry (application_id, wallet_id, expires_at, unredeemed_moves, unredeemed_count)
+			SELECT application_id, wallet_id, expires_at, value_moves * $2, $2 FROM coupon_batches WHERE id = $1 AND expires_at IS NOT NULL
+			ON CONFLICT (application_id, wallet_id, expires_at) DO UPDATE
+			   SET unredeemed_moves = wallet_expiry.unredeemed_moves + excluded.unredeemed_moves,
+			       unredeemed_count = wallet_expiry.unredeemed_count + excluded.unredeemed_count`, id, p.Count)
+	case wallet.BatchEnabled:
+		return w.Exec(ctx, `UPDATE coupon_batches SET enabled = true WHERE id = $1`, strings.TrimPrefix(e.Stream, wallet.BatchStream("")))
+	case wallet.BatchDisabled:
+		return w.Exec(ctx, `UPDATE coupon_batches SET enabled = false WHERE id = $1`, strings.TrimPrefix(e.Stream, wallet.BatchStream("")))
+
+	case wallet.CouponIssued:
+		return w.Exec(ctx, `
+			INSERT INTO coupons (id, application_id, wallet_id, batch_id, code, code_normalized, value_moves, expires_at, created_at, created_by)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (id) DO NOTHING`,
+			strings.TrimPrefix(e.Stream, wallet.CouponStream("")), p.ApplicationID, p.WalletID, p.BatchID, p.Code,
+			wallet.NormalizeCode(p.Code), p.ValueMoves, p.ExpiresAt, e.RecordedAt, actor(e))
+	case wallet.CouponEnabled:
+		return w.Exec(ctx, `UPDATE coupons SET is_enabled = true WHERE id = $1`, strings.TrimPrefix(e.Stream, wallet.CouponStream("")))
+	case wallet.CouponDisabled:
+		return w.Exec(ctx, `UPDATE coupons SET is_enabled = false WHERE id = $1`, strings.TrimPrefix(e.Stream, wallet.CouponStream("")))
+	case wallet.CouponRedeemed:
+		id := strings.TrimPrefix(e.Stream, wallet.CouponStream(""))
+		if err := w.Exec(ctx, `UPDATE coupons SET redeemed_at = $2, redeemed_by = $3, customer_id = $4, via = $5 WHERE id = $1`,
+			id, e.RecordedAt, actor(e), p.CustomerID, p.Via); err != nil {
+			return err
+		}
+		if err := w.Exec(ctx, `UPDATE coupon_batches b SET redeemed_count = b.redeemed_count + 1 FROM coupons c WHERE c.id = $1 AND b.id = c.batch_id`, id); err != nil {
+			return err
+		}
+		if err := w.Exec(ctx, `
+			INSERT INTO wallet_daily (application_id, wallet_id, day, redeemed_moves, redeemed_count)
+			SELECT application_id, wallet_id, `+day+`, $3, 1 FROM coupons WHERE id = $1
+			ON CONFLICT (application_id, wallet_id, day) DO UPDATE
+			   SET redeemed_moves = wallet_daily.redeemed_moves + excluded.redeemed_moves,
+			       redeemed_count = wallet_daily.redeemed_count + 1`, id, e.RecordedAt, p.ValueMoves); err != nil {
+			return err
+		}
+		return w.Exec(ctx, `
+			UPDATE wallet_expiry x SET unredeemed_moves = x.unredeemed_moves - $2, unredeemed_count = x.unredeemed_count - 1
+			  FROM coupons c
+			 WHERE c.id = $1 AND x.application_id = c.application_id AND x.wallet_id = c.wallet_id AND x.expires_at = c.expires_at`,
+			id, p.ValueMoves)
+
+	case wallet.Credited:
+		if err := w.Exec(ctx, `
+			INSERT INTO wallet_accounts (application_id, wallet_id, customer_id, balance, credits_count, first_top_up_at, last_top_up_at)
+			VALUES ($1, $2, $3, $4, 1, $5, $5)
+			ON CONFLICT (wallet_id, customer_id) DO UPDATE
+			   SET balance = wallet_accounts.balance + excluded.balance, credits_count = wallet_accounts.credits_count + 1,
+			       last_top_up_at = excluded.last_top_up_at`,
+			p.ApplicationID, p.WalletID, p.CustomerID, p.Moves, e.RecordedAt); err != nil {
+			return err
+		}
+		var coupon *string
+		if p.CouponID != "" {
+			coupon = &p.CouponID
+		}
+		return w.Exec(ctx, `
+			INSERT INTO wallet_ledger (event_id, application_id, wallet_id, customer_id, moves, coupon_id, at, commit_key, position)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (event_id) DO NOTHING`,
+			e.ID, p.ApplicationID, p.WalletID, p.CustomerID, p.Moves, coupon, e.RecordedAt, int64(e.Position.Commit), int64(e.Position.Prepare))
+	}
+	return nil
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
