@@ -62,11 +62,11 @@ func TestLiveEqualsRebuild(t *testing.T) {
 	if _, err := env.App.UpdateWallet(ctx, meta(), w, nil, settings); err != nil {
 		t.Fatal(err)
 	}
-	soon := time.Now().Add(1500 * time.Millisecond)
 	big, err := env.App.GenerateCoupons(ctx, meta(), w, wallet.BatchSpec{Quantity: 2*wallet.ChunkSize + 7, ValueMoves: 5, Prefix: "BIG", Enabled: true})
 	if err != nil {
 		t.Fatal(err)
 	}
+	soon := time.Now().Add(time.Second)
 	short, err := env.App.GenerateCoupons(ctx, meta(), w, wallet.BatchSpec{Quantity: 4, ValueMoves: 3, ExpiresAt: &soon, Enabled: true})
 	if err != nil {
 		t.Fatal(err)
