@@ -51,3 +51,27 @@ func (l *limiter) allow(key string, now time.Time) (bool, time.Duration) {
 	l.windows[key] = w
 	return true, 0
 }
+
+// Limiter is the same fixed-window limiter for other routes that count failures
+// (coupon redemptions in the consumer app): Wait asks without counting, Count counts.
+type Limiter struct{ l *limiter }
+
+// NewLimiter allows l.N counted attempts per key per l.Window.
+func NewLimiter(l Limit) *Limiter { return &Limiter{l: newLimiter(l)} }
+
+// Wait answers how long key must wait before its next attempt; zero when it may try.
+func (l *Limiter) Wait(key string, now time.Time) time.Duration {
+	if l.l.limit.N <= 0 {
+		return 0
+	}
+	l.l.mu.Lock()
+	defer l.l.mu.Unlock()
+	w := l.l.windows[key]
+	if now.Sub(w.start) >= l.l.limit.Window || w.count < l.l.limit.N {
+		return 0
+	}
+	return w.start.Add(l.l.limit.Window).Sub(now)
+}
+
+// Count counts one attempt for key.
+func (l *Limiter) Count(key string, now time.Time) { l.l.allow(key, now) }

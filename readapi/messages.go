@@ -99,6 +99,29 @@ var messages = map[string]map[string]string{
 	"import.missing_columns":               {"nl": "Verplichte kolommen ontbreken: {columns}", "en": "Required columns are missing: {columns}"},
 	"import.too_many_rows":                 {"nl": "Het bestand heeft meer dan {max} regels", "en": "The file has more than {max} rows"},
 	"import.column_count":                  {"nl": "Deze regel heeft {got} kolommen in plaats van {want}", "en": "This row has {got} columns instead of {want}"},
+
+	// Wallets and coupons.
+	"validation.one_of":                  {"nl": "Het veld {field} moet een van deze waarden zijn: {values}", "en": "The {field} field must be one of: {values}"},
+	"validation.future":                  {"nl": "Het veld {field} moet in de toekomst liggen", "en": "The {field} field must be in the future"},
+	"wallet.exists":                      {"nl": "Deze portemonnee bestaat al", "en": "This wallet already exists"},
+	"wallet.label_included_and_excluded": {"nl": "Een label kan niet tegelijk inbegrepen en uitgesloten zijn", "en": "A label cannot be both included and excluded"},
+	"wallet.top_up_once_needs_top_up":    {"nl": "Eenmalig opwaarderen kan alleen als opwaarderen aanstaat", "en": "Topping up once needs topping up to be allowed"},
+	"wallet.no_top_up":                   {"nl": "Deze portemonnee kan niet worden opgewaardeerd", "en": "This wallet cannot be topped up"},
+	"wallet.topped_up_once":              {"nl": "Deze portemonnee kan maar één keer worden opgewaardeerd, en dat is al gebeurd", "en": "This wallet can be topped up only once, and that has already happened"},
+	"wallet.unknown_customer":            {"nl": "Deze klant is niet bekend in deze applicatie", "en": "This customer is not known in this application"},
+	"wallet.account_mismatch":            {"nl": "Deze code hoort bij een andere klant of portemonnee", "en": "This code belongs to another customer or wallet"},
+	"wallet.not_customer":                {"nl": "Alleen klanten van deze applicatie hebben een portemonnee", "en": "Only customers of this application have a wallet"},
+	"coupon.affix":                       {"nl": "Het veld {field} mag alleen hoofdletters en cijfers bevatten (hoogstens {max})", "en": "The {field} field may only hold capital letters and digits (at most {max})"},
+	"coupon.unknown":                     {"nl": "Deze code kennen we niet; controleer hem en probeer het opnieuw", "en": "We do not know this code; check it and try again"},
+	"coupon.already_redeemed":            {"nl": "Deze code is al gebruikt", "en": "This code has already been used"},
+	"coupon.already_redeemed_by_you":     {"nl": "Je hebt deze code al gebruikt; het tegoed staat al in je portemonnee", "en": "You have already used this code; its moves are already in your wallet"},
+	"coupon.disabled":                    {"nl": "Deze code is (nog) niet actief", "en": "This code is not active"},
+	"coupon.expired":                     {"nl": "Deze code is verlopen (op {expired_at})", "en": "This code has expired (on {expired_at})"},
+	"coupon.redemption_invalid":          {"nl": "Deze code kan zo niet worden ingewisseld", "en": "This code cannot be redeemed this way"},
+	"coupon.not_redeemed":                {"nl": "Deze code is nog niet ingewisseld", "en": "This code has not been redeemed yet"},
+	"coupon_batch.exists":                {"nl": "Deze reeks codes bestaat al", "en": "This batch of codes already exists"},
+	"coupon_batch.complete":              {"nl": "Alle codes van deze reeks zijn al aangemaakt", "en": "Every code of this batch has already been made"},
+	"history.unavailable":                {"nl": "De geschiedenis is op deze server niet beschikbaar", "en": "The history is not available on this server"},
 }
 
 // fieldNames are the user's words for field names.
@@ -154,6 +177,22 @@ var fieldNames = map[string]map[string]string{
 	"check_transparency": {"nl": "transparantie", "en": "transparency"},
 	"min_dimensions":     {"nl": "minimale afmetingen", "en": "minimum dimensions"},
 	"max_dimensions":     {"nl": "maximale afmetingen", "en": "maximum dimensions"},
+
+	// Wallets and coupons.
+	"included_labels":    {"nl": "inbegrepen labels", "en": "included labels"},
+	"excluded_labels":    {"nl": "uitgesloten labels", "en": "excluded labels"},
+	"price_display_mode": {"nl": "prijsweergave", "en": "price display"},
+	"can_top_up":         {"nl": "opwaarderen", "en": "top up"},
+	"can_top_up_once":    {"nl": "eenmalig opwaarderen", "en": "top up once"},
+	"quantity":           {"nl": "aantal", "en": "quantity"},
+	"value_moves":        {"nl": "waarde in moves", "en": "value in moves"},
+	"prefix":             {"nl": "voorvoegsel", "en": "prefix"},
+	"suffix":             {"nl": "achtervoegsel", "en": "suffix"},
+	"expires_at":         {"nl": "vervaldatum", "en": "expiry date"},
+	"enabled":            {"nl": "actief", "en": "enabled"},
+	"is_enabled":         {"nl": "actief", "en": "enabled"},
+	"code":               {"nl": "code", "en": "code"},
+	"customer_id":        {"nl": "klant", "en": "customer"},
 }
 
 // translate fills in a message in the language; unknown keys show as themselves.

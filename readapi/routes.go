@@ -44,6 +44,7 @@ func (s *Server) table() []Route {
 	routes = append(routes, s.fileRoutes()...)
 	routes = append(routes, s.organizationRoutes()...)
 	routes = append(routes, s.applicationRoutes()...)
+	routes = append(routes, s.walletRoutes()...)
 	return routes
 }
 

@@ -23,6 +23,7 @@ import (
 	"move/commands"
 	"move/eventstore"
 	"move/files"
+	"move/identity"
 	"move/projections"
 )
 
@@ -47,14 +48,22 @@ type Deps struct {
 	ReadWait time.Duration
 	// Files is the file service (uploads, images); without it file routes answer 503.
 	Files *files.Service
+	// Events reads streams of the log for the audit histories (a coupon's life);
+	// without it those routes answer 503.
+	Events StreamReader
+	// RedeemLimit bounds a consumer's refused coupon redemptions (default 10 per 10
+	// minutes).
+	RedeemLimit identity.Limit
 }
 
 // Server is the HTTP handler of the whole product.
 type Server struct {
 	Deps
 	metrics *httpMetrics
-	routes  []Route
-	handler http.Handler
+	// redeemFailures counts each consumer's refused redemptions (codes are not guessed).
+	redeemFailures *identity.Limiter
+	routes         []Route
+	handler        http.Handler
 }
 
 // New builds the router from the route table. A route without a permission, or a
@@ -66,7 +75,10 @@ func New(d Deps) (*Server, error) {
 	if d.ReadWait == 0 {
 		d.ReadWait = 3 * time.Second
 	}
-	s := &Server{Deps: d, metrics: newHTTPMetrics(d.Metrics)}
+	if d.RedeemLimit.N == 0 {
+		d.RedeemLimit = identity.Limit{N: 10, Window: 10 * time.Minute}
+	}
+	s := &Server{Deps: d, metrics: newHTTPMetrics(d.Metrics), redeemFailures: identity.NewLimiter(d.RedeemLimit)}
 	s.routes = s.table()
 	r := chi.NewRouter()
 	r.Use(requestID, clientIP(d.TrustedProxies), logging(d.Log, s.metrics), recovery, securityHeaders, s.cors)

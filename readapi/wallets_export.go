@@ -1,0 +1,126 @@
+package readapi
+
+import (
+	"encoding/csv"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/xuri/excelize/v2"
+
+	"move/domain"
+)
+
+// batchExportColumns are the printing sheet's columns.
+var batchExportColumns = []string{"code", "value_moves", "expires_at", "status"}
+
+// exportBatch answers a batch's codes, by code, as CSV or a spreadsheet, every cell
+// neutralised against formulas as the organisations' export is.
+func (s *Server) exportBatch(w http.ResponseWriter, r *http.Request) error {
+	x, err := s.walletInScope(r)
+	if err != nil {
+		return err
+	}
+	batchID, err := uuidParam(r, "batch_id", "coupon_batch")
+	if err != nil {
+		return err
+	}
+	format := r.URL.Query().Get("format")
+	switch format {
+	case "":
+		format = "xlsx"
+	case "csv", "xlsx":
+	default:
+		return &apiError{Status: http.StatusBadRequest, Key: "error.bad_query", Params: map[string]any{"detail": "format"}}
+	}
+	ctx := r.Context()
+	app := TenantFrom(ctx).ApplicationID
+	var rows [][]string
+	err = s.inTenant(r, func(tx pgx.Tx) error {
+		var exists bool
+		if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM readmodel.coupon_batches WHERE application_id = $1 AND wallet_id = $2 AND id = $3)`,
+			app, x.ID, batchID).Scan(&exists); err != nil {
+			return err
+		}
+		if !exists {
+			return &domain.NotFoundError{Kind: "coupon_batch", ID: batchID}
+		}
+		res, err := tx.Query(ctx, `
+			SELECT c.code, c.value_moves, c.expires_at, `+couponStatus("$4")+`
+			  FROM readmodel.coupons c JOIN readmodel.coupon_batches b ON b.id = c.batch_id
+			 WHERE c.application_id = $1 AND c.wallet_id = $2 AND c.batch_id = $3
+			 ORDER BY c.code_normalized`, app, x.ID, batchID, time.Now().UTC())
+		if err != nil {
+			return err
+		}
+		rows, err = collect(res, func(row pgx.Row) ([]string, error) {
+			var code, status string
+			var value int64
+			var expires *time.Time
+			err := row.Scan(&code, &value, &expires, &status)
+			at := ""
+			if expires != nil {
+				at = stamp(*expires)
+			}
+			return []string{neutralize(code), strconv.FormatInt(value, 10), at, status}, err
+		})
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	name := "coupons-" + batchID[:8]
+	w.Header().Set("Cache-Control", "no-store")
+	if format == "csv" {
+		w.Header().Set("Content-Type", "text/csv; charset=utf-8")
+		w.Header().Set("Content-Disposition", `attachment; filename="`+name+`.csv"`)
+		w.WriteHeader(http.StatusOK)
+		cw := csv.NewWriter(w)
+		_ = cw.Write(batchExportColumns)
+		_ = cw.WriteAll(rows)
+		if err := cw.Error(); err != nil {
+			logger(r).Warn("export interrupted", "error", err)
+		}
+		return nil
+	}
+	f := excelize.NewFile()
+	defer func() { _ = f.Close() }()
+	sheet := "Codes"
+	if err := f.SetSheetName("Sheet1", sheet); err != nil {
+		return err
+	}
+	sw, err := f.NewStreamWriter(sheet)
+	if err != nil {
+		return err
+	}
+	cells := make([]any, len(batchExportColumns))
+	for i, c := range batchExportColumns {
+		cells[i] = c
+	}
+	if err := sw.SetRow("A1", cells); err != nil {
+		return err
+	}
+	for i, row := range rows {
+		for j, v := range row {
+			cells[j] = v
+		}
+		if n, err := strconv.ParseInt(row[1], 10, 64); err == nil {
+			cells[1] = n // a number in the sheet
+		}
+		cell, _ := excelize.CoordinatesToCellName(1, i+2)
+		if err := sw.SetRow(cell, cells); err != nil {
+			return err
+		}
+	}
+	if err := sw.Flush(); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+	w.Header().Set("Content-Disposition", `attachment; filename="`+name+`.xlsx"`)
+	w.WriteHeader(http.StatusOK)
+	if _, err := f.WriteTo(w); err != nil {
+		logger(r).Warn("export interrupted", "error", err)
+	}
+	return nil
+}
