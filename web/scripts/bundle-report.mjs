@@ -16,6 +16,19 @@ const routes = {
   ],
   'application overview with charts (/application)': ['src/features/dashboard/routes/ApplicationOverviewRoute.tsx'],
   'application edit, every field (/admin/applications/:id)': ['src/features/applications/routes/ApplicationEditRoute.tsx'],
+  'wallets list (/admin/wallets)': [
+    'src/features/wallets/routes/WalletsListRoute.tsx',
+    'src/components/data-grid/DataGridImpl.tsx',
+  ],
+  'wallet coupons tab (/admin/wallets/:id/coupons)': [
+    'src/features/wallets/routes/WalletLayoutRoute.tsx',
+    'src/features/wallets/routes/WalletCouponsRoute.tsx',
+    'src/components/data-grid/DataGridImpl.tsx',
+  ],
+  'wallet statistics tab (/admin/wallets/:id/statistics)': [
+    'src/features/wallets/routes/WalletLayoutRoute.tsx',
+    'src/features/wallets/routes/WalletStatisticsRoute.tsx',
+  ],
 };
 
 execFileSync('npx', ['vite', 'build', '--manifest', '--logLevel', 'warn'], { stdio: 'inherit' });

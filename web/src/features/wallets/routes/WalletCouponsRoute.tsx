@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { DataGrid, type DataGridColumn } from '@/components/data-grid/DataGrid';
@@ -8,16 +8,23 @@ import { BatchesPanel } from '@/features/wallets/components/BatchesPanel';
 import { CouponEnabledSwitch } from '@/features/wallets/components/CouponEnabledSwitch';
 import { CouponHistoryDialog } from '@/features/wallets/components/CouponHistoryDialog';
 import { CouponStatusBadge } from '@/features/wallets/components/CouponStatusBadge';
-import { GenerateCouponsDialog } from '@/features/wallets/components/GenerateCouponsDialog';
 import { useWalletPermissions } from '@/features/wallets/components/permissions';
 import { useWalletContext } from '@/features/wallets/routes/WalletLayoutRoute';
 import { batchLabel, formatDay, formatMoves, slugify } from '@/features/wallets/wallet-format';
 import { currentLanguage } from '@/lib/i18n';
+import { importWithReload } from '@/lib/lazy-import';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { notifySaved } from '@/stores/notification';
 import '@/features/wallets/i18n';
 
 const CODE_SORT = { field: 'code', direction: 'asc' } as const;
+
+// The dialog's form brings formik and yup: they load when it opens, not with the grid.
+const GenerateCouponsDialog = lazy(
+  importWithReload(async () => ({
+    default: (await import('@/features/wallets/components/GenerateCouponsDialog')).GenerateCouponsDialog,
+  })),
+);
 
 /** The wallet's coupons: search, filters, per-coupon switch and history; the batches; generate. */
 export function WalletCouponsRoute() {
@@ -179,20 +186,24 @@ export function WalletCouponsRoute() {
           }
         />
       )}
-      <GenerateCouponsDialog
-        open={generating}
-        onClose={() => setGenerating(false)}
-        onGenerate={(input) => generate.mutateAsync(input)}
-        onGenerated={(answer, input) => {
-          setGenerating(false);
-          notifySaved(
-            answer.issued < input.quantity
-              ? t('wallets.coupons.issuing', { issued: answer.issued, quantity: input.quantity })
-              : t('wallets.coupons.generated', { count: input.quantity }),
-          );
-          refresh();
-        }}
-      />
+      {generating && (
+        <Suspense fallback={null}>
+          <GenerateCouponsDialog
+            open
+            onClose={() => setGenerating(false)}
+            onGenerate={(input) => generate.mutateAsync(input)}
+            onGenerated={(answer, input) => {
+              setGenerating(false);
+              notifySaved(
+                answer.issued < input.quantity
+                  ? t('wallets.coupons.issuing', { issued: answer.issued, quantity: input.quantity })
+                  : t('wallets.coupons.generated', { count: input.quantity }),
+              );
+              refresh();
+            }}
+          />
+        </Suspense>
+      )}
       <CouponHistoryDialog coupon={historyOf} onClose={() => setHistoryOf(null)} />
     </>
   );

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataGrid, type DataGridColumn } from '@/components/data-grid/DataGrid';
 import { SearchInput } from '@/components/page/PageHeader';
@@ -6,14 +6,21 @@ import type { WalletCustomer } from '@/features/wallets/api/types';
 import { customersList } from '@/features/wallets/api/wallets';
 import { CustomerBalancesDialog } from '@/features/wallets/components/CustomerBalancesDialog';
 import { useWalletPermissions } from '@/features/wallets/components/permissions';
-import { RedeemCodeDialog } from '@/features/wallets/components/RedeemCodeDialog';
 import { useWalletContext } from '@/features/wallets/routes/WalletLayoutRoute';
 import { formatDateTime, formatMoves } from '@/features/wallets/wallet-format';
 import { currentLanguage } from '@/lib/i18n';
+import { importWithReload } from '@/lib/lazy-import';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import '@/features/wallets/i18n';
 
 type Customer = WalletCustomer['customer'];
+
+// The dialog's form brings formik: it loads when the dialog opens, not with the grid.
+const RedeemCodeDialog = lazy(
+  importWithReload(async () => ({
+    default: (await import('@/features/wallets/components/RedeemCodeDialog')).RedeemCodeDialog,
+  })),
+);
 
 /** Support: the application's customers with their balance here; redeem a code for one; their balances. */
 export function WalletCustomersRoute() {
@@ -88,13 +95,15 @@ export function WalletCustomersRoute() {
         refreshKey={refreshKey}
       />
       {redeemFor && (
-        <RedeemCodeDialog
-          open
-          walletId={wallet.id}
-          customer={redeemFor.customer}
-          onClose={() => setRedeemFor(null)}
-          onRedeemed={() => setRefreshKey((key) => key + 1)}
-        />
+        <Suspense fallback={null}>
+          <RedeemCodeDialog
+            open
+            walletId={wallet.id}
+            customer={redeemFor.customer}
+            onClose={() => setRedeemFor(null)}
+            onRedeemed={() => setRefreshKey((key) => key + 1)}
+          />
+        </Suspense>
       )}
       <CustomerBalancesDialog customer={balancesOf} onClose={() => setBalancesOf(null)} />
     </>
