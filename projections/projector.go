@@ -37,8 +37,8 @@ type Event struct {
 }
 
 // Writer runs a projector's statements in the transaction that also moves its
-// checkpoint. On the rebuild path statements are queued and sent in batches, so Apply
-// writes but never reads.
+// checkpoint. Statements are queued and sent in one round trip per delivery (live) or
+// batch (rebuild), so Apply writes but never reads.
 type Writer interface {
 	Exec(ctx context.Context, sql string, args ...any) error
 }

@@ -154,15 +154,23 @@ func (r *Runner) applyInTx(ctx context.Context, p Projector, d delivery) (events
 		if _, err := tx.Exec(ctx, `SET LOCAL synchronous_commit = off; SET LOCAL search_path = `+LiveSchema); err != nil {
 			return err
 		}
-		for _, e := range d.Events {
+		// The delivery's statements go in one round trip, as a rebuild's do (Apply
+		// writes but never reads).
+		w := &batchWriter{}
+		for i, e := range d.Events {
 			ev, relevant, err := r.decode(p, e)
 			if err == nil && relevant {
-				err = p.Apply(ctx, txWriter{tx}, ev)
+				w.current = i
+				err = p.Apply(ctx, w, ev)
 			}
 			if err != nil {
 				failed = e
 				return err
 			}
+		}
+		if i, err := w.flush(ctx, tx); err != nil {
+			failed = d.Events[max(i, 0)]
+			return err
 		}
 		return advance(ctx, tx, p.Name(), p.Version(), d.After, d.last().Position, d.last().RecordedAt)
 	})

@@ -7,15 +7,8 @@ import (
 	"github.com/jackc/pgx/v5"
 )
 
-// txWriter runs each statement at once: the live path, one event per transaction.
-type txWriter struct{ tx pgx.Tx }
-
-func (w txWriter) Exec(ctx context.Context, sql string, args ...any) error {
-	_, err := w.tx.Exec(ctx, sql, args...)
-	return err
-}
-
-// batchWriter queues statements and sends them in one round trip: the rebuild path.
+// batchWriter queues statements and sends them in one round trip: a live delivery's
+// (up to 500 events) or a rebuild batch's.
 // owner remembers which event queued each statement, to name the one that failed.
 type batchWriter struct {
 	batch   pgx.Batch
