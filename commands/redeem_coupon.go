@@ -45,6 +45,9 @@ func (a *App) RedeemCoupon(ctx context.Context, meta Meta, in Redemption) (Redee
 		return Redeemed{}, v
 	}
 	couponID := wallet.CouponID(code)
+	// Ids in one spelling: an upper-case customer id must not open a second account
+	// (and a second "first top-up").
+	in.WalletID, in.CustomerID = canonicalID(in.WalletID), canonicalID(in.CustomerID)
 	var moves int64
 	_, err := a.run.execute(ctx, meta, couponID, func(u *unit) error {
 		c := wallet.NewCoupon(couponID)
@@ -52,7 +55,7 @@ func (a *App) RedeemCoupon(ctx context.Context, meta Meta, in Redemption) (Redee
 			return err
 		}
 		w := wallet.New(in.WalletID)
-		if _, err := uuid.Parse(in.WalletID); err == nil {
+		if in.WalletID != "" {
 			if err := u.load(wallet.Stream(in.WalletID), w); err != nil {
 				return err
 			}
@@ -125,6 +128,15 @@ func (a *App) CreditRedemption(ctx context.Context, correlationID, couponID stri
 		}
 		return u.append(wallet.AccountStream(account.ID), account, events...)
 	})
+}
+
+// canonicalID answers a UUID in its one lower-case spelling, and anything else empty.
+func canonicalID(s string) string {
+	id, err := uuid.Parse(s)
+	if err != nil {
+		return ""
+	}
+	return id.String()
 }
 
 // checkCustomer: the user exists and is a customer of the application.

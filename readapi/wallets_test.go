@@ -664,24 +664,12 @@ func TestConcurrentRedemptionOfOneCode(t *testing.T) {
 		t.Fatalf("refusals: %v", refusals)
 	}
 
-	// One credit in the log, and the balance is the coupon's value once.
+	// One credit in the log, and the balance is the coupon's value once. Counted in the
+	// table: the log reader waits for every older transaction of the cluster.
 	ctx := context.Background()
-	credits := 0
-	pos := eventstore.Start
-	for {
-		events, err := w.env.Store.ReadAll(ctx, pos, 1000)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, e := range events {
-			if e.Type == (wallet.Credited{}).EventType() {
-				credits++
-			}
-		}
-		if len(events) < 1000 {
-			break
-		}
-		pos = events[len(events)-1].Position
+	var credits int
+	if err := w.env.DB.QueryRow(ctx, `SELECT count(*) FROM eventstore_events WHERE type = $1`, (wallet.Credited{}).EventType()).Scan(&credits); err != nil {
+		t.Fatal(err)
 	}
 	if credits != 1 {
 		t.Fatalf("%d wallet.credited events, want 1", credits)
