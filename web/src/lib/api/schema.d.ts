@@ -196,6 +196,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/coupons/{coupon_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Enable or disable one coupon */
+        patch: operations["patch_v1_admin_coupons_By_coupon_id"];
+        trace?: never;
+    };
+    "/v1/admin/coupons/{coupon_id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A coupon's whole life from the event log, in log order */
+        get: operations["get_v1_admin_coupons_By_coupon_id_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/customers/{customer_id}/wallets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A customer's balance in every wallet of the application, and their credits, newest first */
+        get: operations["get_v1_admin_customers_By_customer_id_wallets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/files/{token}": {
         parameters: {
             query?: never;
@@ -616,6 +667,179 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/wallets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Wallets of the application (search on name and slug, sort, page) */
+        get: operations["get_v1_admin_wallets"];
+        put?: never;
+        /** Create a wallet (slug unique in the application) */
+        post: operations["post_v1_admin_wallets"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/wallets/{wallet_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One wallet */
+        get: operations["get_v1_admin_wallets_By_wallet_id"];
+        /** Change a wallet's settings (version: the one edited; stale is a 409) */
+        put: operations["put_v1_admin_wallets_By_wallet_id"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/wallets/{wallet_id}/batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Coupon batches of the wallet, newest first */
+        get: operations["get_v1_admin_wallets_By_wallet_id_batches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/wallets/{wallet_id}/batches/{batch_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Enable or disable every coupon of a batch */
+        patch: operations["patch_v1_admin_wallets_By_wallet_id_batches_By_batch_id"];
+        trace?: never;
+    };
+    "/v1/admin/wallets/{wallet_id}/batches/{batch_id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The batch's codes for printing (format=csv|xlsx, default xlsx): code, value_moves, expires_at, status */
+        get: operations["get_v1_admin_wallets_By_wallet_id_batches_By_batch_id_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/wallets/{wallet_id}/coupons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Coupons of the wallet (search: code prefix; batch_id; status available|redeemed|expired|disabled; after: keyset cursor for sort code or created_at) */
+        get: operations["get_v1_admin_wallets_By_wallet_id_coupons"];
+        put?: never;
+        /** Generate a batch of coupons (issued in chunks; answers when all exist) */
+        post: operations["post_v1_admin_wallets_By_wallet_id_coupons"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/wallets/{wallet_id}/coupons/redeem": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Redeem a code for a customer (support); answers the customer's new balance */
+        post: operations["post_v1_admin_wallets_By_wallet_id_coupons_redeem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/wallets/{wallet_id}/coupons/redeemed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Redeemed coupons of the wallet, newest first */
+        get: operations["get_v1_admin_wallets_By_wallet_id_coupons_redeemed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/wallets/{wallet_id}/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Customers of the application with their balance in this wallet (search on name and e-mail) */
+        get: operations["get_v1_admin_wallets_By_wallet_id_customers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/wallets/{wallet_id}/statistics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Moves issued, redeemed, expired and outstanding: totals, and per day (from, to: YYYY-MM-DD, UTC days; default the last 30) */
+        get: operations["get_v1_admin_wallets_By_wallet_id_statistics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/auth/forgot-password": {
         parameters: {
             query?: never;
@@ -746,6 +970,40 @@ export interface paths {
         put?: never;
         /** Rotate a refresh token; a reused one revokes its family */
         post: operations["post_v1_token_refresh"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/wallets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Consumer app: every wallet of the application with the caller's balance (customers only) */
+        get: operations["get_v1_wallets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/wallets/{wallet_id}/redeem": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Consumer app: redeem a code into the caller's wallet (refusals are rate limited per user: 429 with Retry-After) */
+        post: operations["post_v1_wallets_By_wallet_id_redeem"];
         delete?: never;
         options?: never;
         head?: never;
@@ -930,6 +1188,7 @@ export interface operations {
                         meta: {
                             pagination: {
                                 itemsPerPage: number;
+                                next_cursor?: string | null;
                                 page: number;
                                 total: number;
                             };
@@ -1230,6 +1489,7 @@ export interface operations {
                         meta: {
                             pagination: {
                                 itemsPerPage: number;
+                                next_cursor?: string | null;
                                 page: number;
                                 total: number;
                             };
@@ -1297,6 +1557,7 @@ export interface operations {
                         meta: {
                             pagination: {
                                 itemsPerPage: number;
+                                next_cursor?: string | null;
                                 page: number;
                                 total: number;
                             };
@@ -1488,6 +1749,7 @@ export interface operations {
     get_v1_admin_applications_organizations: {
         parameters: {
             query?: {
+                after?: string;
                 itemsPerPage?: string;
                 page?: string;
                 search?: string;
@@ -1544,6 +1806,7 @@ export interface operations {
                         meta: {
                             pagination: {
                                 itemsPerPage: number;
+                                next_cursor?: string | null;
                                 page: number;
                                 total: number;
                             };
@@ -1803,6 +2066,177 @@ export interface operations {
             };
         };
     };
+    patch_v1_admin_coupons_By_coupon_id: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                coupon_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    is_enabled?: boolean | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    get_v1_admin_coupons_By_coupon_id_history: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                coupon_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            actor?: {
+                                id: string;
+                                name: string;
+                            } | null;
+                            at: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            event: string;
+                            position: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    get_v1_admin_customers_By_customer_id_wallets: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                customer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            customer: {
+                                email: string;
+                                id: string;
+                                name: string;
+                            };
+                            history: {
+                                at: string;
+                                code?: string | null;
+                                coupon_id?: string | null;
+                                moves: number;
+                                wallet_id: string;
+                                wallet_name: string;
+                            }[];
+                            wallets: {
+                                balance: number;
+                                name: string;
+                                wallet_id: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
     get_v1_admin_files_By_token: {
         parameters: {
             query?: never;
@@ -1986,6 +2420,7 @@ export interface operations {
                         meta: {
                             pagination: {
                                 itemsPerPage: number;
+                                next_cursor?: string | null;
                                 page: number;
                                 total: number;
                             };
@@ -2820,6 +3255,7 @@ export interface operations {
                         meta: {
                             pagination: {
                                 itemsPerPage: number;
+                                next_cursor?: string | null;
                                 page: number;
                                 total: number;
                             };
@@ -3037,6 +3473,7 @@ export interface operations {
                         meta: {
                             pagination: {
                                 itemsPerPage: number;
+                                next_cursor?: string | null;
                                 page: number;
                                 total: number;
                             };
@@ -3457,6 +3894,7 @@ export interface operations {
                         meta: {
                             pagination: {
                                 itemsPerPage: number;
+                                next_cursor?: string | null;
                                 page: number;
                                 total: number;
                             };
@@ -3726,6 +4164,834 @@ export interface operations {
                             updated_at: string;
                             version: number;
                         }[];
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    get_v1_admin_wallets: {
+        parameters: {
+            query?: {
+                itemsPerPage?: string;
+                page?: string;
+                search?: string;
+                sort?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            can_top_up: boolean;
+                            can_top_up_once: boolean;
+                            coupons_count: number;
+                            created_at: string;
+                            excluded_labels: string[];
+                            icon_id?: string | null;
+                            id: string;
+                            included_labels: string[];
+                            name: string;
+                            price_display_mode: string;
+                            slug: string;
+                            updated_at: string;
+                            version: number;
+                        }[];
+                        meta: {
+                            pagination: {
+                                itemsPerPage: number;
+                                next_cursor?: string | null;
+                                page: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    post_v1_admin_wallets: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    can_top_up: boolean;
+                    can_top_up_once: boolean;
+                    excluded_labels: string[];
+                    icon_id?: string | null;
+                    included_labels: string[];
+                    name: string;
+                    price_display_mode: string;
+                    slug: string;
+                    version?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    get_v1_admin_wallets_By_wallet_id: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                wallet_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            can_top_up: boolean;
+                            can_top_up_once: boolean;
+                            coupons_count: number;
+                            created_at: string;
+                            excluded_labels: string[];
+                            icon_id?: string | null;
+                            id: string;
+                            included_labels: string[];
+                            name: string;
+                            price_display_mode: string;
+                            slug: string;
+                            updated_at: string;
+                            version: number;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    put_v1_admin_wallets_By_wallet_id: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                wallet_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    can_top_up: boolean;
+                    can_top_up_once: boolean;
+                    excluded_labels: string[];
+                    icon_id?: string | null;
+                    included_labels: string[];
+                    name: string;
+                    price_display_mode: string;
+                    slug: string;
+                    version?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    get_v1_admin_wallets_By_wallet_id_batches: {
+        parameters: {
+            query?: {
+                itemsPerPage?: string;
+                page?: string;
+                search?: string;
+                sort?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                wallet_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            created_at: string;
+                            created_by?: {
+                                id: string;
+                                name: string;
+                            } | null;
+                            enabled: boolean;
+                            expires_at?: string | null;
+                            id: string;
+                            issued: number;
+                            prefix: string;
+                            quantity: number;
+                            redeemed_count: number;
+                            suffix: string;
+                            value_moves: number;
+                        }[];
+                        meta: {
+                            pagination: {
+                                itemsPerPage: number;
+                                next_cursor?: string | null;
+                                page: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    patch_v1_admin_wallets_By_wallet_id_batches_By_batch_id: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                batch_id: string;
+                wallet_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    is_enabled?: boolean | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    get_v1_admin_wallets_By_wallet_id_batches_By_batch_id_export: {
+        parameters: {
+            query?: {
+                format?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                batch_id: string;
+                wallet_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    get_v1_admin_wallets_By_wallet_id_coupons: {
+        parameters: {
+            query?: {
+                after?: string;
+                batch_id?: string;
+                itemsPerPage?: string;
+                page?: string;
+                search?: string;
+                sort?: string;
+                status?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                wallet_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            batch_enabled: boolean;
+                            batch_id: string;
+                            code: string;
+                            created_at: string;
+                            created_by?: {
+                                id: string;
+                                name: string;
+                            } | null;
+                            customer?: {
+                                id: string;
+                                name: string;
+                            } | null;
+                            expires_at?: string | null;
+                            id: string;
+                            is_enabled: boolean;
+                            redeemed_at?: string | null;
+                            redeemed_by?: {
+                                id: string;
+                                name: string;
+                            } | null;
+                            status: string;
+                            value_moves: number;
+                            via?: string | null;
+                        }[];
+                        meta: {
+                            pagination: {
+                                itemsPerPage: number;
+                                next_cursor?: string | null;
+                                page: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    post_v1_admin_wallets_By_wallet_id_coupons: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                wallet_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    enabled?: boolean | null;
+                    expires_at?: string | null;
+                    prefix: string;
+                    quantity: number;
+                    suffix: string;
+                    value_moves: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            issued: number;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    post_v1_admin_wallets_By_wallet_id_coupons_redeem: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                wallet_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                    customer_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            balance: number;
+                            coupon_id: string;
+                            moves: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    get_v1_admin_wallets_By_wallet_id_coupons_redeemed: {
+        parameters: {
+            query?: {
+                after?: string;
+                batch_id?: string;
+                itemsPerPage?: string;
+                page?: string;
+                search?: string;
+                sort?: string;
+                status?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                wallet_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            batch_enabled: boolean;
+                            batch_id: string;
+                            code: string;
+                            created_at: string;
+                            created_by?: {
+                                id: string;
+                                name: string;
+                            } | null;
+                            customer?: {
+                                id: string;
+                                name: string;
+                            } | null;
+                            expires_at?: string | null;
+                            id: string;
+                            is_enabled: boolean;
+                            redeemed_at?: string | null;
+                            redeemed_by?: {
+                                id: string;
+                                name: string;
+                            } | null;
+                            status: string;
+                            value_moves: number;
+                            via?: string | null;
+                        }[];
+                        meta: {
+                            pagination: {
+                                itemsPerPage: number;
+                                next_cursor?: string | null;
+                                page: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    get_v1_admin_wallets_By_wallet_id_customers: {
+        parameters: {
+            query?: {
+                itemsPerPage?: string;
+                page?: string;
+                search?: string;
+                sort?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                wallet_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            balance: number;
+                            credits_count: number;
+                            customer: {
+                                email: string;
+                                id: string;
+                                name: string;
+                            };
+                            last_top_up_at?: string | null;
+                        }[];
+                        meta: {
+                            pagination: {
+                                itemsPerPage: number;
+                                next_cursor?: string | null;
+                                page: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    get_v1_admin_wallets_By_wallet_id_statistics: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                wallet_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            days: {
+                                day: string;
+                                expired: number;
+                                issued: number;
+                                redeemed: number;
+                            }[];
+                            from: string;
+                            to: string;
+                            totals: {
+                                expired: number;
+                                issued: number;
+                                outstanding: number;
+                                redeemed: number;
+                            };
+                        };
                     };
                 };
             };
@@ -4104,6 +5370,112 @@ export interface operations {
                             first_name: string;
                             id: string;
                             last_name: string;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    get_v1_wallets: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            balance: number;
+                            can_top_up: boolean;
+                            can_top_up_once: boolean;
+                            icon_id?: string | null;
+                            id: string;
+                            name: string;
+                            price_display_mode: string;
+                            slug: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    post_v1_wallets_By_wallet_id_redeem: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                wallet_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            balance: number;
+                            coupon_id: string;
+                            moves: number;
+                        };
+                        meta: {
+                            position: string;
                         };
                     };
                 };

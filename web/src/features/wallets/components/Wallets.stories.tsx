@@ -42,16 +42,17 @@ const batches: CouponBatch[] = [
 ];
 
 const history: CouponEvent[] = [
-  { event: 'coupon.issued', at: '2026-11-20T10:00:00Z', actor: sam, details: { value_moves: 10 } },
-  { event: 'coupon.disabled', at: '2026-11-21T08:12:00Z', actor: sam, details: {} },
-  { event: 'coupon.enabled', at: '2026-11-21T08:15:00Z', actor: sam, details: {} },
+  { event: 'coupon.issued', at: '2026-11-20T10:00:00Z', actor: sam, details: { value_moves: 10 }, position: '1.0' },
+  { event: 'coupon.disabled', at: '2026-11-21T08:12:00Z', actor: sam, details: {}, position: '2.0' },
+  { event: 'coupon.enabled', at: '2026-11-21T08:15:00Z', actor: sam, details: {}, position: '3.0' },
   {
     event: 'coupon.redeemed',
     at: '2026-11-22T15:40:00Z',
     actor: sam,
     details: { customer: { id: 'c1', name: 'Chris Customer' }, value_moves: 10, via: 'support' },
+    position: '4.0',
   },
-  { event: 'wallet.credited', at: '2026-11-22T15:40:01Z', actor: null, details: { moves: 10 } },
+  { event: 'wallet.credited', at: '2026-11-22T15:40:01Z', actor: null, details: { moves: 10 }, position: '5.0' },
 ];
 
 function days(count: number): WalletStatistics['days'] {
@@ -135,7 +136,12 @@ export const CouponHistory: Story = { render: () => <CouponTimeline events={hist
 export const Statistics: Story = {
   render: () => (
     <WalletStatisticsView
-      statistics={{ totals: { issued: 2000, redeemed: 620, outstanding: 1350, expired: 30 }, days: days(30) }}
+      statistics={{
+        from: '2026-11-01',
+        to: '2026-11-30',
+        totals: { issued: 2000, redeemed: 620, outstanding: 1350, expired: 30 },
+        days: days(30),
+      }}
       from="2026-11-01"
       to="2026-11-30"
     />
@@ -144,7 +150,7 @@ export const Statistics: Story = {
 export const StatisticsEmpty: Story = {
   render: () => (
     <WalletStatisticsView
-      statistics={{ totals: { issued: 0, redeemed: 0, outstanding: 0, expired: 0 }, days: [] }}
+      statistics={{ from: '2026-11-01', to: '2026-11-30', totals: { issued: 0, redeemed: 0, outstanding: 0, expired: 0 }, days: [] }}
       from="2026-11-01"
       to="2026-11-30"
     />
