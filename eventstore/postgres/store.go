@@ -348,9 +348,12 @@ const selectColumns = `position, commit_key, event_id, stream, version, type, da
 	coalesce(metadata->>'actor_id', ''), coalesce(metadata->>'correlation_id', ''),
 	coalesce(metadata->>'causation_id', ''), coalesce(metadata->>'command_id', '')`
 
-func scanEvents(rows pgx.Rows, capacity int) ([]eventstore.RecordedEvent, error) {
+func scanEvents(rows pgx.Rows, limit int) ([]eventstore.RecordedEvent, error) {
 	defer rows.Close()
-	out := make([]eventstore.RecordedEvent, 0, capacity)
+	// A limit is a bound, not a size: most reads (a command's stream, a live feed's
+	// wake-up) answer a few events, and a slice sized for the limit is a large
+	// allocation cleared on every read.
+	out := make([]eventstore.RecordedEvent, 0, min(limit, 16))
 	for rows.Next() {
 		var e eventstore.RecordedEvent
 		var position, commit, version int64
