@@ -10,7 +10,6 @@ package processes
 
 import (
 	"context"
-	"hash/fnv"
 	"log/slog"
 	"strings"
 	"time"
@@ -21,6 +20,7 @@ import (
 
 	"move/commands"
 	"move/domain/wallet"
+	"move/internal/wait"
 	"move/projections"
 )
 
@@ -58,7 +58,7 @@ CREATE TABLE pending_wallet_credits (
     redeemed_at    timestamptz NOT NULL
 );
 CREATE INDEX pending_wallet_credits_by_age ON pending_wallet_credits (redeemed_at);
-` + internalRLS(PendingCredits) + `
+` + projections.InternalRLS(PendingCredits) + `
 
 CREATE TABLE pending_coupon_batches (
     batch_id       uuid        PRIMARY KEY,
@@ -66,14 +66,7 @@ CREATE TABLE pending_coupon_batches (
     remaining      integer     NOT NULL,
     progressed_at  timestamptz NOT NULL
 );
-` + internalRLS(PendingBatches)
-}
-
-func internalRLS(table string) string {
-	return `
-ALTER TABLE ` + table + ` ENABLE ROW LEVEL SECURITY;
-ALTER TABLE ` + table + ` FORCE ROW LEVEL SECURITY;
-CREATE POLICY projector_write ON ` + table + ` TO move_writer USING (true) WITH CHECK (true);`
+` + projections.InternalRLS(PendingBatches)
 }
 
 func (projector) Apply(ctx context.Context, w projections.Writer, e projections.Event) error {
@@ -126,7 +119,7 @@ func NewWorker(app *commands.App, db *pgxpool.Pool, log *slog.Logger, reg promet
 // Run works until ctx ends, taking over when the active worker's server stops.
 func (w *Worker) Run(ctx context.Context) error {
 	for {
-		release, err := w.lock(ctx)
+		release, _, err := projections.AdvisoryLock(ctx, w.DB, "process:worker", true)
 		if err != nil {
 			return err
 		}
@@ -136,7 +129,7 @@ func (w *Worker) Run(ctx context.Context) error {
 			return nil
 		}
 		w.Log.Error("process worker stopped; restarting", "error", err)
-		if !sleep(ctx, w.Interval) {
+		if !wait.Sleep(ctx, w.Interval) {
 			return nil
 		}
 	}
@@ -147,7 +140,7 @@ func (w *Worker) work(ctx context.Context) error {
 		if _, err := w.Pass(ctx); err != nil {
 			w.Log.Error("process pass", "error", err)
 		}
-		if !sleep(ctx, w.Interval) {
+		if !wait.Sleep(ctx, w.Interval) {
 			return ctx.Err()
 		}
 	}
@@ -216,41 +209,4 @@ func (w *Worker) due(ctx context.Context) ([]pendingCredit, []pendingBatch, erro
 		return err
 	})
 	return credits, batches, err
-}
-
-// lock waits for the workers' advisory lock on a dedicated connection; closing it
-// releases the lock, also when this process dies.
-func (w *Worker) lock(ctx context.Context) (release func(), err error) {
-	h := fnv.New64a()
-	_, _ = h.Write([]byte("move-process-worker"))
-	key := int64(h.Sum64())
-	for {
-		conn, err := pgx.ConnectConfig(ctx, w.DB.Config().ConnConfig.Copy())
-		if err != nil {
-			return nil, err
-		}
-		var got bool
-		if err := conn.QueryRow(ctx, `SELECT pg_try_advisory_lock($1)`, key).Scan(&got); err != nil {
-			_ = conn.Close(context.Background())
-			return nil, err
-		}
-		if got {
-			return func() { _ = conn.Close(context.Background()) }, nil
-		}
-		_ = conn.Close(context.Background())
-		if !sleep(ctx, 2*time.Second) {
-			return nil, ctx.Err()
-		}
-	}
-}
-
-func sleep(ctx context.Context, d time.Duration) bool {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return false
-	case <-t.C:
-		return true
-	}
 }

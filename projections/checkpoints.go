@@ -9,6 +9,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"move/eventstore"
+	"move/internal/wait"
 )
 
 // LiveSchema holds the read models the read API queries.
@@ -79,12 +80,8 @@ func WaitFor(ctx context.Context, db *pgxpool.Pool, names []string, pos eventsto
 		if !behind {
 			return nil
 		}
-		t := time.NewTimer(delay)
-		select {
-		case <-ctx.Done():
-			t.Stop()
+		if !wait.Sleep(ctx, delay) {
 			return ctx.Err()
-		case <-t.C:
 		}
 	}
 }

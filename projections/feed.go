@@ -11,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"move/eventstore"
+	"move/internal/wait"
 )
 
 const (
@@ -61,7 +62,7 @@ func (f *feed) Subscribe(ctx context.Context, _ string) (<-chan *message.Message
 			}
 			if err != nil && !errors.Is(err, errRebuildRequested) {
 				f.r.log.Error("projector feed stopped; restarting", "projector", f.p.Name(), "error", err)
-				pause(ctx, time.Second)
+				wait.Sleep(ctx, time.Second)
 			}
 		}
 	}()
@@ -156,7 +157,7 @@ func (f *feed) offer(ctx context.Context, out chan<- *message.Message, d deliver
 	if err != nil {
 		return err
 	}
-	wait := time.Second
+	backoff := time.Second
 	for {
 		msg := message.NewMessage(d.last().ID.String(), payload)
 		msg.SetContext(ctx)
@@ -175,8 +176,8 @@ func (f *feed) offer(ctx context.Context, out chan<- *message.Message, d deliver
 		if requested, _ := f.rebuildRequested(ctx); requested {
 			return errRebuildRequested
 		}
-		pause(ctx, wait)
-		wait = min(wait*2, 30*time.Second)
+		wait.Sleep(ctx, backoff)
+		backoff = min(backoff*2, 30*time.Second)
 	}
 }
 
@@ -194,13 +195,4 @@ func (f *feed) rebuildRequested(ctx context.Context) (bool, error) {
 	var requested bool
 	err := f.r.db.QueryRow(ctx, `SELECT rebuild_requested FROM projection_checkpoints WHERE name = $1`, f.p.Name()).Scan(&requested)
 	return requested, err
-}
-
-func pause(ctx context.Context, d time.Duration) {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-	case <-t.C:
-	}
 }

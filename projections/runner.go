@@ -19,6 +19,7 @@ import (
 
 	"move/domain"
 	"move/eventstore"
+	waitpkg "move/internal/wait"
 )
 
 // rebuildBatch is how many events one rebuild transaction replays.
@@ -394,24 +395,32 @@ func (r *Runner) countEvents(ctx context.Context) int64 {
 	return 0
 }
 
-// lockKey is the advisory-lock key that makes one process the projector's writer.
+// Lock takes the projector's advisory lock: held, this process is the projector's one
+// writer. wait keeps trying until ctx ends.
+func (r *Runner) Lock(ctx context.Context, p Projector, wait bool) (release func(), ok bool, err error) {
+	return AdvisoryLock(ctx, r.db, "projection:"+p.Name(), wait)
+}
+
+// lockKey is the advisory-lock key of a name.
 func lockKey(name string) int64 {
 	h := fnv.New64a()
-	_, _ = h.Write([]byte("projection:" + name))
+	_, _ = h.Write([]byte(name))
 	return int64(h.Sum64())
 }
 
-// Lock takes the projector's lock, so this process is its only writer, and answers a
-// release function. With wait it stands by while another instance holds the lock. The
-// lock lives on a connection of its own, outside the pool it would starve.
-func (r *Runner) Lock(ctx context.Context, p Projector, wait bool) (release func(), ok bool, err error) {
+// AdvisoryLock takes the Postgres advisory lock named name on a dedicated connection, so
+// the lock goes when the connection does — also when this process dies and another
+// server takes over. wait keeps trying every 2 s until ctx ends; without it a lock held
+// elsewhere answers ok false.
+func AdvisoryLock(ctx context.Context, db *pgxpool.Pool, name string, wait bool) (release func(), ok bool, err error) {
+	key := lockKey(name)
 	for {
-		conn, err := pgx.ConnectConfig(ctx, r.db.Config().ConnConfig.Copy())
+		conn, err := pgx.ConnectConfig(ctx, db.Config().ConnConfig.Copy())
 		if err != nil {
 			return nil, false, err
 		}
 		var got bool
-		if err := conn.QueryRow(ctx, `SELECT pg_try_advisory_lock($1)`, lockKey(p.Name())).Scan(&got); err != nil {
+		if err := conn.QueryRow(ctx, `SELECT pg_try_advisory_lock($1)`, key).Scan(&got); err != nil {
 			_ = conn.Close(context.Background())
 			return nil, false, err
 		}
@@ -422,12 +431,8 @@ func (r *Runner) Lock(ctx context.Context, p Projector, wait bool) (release func
 		if !wait {
 			return nil, false, nil
 		}
-		t := time.NewTimer(2 * time.Second)
-		select {
-		case <-ctx.Done():
-			t.Stop()
+		if !waitpkg.Sleep(ctx, 2*time.Second) {
 			return nil, false, ctx.Err()
-		case <-t.C:
 		}
 	}
 }
@@ -437,7 +442,7 @@ func (r *Runner) Lock(ctx context.Context, p Projector, wait bool) (release func
 func (r *Runner) Prepare(ctx context.Context) error {
 	for _, p := range r.projectors {
 		err := pgx.BeginFunc(ctx, r.db, func(tx pgx.Tx) error {
-			if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, lockKey("prepare")); err != nil {
+			if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, lockKey("projection:prepare")); err != nil {
 				return err
 			}
 			missing, err := r.tablesMissing(ctx, p)

@@ -10,6 +10,7 @@ import (
 	kdb "github.com/kurrent-io/KurrentDB-Client-Go/kurrentdb"
 
 	"move/eventstore"
+	"move/internal/wait"
 )
 
 // Watermill has no subscriber for KurrentDB: this is the small one the store needs, a
@@ -59,7 +60,7 @@ func (s *Store) run(ctx context.Context, sub *eventstore.Feed, server *kdb.Subsc
 	backoff := resubscribeFirst
 	for {
 		if server == nil {
-			if !sleep(ctx, backoff) {
+			if !wait.Sleep(ctx, backoff) {
 				return
 			}
 			backoff = min(backoff*2, resubscribeMax)
@@ -174,15 +175,4 @@ func permanent(err error) bool {
 		return true
 	}
 	return false
-}
-
-func sleep(ctx context.Context, d time.Duration) bool {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return false
-	case <-t.C:
-		return true
-	}
 }

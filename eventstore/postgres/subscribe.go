@@ -7,6 +7,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"move/eventstore"
+	"move/internal/wait"
 )
 
 const (
@@ -80,7 +81,7 @@ func (s *Store) listen() {
 		// A connection of its own: a LISTEN holds it for good, and must not starve the pool.
 		conn, err := pgx.ConnectConfig(ctx, s.pool.Config().ConnConfig.Copy())
 		if err != nil {
-			sleep(ctx, time.Second)
+			wait.Sleep(ctx, time.Second)
 			continue
 		}
 		if _, err := conn.Exec(ctx, `LISTEN `+NotifyChannel); err == nil {
@@ -92,15 +93,6 @@ func (s *Store) listen() {
 			}
 		}
 		_ = conn.Close(context.Background())
-		sleep(ctx, 100*time.Millisecond)
-	}
-}
-
-func sleep(ctx context.Context, d time.Duration) {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-	case <-t.C:
+		wait.Sleep(ctx, 100*time.Millisecond)
 	}
 }
