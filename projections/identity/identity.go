@@ -35,19 +35,6 @@ func (projector) Tables() []string {
 	return []string{Applications, Users, Memberships, Invites, Permissions}
 }
 
-// tenantRLS makes a tenant-owned table readable by move_reader only in the tenant the
-// transaction set (move.application_id), forced also for the table's owner; the
-// projectors write through move_writer.
-func tenantRLS(table string) string {
-	return `
-ALTER TABLE ` + table + ` ENABLE ROW LEVEL SECURITY;
-ALTER TABLE ` + table + ` FORCE ROW LEVEL SECURITY;
-CREATE POLICY tenant_read ON ` + table + ` FOR SELECT TO move_reader
-    USING (application_id = nullif(current_setting('move.application_id', true), '')::uuid);
-CREATE POLICY projector_write ON ` + table + ` TO move_writer USING (true) WITH CHECK (true);
-GRANT SELECT ON ` + table + ` TO move_reader;`
-}
-
 // Schema: applications, users and the matrix are platform-wide (the tenant registry
 // itself, and who is superadmin); memberships and invites belong to one application
 // and are isolated by row-level security.
@@ -97,7 +84,7 @@ CREATE TABLE identity_memberships (
     PRIMARY KEY (user_id, application_id, role, organization_id)
 );
 CREATE INDEX identity_memberships_by_application ON identity_memberships (application_id, role);
-` + tenantRLS(Memberships) + `
+` + projections.TenantRLS(Memberships) + `
 
 CREATE TABLE identity_invites (
     id              uuid        PRIMARY KEY,
@@ -111,7 +98,7 @@ CREATE TABLE identity_invites (
     accepted_at     timestamptz
 );
 CREATE INDEX identity_invites_by_application ON identity_invites (application_id, created_at DESC, id);
-` + tenantRLS(Invites) + `
+` + projections.TenantRLS(Invites) + `
 
 CREATE TABLE identity_permissions (
     role       text NOT NULL,

@@ -31,22 +31,6 @@ func (projector) Version() int         { return 2 }
 func (projector) Tables() []string     { return []string{Table, Credentials, Daily} }
 func (projector) EventTypes() []string { return organization.EventTypes() }
 
-// tenantRLS is the block of decision 0102: move_reader sees only the transaction's
-// tenant, forced also for the owner; move_writer (projectors) writes every row.
-func tenantRLS(table string, readable bool) string {
-	s := `
-ALTER TABLE ` + table + ` ENABLE ROW LEVEL SECURITY;
-ALTER TABLE ` + table + ` FORCE ROW LEVEL SECURITY;
-CREATE POLICY tenant_read ON ` + table + ` FOR SELECT TO move_reader
-    USING (application_id = nullif(current_setting('move.application_id', true), '')::uuid);
-CREATE POLICY projector_write ON ` + table + ` TO move_writer USING (true) WITH CHECK (true);`
-	if readable {
-		s += `
-GRANT SELECT ON ` + table + ` TO move_reader;`
-	}
-	return s
-}
-
 // Schema. The list sorts on (application_id, <column>, id) indexes so a page is an
 // index range, filtered by state through its own index; search matches name_key (the
 // normalised name), city and zipcode through trigram indexes (migration 0030: pg_trgm and
@@ -99,7 +83,7 @@ CREATE INDEX organizations_by_zipcode ON organizations (application_id, zipcode)
 CREATE INDEX organizations_name_trgm ON organizations USING gin (name_key public.gin_trgm_ops);
 CREATE INDEX organizations_city_trgm ON organizations USING gin (lower(city) public.gin_trgm_ops);
 CREATE INDEX organizations_zipcode_trgm ON organizations USING gin (lower(zipcode) public.gin_trgm_ops);
-` + tenantRLS(Table, true) + `
+` + projections.TenantRLS(Table) + `
 
 CREATE TABLE organization_credentials (
     id             uuid        PRIMARY KEY,
@@ -108,7 +92,7 @@ CREATE TABLE organization_credentials (
     secret_hash    text        NOT NULL,
     rotated_at     timestamptz NOT NULL
 );
-` + tenantRLS(Credentials, false) + `
+` + projections.InternalRLS(Credentials) + `
 
 CREATE TABLE organization_daily (
     application_id uuid    NOT NULL,
@@ -119,7 +103,7 @@ CREATE TABLE organization_daily (
     deleted        integer NOT NULL DEFAULT 0,
     PRIMARY KEY (application_id, day)
 );
-` + tenantRLS(Daily, true)
+` + projections.TenantRLS(Daily)
 }
 
 // count adds one to a column of the organisation's application's day.

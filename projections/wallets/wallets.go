@@ -45,18 +45,6 @@ func (projector) Tables() []string {
 }
 func (projector) EventTypes() []string { return wallet.EventTypes() }
 
-// tenantRLS is the block of decision 0102: move_reader sees only the transaction's
-// tenant, forced also for the owner; move_writer (projectors) writes every row.
-func tenantRLS(table string) string {
-	return `
-ALTER TABLE ` + table + ` ENABLE ROW LEVEL SECURITY;
-ALTER TABLE ` + table + ` FORCE ROW LEVEL SECURITY;
-CREATE POLICY tenant_read ON ` + table + ` FOR SELECT TO move_reader
-    USING (application_id = nullif(current_setting('move.application_id', true), '')::uuid);
-CREATE POLICY projector_write ON ` + table + ` TO move_writer USING (true) WITH CHECK (true);
-GRANT SELECT ON ` + table + ` TO move_reader;`
-}
-
 // Schema. Lists are index ranges under (application_id, wallet_id, …). A coupon's code
 // is searched by prefix on code_normalized (collation "C", compared with >= and <:
 // those operators are leakproof, so the index stays usable under row-level security,
@@ -83,7 +71,7 @@ CREATE TABLE wallets (
 CREATE INDEX wallets_by_name ON wallets (application_id, name_key, id);
 CREATE INDEX wallets_by_slug ON wallets (application_id, slug, id);
 CREATE INDEX wallets_by_created ON wallets (application_id, created_at, id);
-` + tenantRLS(Wallets) + `
+` + projections.TenantRLS(Wallets) + `
 
 CREATE TABLE coupon_batches (
     id             uuid        PRIMARY KEY,
@@ -101,7 +89,7 @@ CREATE TABLE coupon_batches (
     created_by     uuid
 );
 CREATE INDEX coupon_batches_by_wallet ON coupon_batches (application_id, wallet_id, created_at, id);
-` + tenantRLS(Batches) + `
+` + projections.TenantRLS(Batches) + `
 
 CREATE TABLE coupons (
     id              uuid        PRIMARY KEY,
@@ -124,7 +112,7 @@ CREATE INDEX coupons_by_created ON coupons (application_id, wallet_id, created_a
 CREATE INDEX coupons_by_code ON coupons (application_id, wallet_id, code_normalized);
 CREATE INDEX coupons_by_batch ON coupons (application_id, batch_id, code_normalized);
 CREATE INDEX coupons_redeemed ON coupons (application_id, wallet_id, redeemed_at, id) WHERE redeemed_at IS NOT NULL;
-` + tenantRLS(Coupons) + `
+` + projections.TenantRLS(Coupons) + `
 
 CREATE TABLE wallet_accounts (
     application_id  uuid        NOT NULL,
@@ -137,7 +125,7 @@ CREATE TABLE wallet_accounts (
     PRIMARY KEY (wallet_id, customer_id)
 );
 CREATE INDEX wallet_accounts_by_customer ON wallet_accounts (application_id, customer_id);
-` + tenantRLS(Accounts) + `
+` + projections.TenantRLS(Accounts) + `
 
 CREATE TABLE wallet_ledger (
     event_id       uuid        PRIMARY KEY,
@@ -151,7 +139,7 @@ CREATE TABLE wallet_ledger (
     position       bigint      NOT NULL
 );
 CREATE INDEX wallet_ledger_by_customer ON wallet_ledger (application_id, customer_id, commit_key, position);
-` + tenantRLS(Ledger) + `
+` + projections.TenantRLS(Ledger) + `
 
 CREATE TABLE wallet_daily (
     application_id uuid    NOT NULL,
@@ -163,7 +151,7 @@ CREATE TABLE wallet_daily (
     redeemed_count integer NOT NULL DEFAULT 0,
     PRIMARY KEY (application_id, wallet_id, day)
 );
-` + tenantRLS(Daily) + `
+` + projections.TenantRLS(Daily) + `
 
 CREATE TABLE wallet_expiry (
     application_id   uuid        NOT NULL,
@@ -173,7 +161,7 @@ CREATE TABLE wallet_expiry (
     unredeemed_count integer     NOT NULL DEFAULT 0,
     PRIMARY KEY (application_id, wallet_id, expires_at)
 );
-` + tenantRLS(Expiry)
+` + projections.TenantRLS(Expiry)
 }
 
 // actor is the event's acting user, or nil when the actor is not a user (a process).
