@@ -1,7 +1,6 @@
 package catalog
 
 import (
-	"unicode/utf8"
 
 	"move/domain"
 	"move/domain/names"
@@ -83,13 +82,7 @@ func (i *Item) mustExist() error {
 // clean validates f and keeps only what the kind has.
 func (i *Item) clean(f Fields) (Fields, error) {
 	var v domain.ValidationError
-	f.Name = names.Clean(f.Name)
-	switch n := utf8.RuneCountInString(f.Name); {
-	case n == 0:
-		v.Add("name", "validation.required", nil)
-	case n > MaxNameLength:
-		v.Add("name", "validation.max_length", map[string]any{"max": MaxNameLength})
-	}
+	f.Name = names.Required(&v, "name", f.Name, MaxNameLength)
 	if !i.Kind.HasIcon {
 		f.IconID = nil
 	} else if f.IconID != nil && *f.IconID == "" {

@@ -20,8 +20,6 @@ import (
 // MaxNameLength is the longest application name, in characters.
 const MaxNameLength = 100
 
-var slugPattern = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
-
 // Application is a tenant.
 type Application struct {
 	ID       string
@@ -90,19 +88,8 @@ var colorPattern = regexp.MustCompile(`^#([0-9a-fA-F]{6}|[0-9a-fA-F]{8})$`)
 // clean trims and validates settings; empty optional text becomes null.
 func (a *Application) clean(s ApplicationSettings) (ApplicationSettings, error) {
 	var v domain.ValidationError
-	s.Name = names.Clean(s.Name)
-	switch n := utf8.RuneCountInString(s.Name); {
-	case n == 0:
-		v.Add("name", "validation.required", nil)
-	case n > MaxNameLength:
-		v.Add("name", "validation.max_length", map[string]any{"max": MaxNameLength})
-	}
-	s.Slug = strings.TrimSpace(s.Slug)
-	if s.Slug == "" {
-		v.Add("slug", "validation.required", nil)
-	} else if !slugPattern.MatchString(s.Slug) || len(s.Slug) > 64 {
-		v.Add("slug", "validation.slug", nil)
-	}
+	s.Name = names.Required(&v, "name", s.Name, MaxNameLength)
+	s.Slug = names.Slug(&v, "slug", s.Slug)
 	for _, f := range []struct {
 		field string
 		value **string

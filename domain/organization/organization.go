@@ -192,8 +192,7 @@ func (o *Organization) UnlinkedSports(next []string) []string {
 // CleanProfile trims and validates a profile; each failing field is named.
 func CleanProfile(p Profile) (Profile, error) {
 	var v domain.ValidationError
-	p.Name = names.Clean(p.Name)
-	checkText(&v, "name", p.Name, MaxNameLength, true)
+	p.Name = names.Required(&v, "name", p.Name, MaxNameLength)
 	p.Description = strings.TrimSpace(p.Description)
 	checkText(&v, "description", p.Description, MaxTextLength, false)
 	p.Type = strings.TrimSpace(p.Type)

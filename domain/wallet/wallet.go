@@ -2,10 +2,8 @@ package wallet
 
 import (
 	"reflect"
-	"regexp"
 	"slices"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/google/uuid"
 
@@ -16,11 +14,8 @@ import (
 // Limits.
 const (
 	MaxNameLength = 100
-	MaxSlugLength = 64
 	MaxLabels     = 100
 )
-
-var slugPattern = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
 
 // Wallet is one kind of moves of an application, with its top-up rules.
 type Wallet struct {
@@ -87,20 +82,8 @@ func (w *Wallet) Update(applicationID string, s Settings) ([]domain.Event, error
 // CleanSettings trims and validates a wallet's settings; each failing field is named.
 func CleanSettings(s Settings) (Settings, error) {
 	var v domain.ValidationError
-	s.Name = names.Clean(s.Name)
-	switch n := utf8.RuneCountInString(s.Name); {
-	case n == 0:
-		v.Add("name", "validation.required", nil)
-	case n > MaxNameLength:
-		v.Add("name", "validation.max_length", map[string]any{"max": MaxNameLength})
-	}
-	s.Slug = strings.TrimSpace(s.Slug)
-	switch {
-	case s.Slug == "":
-		v.Add("slug", "validation.required", nil)
-	case len(s.Slug) > MaxSlugLength || !slugPattern.MatchString(s.Slug):
-		v.Add("slug", "validation.slug", nil)
-	}
+	s.Name = names.Required(&v, "name", s.Name, MaxNameLength)
+	s.Slug = names.Slug(&v, "slug", s.Slug)
 	if s.IconID != nil {
 		id := strings.TrimSpace(*s.IconID)
 		switch {
