@@ -1,11 +1,11 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { routes } from '@/app/routes';
-import { resetApiClientState } from '@/lib/api-client';
-import { renderWithProviders } from '@/testing/render';
-import { useAuthStore } from '@/stores/auth';
+import { useAuthStore, type Profile } from '@/stores/auth';
 import { useContextStore } from '@/stores/context';
+import { mockFetch } from '@/testing/fetch';
+import { renderWithProviders } from '@/testing/render';
 
 const loginAnswer = {
   api_token: { token: 't1', refresh_token: 'r1', expires_at: '2030-01-01T00:00:00Z' },
@@ -23,7 +23,7 @@ function json(status: number, body?: unknown) {
   return new Response(body === undefined ? null : JSON.stringify(body), { status });
 }
 
-const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
+const authAnswers: typeof fetch = async (input, init) => {
   const url = String(input);
   if (url === '/v1/auth/login' && init?.method === 'POST') return json(200, loginAnswer);
   if (url.startsWith('/v1/admin/profile')) {
@@ -33,7 +33,32 @@ const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
     return json(200, { data: [], meta: { pagination: { total: 0, page: 1, itemsPerPage: 5 } } });
   }
   return json(404, { errors: { message: 'Not found' } });
-});
+};
+
+const wallet = {
+  id: 'w1',
+  name: 'Zomer tegoed',
+  slug: 'zomer-tegoed',
+  icon_id: null,
+  included_labels: [],
+  excluded_labels: [],
+  price_display_mode: 'moves',
+  can_top_up: true,
+  can_top_up_once: false,
+  coupons_count: 0,
+  version: 1,
+  created_at: '2026-11-20T10:00:00Z',
+  updated_at: '2026-11-20T10:00:00Z',
+};
+
+const walletAnswers: typeof fetch = async (input) => {
+  const url = String(input);
+  if (url.startsWith('/v1/admin/organizations/simple') || url.startsWith('/v1/admin/wallets?')) {
+    return json(200, { data: [], meta: { pagination: { total: 0, page: 1, itemsPerPage: 25 } } });
+  }
+  if (url === '/v1/admin/wallets/w1') return json(200, { data: wallet });
+  return json(404, { errors: { message: 'Not found' } });
+};
 
 function renderAt(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
@@ -41,16 +66,19 @@ function renderAt(path: string) {
   return router;
 }
 
+function renderAs(profile: Profile, path: string) {
+  useAuthStore.getState().setLogin(loginAnswer);
+  useAuthStore.getState().setProfile(profile);
+  return renderAt(path);
+}
+
+afterEach(() => {
+  useAuthStore.getState().clear();
+  useContextStore.getState().clear();
+});
+
 describe('routes', () => {
-  beforeEach(() => {
-    resetApiClientState();
-    vi.stubGlobal('fetch', fetchMock);
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    useAuthStore.getState().clear();
-    useContextStore.getState().clear();
-  });
+  const fetchMock = mockFetch(authAnswers);
 
   it('shows the not-found page for an unknown path', async () => {
     renderAt('/no/such/page');
@@ -83,5 +111,36 @@ describe('routes', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(useAuthStore.getState().token).toBeNull();
     expect(fetchMock.mock.calls.some(([input]) => input === '/v1/auth/logout')).toBe(true);
+  });
+});
+
+describe('wallet routes', () => {
+  mockFetch(walletAnswers);
+
+  it('opens the application’s wallets with view-wallets, without the New button when managing is not allowed', async () => {
+    renderAs({ roles: ['admin'], abilities: ['view-wallets'], organizations: [] }, '/application/wallets');
+    expect(await screen.findByRole('heading', { name: 'Wallets' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'New wallet' })).not.toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Application navigation' })).toHaveTextContent('Wallets');
+  });
+
+  it('keeps users without view-wallets out of the application’s wallets', async () => {
+    const router = renderAs({ roles: ['admin'], abilities: ['view-application'], organizations: [] }, '/application/wallets');
+    await vi.waitFor(() => expect(router.state.location.pathname).not.toBe('/application/wallets'));
+  });
+
+  it('keeps the admin area’s wallets for the superadmin', async () => {
+    const router = renderAs({ roles: ['admin'], abilities: ['*'], organizations: [] }, '/admin/wallets');
+    await vi.waitFor(() => expect(router.state.location.pathname).not.toBe('/admin/wallets'));
+  });
+
+  it('shows a wallet’s tabs in the admin area, Customers only with redeem-coupons', async () => {
+    renderAs({ roles: ['superadmin'], abilities: [], organizations: [] }, '/admin/wallets/w1');
+    expect(await screen.findByRole('heading', { name: 'Zomer tegoed' })).toBeInTheDocument();
+    const tabs = screen.getByRole('navigation', { name: 'Zomer tegoed' });
+    expect(tabs).toHaveTextContent('SettingsCouponsRedeemedStatisticsCustomers');
+    expect(await screen.findByLabelText('Slug')).toHaveValue('zomer-tegoed');
+    const adminNavigation = within(screen.getByRole('navigation', { name: 'Admin navigation' }));
+    expect(adminNavigation.getByRole('link', { name: 'Wallets' })).toHaveAttribute('href', '/admin/wallets');
   });
 });

@@ -3,8 +3,6 @@ import {
   endOfLocalDay,
   eventKey,
   exampleCode,
-  periodProblem,
-  presetRange,
   slugify,
   walletsBase,
 } from '@/features/wallets/wallet-format';
@@ -46,13 +44,5 @@ describe('wallet formatting', () => {
     expect([end.getFullYear(), end.getMonth(), end.getDate(), end.getHours(), end.getMinutes()]).toEqual([
       2026, 11, 31, 23, 59,
     ]);
-  });
-
-  it('checks periods like the server', () => {
-    expect(presetRange('7', new Date(2026, 2, 10))).toEqual({ from: '2026-03-04', to: '2026-03-10' });
-    expect(periodProblem('', '2026-01-01')).toBe('missing');
-    expect(periodProblem('2026-02-01', '2026-01-01')).toBe('order');
-    expect(periodProblem('2025-01-01', '2026-01-02')).toBe('tooLong');
-    expect(periodProblem('2025-01-01', '2025-12-31')).toBeNull();
   });
 });

@@ -39,12 +39,6 @@ export function endOfLocalDay(day: string): string {
   return new Date(year, month - 1, date, 23, 59, 59).toISOString();
 }
 
-/** A local date as YYYY-MM-DD (not toISOString, which shifts to UTC). */
-export function isoDay(date: Date): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
 /** How a batch is named on screen: its affixes around the random part, and its value. */
 export function batchLabel(batch: Pick<CouponBatch, 'prefix' | 'suffix' | 'value_moves' | 'id'>): string {
   const pattern = [batch.prefix, '…', batch.suffix].filter(Boolean).join('-');
@@ -61,22 +55,4 @@ export function eventKey(event: string): string {
   const bare = event.replace(/\.v\d+$/, '');
   if (bare.startsWith('coupon_batch.')) return `batch_${bare.slice('coupon_batch.'.length)}`;
   return bare.replace(/^(coupon|wallet)\./, '');
-}
-
-export type PeriodPreset = '7' | '30' | '90' | 'custom';
-export const PERIOD_PRESETS: PeriodPreset[] = ['7', '30', '90', 'custom'];
-
-/** from–to of a preset ending today, both included. */
-export function presetRange(preset: Exclude<PeriodPreset, 'custom'>, today: Date): { from: string; to: string } {
-  const from = new Date(today.getFullYear(), today.getMonth(), today.getDate());
-  from.setDate(from.getDate() - (Number(preset) - 1));
-  return { from: isoDay(from), to: isoDay(today) };
-}
-
-/** Why a period cannot be asked for (a key under wallets.period), or null. The server takes at most 366 days. */
-export function periodProblem(from: string, to: string): 'missing' | 'order' | 'tooLong' | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(from) || !/^\d{4}-\d{2}-\d{2}$/.test(to)) return 'missing';
-  if (from > to) return 'order';
-  const days = Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
-  return days > 366 ? 'tooLong' : null;
 }

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { ApplicationOverviewRoute } from '@/features/dashboard/routes/ApplicationOverviewRoute';
-import { resetApiClientState } from '@/lib/api-client';
+import { mockFetch } from '@/testing/fetch';
 import { renderWithProviders } from '@/testing/render';
 
 function answer(from: string, to: string) {
@@ -22,11 +22,11 @@ function answer(from: string, to: string) {
   };
 }
 
-const fetchMock = vi.fn<typeof fetch>(async (input) => {
+const answers: typeof fetch = async (input) => {
   const url = new URL(String(input), 'http://localhost');
   const body = answer(url.searchParams.get('from')!, url.searchParams.get('to')!);
   return new Response(JSON.stringify(body), { status: 200 });
-});
+};
 
 function renderAt(path: string) {
   const router = createMemoryRouter([{ path: '/application', element: <ApplicationOverviewRoute /> }], {
@@ -37,12 +37,7 @@ function renderAt(path: string) {
 }
 
 describe('ApplicationOverviewRoute', () => {
-  beforeEach(() => {
-    resetApiClientState();
-    fetchMock.mockClear();
-    vi.stubGlobal('fetch', fetchMock);
-  });
-  afterEach(() => vi.unstubAllGlobals());
+  const fetchMock = mockFetch(answers);
 
   it('asks for the chosen from–to and draws both charts', async () => {
     renderAt('/application?from=2026-11-01&to=2026-11-05');

@@ -1,12 +1,18 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { BarChart } from '@/components/chart/BarChart';
 import { StackedBar } from '@/components/chart/StackedBar';
+import { PeriodPicker } from '@/components/period-picker/PeriodPicker';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { useApplicationStatistics } from '@/features/dashboard/api/statistics';
-import { PERIOD_PRESETS, periodProblem, presetRange, type PeriodPreset } from '@/features/dashboard/period';
 import { currentLanguage } from '@/lib/i18n';
+import { periodProblem, usePeriod, type PeriodProblem } from '@/lib/period';
+
+const PROBLEM_TEXTS: Record<PeriodProblem, string> = {
+  missing: 'overview.errors.periodMissing',
+  order: 'overview.errors.periodOrder',
+  tooLong: 'overview.errors.periodTooLong',
+};
 
 const STATE_COLORS: Record<string, string> = {
   approved: 'var(--color-success)',
@@ -14,29 +20,11 @@ const STATE_COLORS: Record<string, string> = {
   rejected: 'var(--color-danger)',
 };
 
-/** The period lives in the address (?period=7|30|90, or ?from=&to=), so it survives a reload. */
-function usePeriod() {
-  const [params, setParams] = useSearchParams();
-  const from = params.get('from') ?? '';
-  const to = params.get('to') ?? '';
-  const custom = params.has('from') || params.has('to');
-  const requested = params.get('period') as PeriodPreset | null;
-  const preset: PeriodPreset = custom ? 'custom' : requested && PERIOD_PRESETS.includes(requested) ? requested : '30';
-  const range = useMemo(() => (preset === 'custom' ? { from, to } : presetRange(preset, new Date())), [preset, from, to]);
-  const choose = (next: PeriodPreset) => {
-    if (next === 'custom') {
-      const current = preset === 'custom' ? range : presetRange(preset, new Date());
-      setParams({ from: current.from, to: current.to }, { replace: true });
-    } else setParams({ period: next }, { replace: true });
-  };
-  const setRange = (next: { from: string; to: string }) => setParams(next, { replace: true });
-  return { preset, range, choose, setRange };
-}
-
 /** The application overview: organisations by state and new organisations per day. */
 export function ApplicationOverviewRoute() {
   const { t } = useTranslation();
-  const { preset, range, choose, setRange } = usePeriod();
+  const period = usePeriod();
+  const { range } = period;
   const problem = periodProblem(range.from, range.to);
   const statistics = useApplicationStatistics(problem ? '' : range.from, problem ? '' : range.to);
   const language = currentLanguage();
@@ -55,47 +43,7 @@ export function ApplicationOverviewRoute() {
   return (
     <main className="page">
       <h1>{t('dashboard.application')}</h1>
-      <div className="overview__period" role="group" aria-label={t('overview.period')}>
-        <label className="field field--inline">
-          <span className="field__label">{t('overview.period')}</span>
-          <select className="input" value={preset} onChange={(event) => choose(event.target.value as PeriodPreset)}>
-            {PERIOD_PRESETS.map((option) => (
-              <option key={option} value={option}>
-                {t(`overview.presets.${option}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        {preset === 'custom' && (
-          <>
-            <label className="field field--inline">
-              <span className="field__label">{t('overview.from')}</span>
-              <input
-                className="input"
-                type="date"
-                value={range.from}
-                max={range.to || undefined}
-                onChange={(event) => setRange({ from: event.target.value, to: range.to })}
-              />
-            </label>
-            <label className="field field--inline">
-              <span className="field__label">{t('overview.to')}</span>
-              <input
-                className="input"
-                type="date"
-                value={range.to}
-                min={range.from || undefined}
-                onChange={(event) => setRange({ from: range.from, to: event.target.value })}
-              />
-            </label>
-          </>
-        )}
-      </div>
-      {problem && (
-        <p className="field__error" role="alert">
-          {t(problem)}
-        </p>
-      )}
+      <PeriodPicker {...period} error={problem && t(PROBLEM_TEXTS[problem])} />
       {!problem && statistics.isPending && <Skeleton lines={8} />}
       {data && (
         <div className="overview__charts" aria-busy={statistics.isFetching || undefined}>

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HighlightSwitch } from '@/features/sports/components/HighlightSwitch';
-import { resetApiClientState } from '@/lib/api-client';
 import { useNotificationStore } from '@/stores/notification';
+import { mockFetch } from '@/testing/fetch';
 import { renderWithProviders } from '@/testing/render';
 
 const sport = {
@@ -15,18 +15,9 @@ const sport = {
   created_at: '2026-11-01T10:00:00Z',
   updated_at: '2026-11-01T10:00:00Z',
 };
-const fetchMock = vi.fn<typeof fetch>();
 
 describe('HighlightSwitch', () => {
-  beforeEach(() => {
-    resetApiClientState();
-    fetchMock.mockReset();
-    vi.stubGlobal('fetch', fetchMock);
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    useNotificationStore.getState().clear();
-  });
+  const fetchMock = mockFetch();
 
   it('saves at once with the current version, then uses the new one', async () => {
     fetchMock

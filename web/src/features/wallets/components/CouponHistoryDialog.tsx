@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
+import { Dialog } from '@/components/ui/Dialog';
 import { Skeleton } from '@/components/ui/Skeleton';
 import type { Coupon } from '@/features/wallets/api/types';
 import { useCouponHistory } from '@/features/wallets/api/wallets';
 import { CouponTimeline } from '@/features/wallets/components/CouponTimeline';
-import { Modal } from '@/features/wallets/components/Modal';
 import '@/features/wallets/i18n';
 
 /** Who created, enabled, disabled, redeemed and credited a coupon, and when. */
@@ -11,13 +11,13 @@ export function CouponHistoryDialog({ coupon, onClose }: { coupon: Coupon | null
   const { t } = useTranslation();
   const history = useCouponHistory(coupon?.id ?? null);
   return (
-    <Modal open={coupon !== null} title={t('wallets.history.title', { code: coupon?.code ?? '' })} onClose={onClose} wide>
+    <Dialog open={coupon !== null} title={t('wallets.history.title', { code: coupon?.code ?? '' })} onClose={onClose} wide>
       {history.isPending ? <Skeleton lines={4} /> : history.data && <CouponTimeline events={history.data} />}
       <div className="dialog__actions">
         <button type="button" className="button" onClick={onClose}>
           {t('common.close')}
         </button>
       </div>
-    </Modal>
+    </Dialog>
   );
 }

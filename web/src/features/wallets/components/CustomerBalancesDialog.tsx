@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import { Dialog } from '@/components/ui/Dialog';
 import { Skeleton } from '@/components/ui/Skeleton';
 import type { WalletCustomer } from '@/features/wallets/api/types';
 import { useCustomerWallets } from '@/features/wallets/api/wallets';
-import { Modal } from '@/features/wallets/components/Modal';
 import { formatDateTime, formatMoves } from '@/features/wallets/wallet-format';
 import { currentLanguage } from '@/lib/i18n';
 import '@/features/wallets/i18n';
@@ -20,7 +20,7 @@ export function CustomerBalancesDialog({
   const answer = useCustomerWallets(customer?.id ?? null);
   const data = answer.data;
   return (
-    <Modal open={customer !== null} title={t('wallets.customers.balancesTitle', { name: customer?.name ?? '' })} onClose={onClose} wide>
+    <Dialog open={customer !== null} title={t('wallets.customers.balancesTitle', { name: customer?.name ?? '' })} onClose={onClose} wide>
       {answer.isPending && <Skeleton lines={4} />}
       {data && (
         <>
@@ -72,6 +72,6 @@ export function CustomerBalancesDialog({
           {t('common.close')}
         </button>
       </div>
-    </Modal>
+    </Dialog>
   );
 }

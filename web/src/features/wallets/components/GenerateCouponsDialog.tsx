@@ -3,9 +3,10 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import * as yup from 'yup';
 import { Form, FormErrorSummary, SubmitButton, SwitchField, TextField } from '@/components/form';
+import { Dialog } from '@/components/ui/Dialog';
 import type { BatchGenerated, GenerateCouponsInput } from '@/features/wallets/api/types';
-import { Modal } from '@/features/wallets/components/Modal';
-import { endOfLocalDay, exampleCode, isoDay } from '@/features/wallets/wallet-format';
+import { endOfLocalDay, exampleCode } from '@/features/wallets/wallet-format';
+import { isoDate } from '@/lib/period';
 import '@/features/wallets/i18n';
 
 export const MAX_QUANTITY = 100_000;
@@ -30,7 +31,7 @@ export const emptyGenerateValues: GenerateCouponsValues = {
 };
 
 /** The server's limits (domain/wallet): 1–100,000 coupons, affixes A–Z0–9 up to 10, expiry not in the past. */
-export function generateSchema(t: TFunction, today: () => string = () => isoDay(new Date())) {
+export function generateSchema(t: TFunction, today: () => string = () => isoDate(new Date())) {
   const whole = t('wallets.errors.wholeNumber');
   const affix = yup.string().matches(/^[A-Z0-9]{0,10}$/, t('wallets.errors.affix'));
   return yup.object({
@@ -98,7 +99,7 @@ export interface GenerateCouponsDialogProps {
 export function GenerateCouponsDialog({ open, onClose, onGenerate, onGenerated }: GenerateCouponsDialogProps) {
   const { t } = useTranslation();
   return (
-    <Modal open={open} title={t('wallets.generate.title')} onClose={onClose}>
+    <Dialog open={open} title={t('wallets.generate.title')} onClose={onClose}>
       <Form<GenerateCouponsValues>
         initialValues={emptyGenerateValues}
         validationSchema={generateSchema(t)}
@@ -116,7 +117,7 @@ export function GenerateCouponsDialog({ open, onClose, onGenerate, onGenerated }
           <AffixField name="suffix" label={t('wallets.generate.suffix')} />
         </div>
         <Example />
-        <TextField name="expires_at" label={t('wallets.generate.expires_at')} type="date" min={isoDay(new Date())} />
+        <TextField name="expires_at" label={t('wallets.generate.expires_at')} type="date" min={isoDate(new Date())} />
         <SwitchField name="enabled" label={t('wallets.generate.enabled')} />
         <FormErrorSummary />
         <div className="dialog__actions">
@@ -126,6 +127,6 @@ export function GenerateCouponsDialog({ open, onClose, onGenerate, onGenerated }
           <SubmitButton>{t('wallets.generate.submit')}</SubmitButton>
         </div>
       </Form>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,23 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RedeemCodeDialog } from '@/features/wallets/components/RedeemCodeDialog';
-import { resetApiClientState } from '@/lib/api-client';
 import { useNotificationStore } from '@/stores/notification';
+import { mockFetch } from '@/testing/fetch';
 import { renderWithProviders } from '@/testing/render';
 
-const fetchMock = vi.fn<typeof fetch>();
 const customer = { id: 'c1', name: 'Chris Customer', email: 'customer@move.test' };
 
 describe('RedeemCodeDialog', () => {
-  beforeEach(() => {
-    resetApiClientState();
-    fetchMock.mockReset();
-    vi.stubGlobal('fetch', fetchMock);
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    useNotificationStore.getState().clear();
-  });
+  const fetchMock = mockFetch();
 
   it('shows the server’s reason in the dialog, not in the notification bar', async () => {
     fetchMock.mockResolvedValueOnce(

@@ -2,9 +2,9 @@ import { useField, useFormikContext } from 'formik';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, SubmitButton, TextField } from '@/components/form';
+import { Dialog } from '@/components/ui/Dialog';
 import type { RedeemAnswer, WalletCustomer } from '@/features/wallets/api/types';
 import { useCustomerSearch, useRedeemCode } from '@/features/wallets/api/wallets';
-import { Modal } from '@/features/wallets/components/Modal';
 import { ApiError } from '@/lib/api-client';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { notifySaved } from '@/stores/notification';
@@ -110,7 +110,7 @@ export function RedeemCodeDialog({ walletId, open, customer, onClose, onRedeemed
   const [chosen, setChosen] = useState<Customer | null>(customer ?? null);
   const [refusal, setRefusal] = useState<string | null>(null);
   return (
-    <Modal open={open} title={t('wallets.redeem.title')} onClose={onClose}>
+    <Dialog open={open} title={t('wallets.redeem.title')} onClose={onClose}>
       <Form<RedeemValues>
         initialValues={{ customer_id: customer?.id ?? '', code: '' }}
         validate={(values) => {
@@ -148,6 +148,6 @@ export function RedeemCodeDialog({ walletId, open, customer, onClose, onRedeemed
           <SubmitButton>{t('wallets.redeem.submit')}</SubmitButton>
         </div>
       </Form>
-    </Modal>
+    </Dialog>
   );
 }

@@ -2,11 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { WalletCreateRoute } from '@/features/wallets/routes/WalletCreateRoute';
-import { resetApiClientState } from '@/lib/api-client';
 import { useNotificationStore } from '@/stores/notification';
+import { mockFetch } from '@/testing/fetch';
 import { renderWithProviders } from '@/testing/render';
-
-const fetchMock = vi.fn<typeof fetch>();
 
 function renderCreate() {
   const router = createMemoryRouter(
@@ -21,15 +19,7 @@ function renderCreate() {
 }
 
 describe('wallet form', () => {
-  beforeEach(() => {
-    resetApiClientState();
-    fetchMock.mockReset();
-    vi.stubGlobal('fetch', fetchMock);
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    useNotificationStore.getState().clear();
-  });
+  const fetchMock = mockFetch();
 
   it('suggests the slug from the name until the slug is edited', async () => {
     renderCreate();

@@ -1,18 +1,24 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import '@/features/wallets/i18n';
 
-export interface ModalProps {
+export interface DialogProps {
   open: boolean;
   title: string;
   onClose: () => void;
   children: ReactNode;
   /** Wider for tables (history, balances). */
   wide?: boolean;
+  /** 'alertdialog' for a question that needs an answer (ConfirmDialog). */
+  role?: 'dialog' | 'alertdialog';
+  /** The × in the header; off where the dialog's own buttons are the only way out. */
+  closeButton?: boolean;
 }
 
-/** A modal dialog (role dialog, named by its title): Escape and the close button close it. */
-export function Modal({ open, title, onClose, children, wide }: ModalProps) {
+/**
+ * A modal dialog named by its title: focus goes to its first field or button (not the ×),
+ * Escape and the × call onClose.
+ */
+export function Dialog({ open, title, onClose, children, wide, role = 'dialog', closeButton = true }: DialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
@@ -27,22 +33,27 @@ export function Modal({ open, title, onClose, children, wide }: ModalProps) {
     return () => document.removeEventListener('keydown', onKey);
   }, [open, onClose]);
   if (!open) return null;
+  const heading = <h2 id={titleId}>{title}</h2>;
   return (
     <div className="dialog-backdrop">
       <div
         className={`dialog${wide ? ' dialog--wide' : ''}`}
-        role="dialog"
+        role={role}
         aria-modal="true"
         aria-labelledby={titleId}
         ref={dialog}
         tabIndex={-1}
       >
-        <div className="dialog__header">
-          <h2 id={titleId}>{title}</h2>
-          <button type="button" className="button button--ghost dialog__close" aria-label={t('common.close')} onClick={onClose}>
-            ×
-          </button>
-        </div>
+        {closeButton ? (
+          <div className="dialog__header">
+            {heading}
+            <button type="button" className="button button--ghost dialog__close" aria-label={t('common.close')} onClick={onClose}>
+              ×
+            </button>
+          </div>
+        ) : (
+          heading
+        )}
         {children}
       </div>
     </div>
