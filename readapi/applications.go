@@ -7,8 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/go-chi/chi/v5"
-	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
 	"move/commands"
@@ -129,11 +127,7 @@ func (s *Server) applicationRoutes() []Route {
 }
 
 func applicationPathID(r *http.Request) (string, error) {
-	id := chi.URLParam(r, "application_id")
-	if _, err := uuid.Parse(id); err != nil || len(id) != 36 {
-		return "", &domain.NotFoundError{Kind: "application", ID: id}
-	}
-	return strings.ToLower(id), nil
+	return uuidParam(r, "application_id", "application")
 }
 
 var applicationSorts = map[string]string{

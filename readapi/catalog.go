@@ -109,7 +109,7 @@ func (s *Server) deleteCatalog(k catalog.Kind) func(http.ResponseWriter, *http.R
 		if v := r.URL.Query().Get("version"); v != "" {
 			n, err := strconv.ParseUint(v, 10, 64)
 			if err != nil {
-				return &apiError{Status: http.StatusBadRequest, Key: "error.bad_query", Params: map[string]any{"detail": "version"}}
+				return badQuery("version")
 			}
 			expected = &n
 		}

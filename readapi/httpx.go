@@ -28,6 +28,11 @@ func (e *apiError) Error() string { return fmt.Sprintf("%d %s", e.Status, e.Key)
 
 func errStatus(status int, key string) *apiError { return &apiError{Status: status, Key: key} }
 
+// badQuery is a 400 for the query parameter named detail.
+func badQuery(detail string) *apiError {
+	return &apiError{Status: http.StatusBadRequest, Key: "error.bad_query", Params: map[string]any{"detail": detail}}
+}
+
 // errorBody is the one error shape: { "errors": { "message": …, "fields": {…} } }.
 type errorBody struct {
 	Errors errorDetail `json:"errors"`

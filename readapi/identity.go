@@ -303,7 +303,7 @@ func (s *Server) profile(w http.ResponseWriter, r *http.Request) error {
 	org := r.URL.Query().Get("organization_id")
 	if org != "" {
 		if _, err := uuid.Parse(org); err != nil {
-			return &apiError{Status: http.StatusBadRequest, Key: "error.bad_query", Params: map[string]any{"detail": "organization_id"}}
+			return badQuery("organization_id")
 		}
 	}
 	p, t := PrincipalFrom(r.Context()), TenantFrom(r.Context())

@@ -48,23 +48,20 @@ var listQueryDoc = []string{"search", "page", "itemsPerPage", "sort"}
 func parseListQuery(r *http.Request, sorts map[string]string, defaultSort string) (listQuery, error) {
 	q := r.URL.Query()
 	lq := listQuery{Search: q.Get("search"), Page: 1, PerPage: 25, Sort: defaultSort}
-	bad := func(detail string) error {
-		return &apiError{Status: http.StatusBadRequest, Key: "error.bad_query", Params: map[string]any{"detail": detail}}
-	}
 	if len(lq.Search) > 200 {
-		return lq, bad("search")
+		return lq, badQuery("search")
 	}
 	if v := q.Get("page"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > 1_000_000 {
-			return lq, bad("page")
+			return lq, badQuery("page")
 		}
 		lq.Page = n
 	}
 	if v := q.Get("itemsPerPage"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > maxPerPage {
-			return lq, bad("itemsPerPage")
+			return lq, badQuery("itemsPerPage")
 		}
 		lq.PerPage = n
 	}
@@ -72,7 +69,7 @@ func parseListQuery(r *http.Request, sorts map[string]string, defaultSort string
 		lq.Desc = strings.HasPrefix(v, "-")
 		lq.Sort = strings.TrimPrefix(v, "-")
 		if _, ok := sorts[lq.Sort]; !ok {
-			return lq, bad("sort")
+			return lq, badQuery("sort")
 		}
 	}
 	return lq, nil

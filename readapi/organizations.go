@@ -12,7 +12,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/go-chi/chi/v5"
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/xuri/excelize/v2"
@@ -224,11 +223,7 @@ type statisticsDay struct {
 }
 
 func orgPathID(r *http.Request) (string, error) {
-	id := chi.URLParam(r, "id")
-	if _, err := uuid.Parse(id); err != nil || len(id) != 36 {
-		return "", &domain.NotFoundError{Kind: "organization", ID: id}
-	}
-	return strings.ToLower(id), nil
+	return uuidParam(r, "id", "organization")
 }
 
 func (s *Server) organizationRoutes() []Route {
@@ -329,7 +324,7 @@ func organizationFilter(r *http.Request, search string) (string, []any, error) {
 	args := []any{TenantFrom(r.Context()).ApplicationID}
 	if st := r.URL.Query().Get("state"); st != "" {
 		if st != organization.StatePending && st != organization.StateApproved && st != organization.StateRejected {
-			return "", nil, &apiError{Status: http.StatusBadRequest, Key: "error.bad_query", Params: map[string]any{"detail": "state"}}
+			return "", nil, badQuery("state")
 		}
 		args = append(args, st)
 		where += fmt.Sprintf(` AND state = $%d`, len(args))
@@ -368,7 +363,7 @@ func decodeCursor(r *http.Request, sort string) (*listCursor, error) {
 		err = json.Unmarshal(b, &c)
 	}
 	if _, uerr := uuid.Parse(c.ID); err != nil || uerr != nil || c.Sort != sort || len(v) > 1000 {
-		return nil, &apiError{Status: http.StatusBadRequest, Key: "error.bad_query", Params: map[string]any{"detail": "after"}}
+		return nil, badQuery("after")
 	}
 	return &c, nil
 }
@@ -674,7 +669,7 @@ func versionQuery(r *http.Request) (*uint64, error) {
 	}
 	n, err := strconv.ParseUint(v, 10, 64)
 	if err != nil {
-		return nil, &apiError{Status: http.StatusBadRequest, Key: "error.bad_query", Params: map[string]any{"detail": "version"}}
+		return nil, badQuery("version")
 	}
 	return &n, nil
 }
@@ -992,35 +987,15 @@ func (s *Server) exportOrganizations(w http.ResponseWriter, r *http.Request) err
 }
 
 func (s *Server) applicationStatistics(w http.ResponseWriter, r *http.Request) error {
-	bad := func(detail string) error {
-		return &apiError{Status: http.StatusBadRequest, Key: "error.bad_query", Params: map[string]any{"detail": detail}}
-	}
-	to := time.Now().UTC().Truncate(24 * time.Hour)
-	from := to.AddDate(0, 0, -29)
-	if v := r.URL.Query().Get("to"); v != "" {
-		t, err := time.Parse(time.DateOnly, v)
-		if err != nil {
-			return bad("to")
-		}
-		to = t
-	}
-	if v := r.URL.Query().Get("from"); v != "" {
-		t, err := time.Parse(time.DateOnly, v)
-		if err != nil {
-			return bad("from")
-		}
-		from = t
-	} else if r.URL.Query().Get("to") != "" {
-		from = to.AddDate(0, 0, -29)
-	}
-	if from.After(to) || to.Sub(from) > 366*24*time.Hour {
-		return bad("from")
+	from, to, err := statisticsPeriod(r)
+	if err != nil {
+		return err
 	}
 	app := TenantFrom(r.Context()).ApplicationID
 	out := statisticsAnswer{From: from.Format(time.DateOnly), To: to.Format(time.DateOnly),
 		ByState: map[string]int{organization.StatePending: 0, organization.StateApproved: 0, organization.StateRejected: 0},
 		PerDay:  []statisticsDay{}, PerWeek: []statisticsDay{}}
-	err := s.inTenant(r, func(tx pgx.Tx) error {
+	err = s.inTenant(r, func(tx pgx.Tx) error {
 		rows, err := tx.Query(r.Context(), `SELECT state, count(*) FROM readmodel.organizations WHERE application_id = $1 GROUP BY state`, app)
 		if err != nil {
 			return err

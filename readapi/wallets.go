@@ -8,7 +8,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/go-chi/chi/v5"
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
@@ -315,16 +314,6 @@ func personName(a string) string {
 	return `trim(coalesce(` + a + `.first_name, '') || ' ' || coalesce(` + a + `.last_name, ''))`
 }
 
-// uuidParam reads a uuid path parameter in its canonical form; anything else is not found.
-func uuidParam(r *http.Request, param, kind string) (string, error) {
-	v := chi.URLParam(r, param)
-	id, err := uuid.Parse(v)
-	if err != nil || len(v) != 36 {
-		return "", &domain.NotFoundError{Kind: kind, ID: v}
-	}
-	return id.String(), nil
-}
-
 // walletInScope answers the path's wallet when it exists in the tenant.
 func (s *Server) walletInScope(r *http.Request) (walletRow, error) {
 	id, err := uuidParam(r, "wallet_id", "wallet")
@@ -418,30 +407,6 @@ func (s *Server) updateWallet(w http.ResponseWriter, r *http.Request) error {
 	}
 	res, err := s.App.UpdateWallet(r.Context(), m, id, in.Version, in.settings())
 	return s.answerCommand(w, "update_wallet", http.StatusOK, res, err)
-}
-
-// statisticsPeriod reads from and to (YYYY-MM-DD): by default the last 30 days, at
-// most a year and a day.
-func statisticsPeriod(r *http.Request) (from, to time.Time, err error) {
-	bad := func(detail string) error {
-		return &apiError{Status: http.StatusBadRequest, Key: "error.bad_query", Params: map[string]any{"detail": detail}}
-	}
-	to = time.Now().UTC().Truncate(24 * time.Hour)
-	if v := r.URL.Query().Get("to"); v != "" {
-		if to, err = time.Parse(time.DateOnly, v); err != nil {
-			return from, to, bad("to")
-		}
-	}
-	from = to.AddDate(0, 0, -29)
-	if v := r.URL.Query().Get("from"); v != "" {
-		if from, err = time.Parse(time.DateOnly, v); err != nil {
-			return from, to, bad("from")
-		}
-	}
-	if from.After(to) || to.Sub(from) > 366*24*time.Hour {
-		return from, to, bad("from")
-	}
-	return from, to, nil
 }
 
 func (s *Server) walletStatistics(w http.ResponseWriter, r *http.Request) error {
@@ -585,11 +550,8 @@ func (s *Server) listCoupons(redeemedOnly bool) func(http.ResponseWriter, *http.
 		if err != nil {
 			return err
 		}
-		bad := func(detail string) error {
-			return &apiError{Status: http.StatusBadRequest, Key: "error.bad_query", Params: map[string]any{"detail": detail}}
-		}
 		if _, keyed := couponKeyTypes[q.Sort]; after != nil && !keyed {
-			return bad("after")
+			return badQuery("after")
 		}
 		query := r.URL.Query()
 		args := []any{TenantFrom(r.Context()).ApplicationID, x.ID, time.Now().UTC()}
@@ -600,7 +562,7 @@ func (s *Server) listCoupons(redeemedOnly bool) func(http.ResponseWriter, *http.
 		if v := query.Get("batch_id"); v != "" {
 			id, err := uuid.Parse(v)
 			if err != nil {
-				return bad("batch_id")
+				return badQuery("batch_id")
 			}
 			args = append(args, id)
 			where += fmt.Sprintf(` AND c.batch_id = $%d`, len(args))
@@ -608,7 +570,7 @@ func (s *Server) listCoupons(redeemedOnly bool) func(http.ResponseWriter, *http.
 		if v := query.Get("status"); v != "" {
 			cond, ok := statusFilter(v, "$3")
 			if !ok {
-				return bad("status")
+				return badQuery("status")
 			}
 			where += ` AND ` + cond
 		}

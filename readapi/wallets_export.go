@@ -32,7 +32,7 @@ func (s *Server) exportBatch(w http.ResponseWriter, r *http.Request) error {
 		format = "xlsx"
 	case "csv", "xlsx":
 	default:
-		return &apiError{Status: http.StatusBadRequest, Key: "error.bad_query", Params: map[string]any{"detail": "format"}}
+		return badQuery("format")
 	}
 	ctx := r.Context()
 	app := TenantFrom(ctx).ApplicationID
