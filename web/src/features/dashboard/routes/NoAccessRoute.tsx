@@ -1,11 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useAuthStore } from '@/stores/auth';
 
+/** A signed-in user without a back-office role: customers (consumer-app users) are told where they belong. */
 export function NoAccessRoute() {
   const { t } = useTranslation();
+  const customerOnly = useAuthStore((state) => {
+    const roles = state.profile?.roles ?? [];
+    return roles.length > 0 && roles.every((role) => role === 'customer');
+  });
   return (
     <main className="page">
-      <p>{t('dashboard.noAccess')}</p>
+      <p>{t(customerOnly ? 'dashboard.customerOnly' : 'dashboard.noAccess')}</p>
       <Link to="/logout">{t('shell.logout')}</Link>
     </main>
   );

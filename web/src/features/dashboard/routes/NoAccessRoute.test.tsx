@@ -1,0 +1,25 @@
+import { screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { NoAccessRoute } from '@/features/dashboard/routes/NoAccessRoute';
+import { useAuthStore } from '@/stores/auth';
+import { renderWithProviders } from '@/testing/render';
+
+function renderWith(roles: string[]) {
+  useAuthStore.getState().setProfile({ roles, abilities: [], organizations: [] });
+  const router = createMemoryRouter([{ path: '/no-access', element: <NoAccessRoute /> }], { initialEntries: ['/no-access'] });
+  renderWithProviders(<RouterProvider router={router} />);
+}
+
+describe('NoAccessRoute', () => {
+  afterEach(() => useAuthStore.setState({ profile: null }));
+
+  it('tells a customer the balance is in the app', () => {
+    renderWith(['customer']);
+    expect(screen.getByText(/customer account/)).toBeInTheDocument();
+  });
+
+  it('tells anyone else they have no access yet', () => {
+    renderWith([]);
+    expect(screen.getByText(/no access to an application/)).toBeInTheDocument();
+  });
+});
