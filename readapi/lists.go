@@ -1,10 +1,15 @@
 package readapi
 
 import (
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
 
+	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 )
 
@@ -86,6 +91,98 @@ func (q listQuery) offset() int { return (q.Page - 1) * q.PerPage }
 
 func (q listQuery) pagination(total int64) pagination {
 	return pagination{Total: total, Page: q.Page, ItemsPerPage: q.PerPage}
+}
+
+// paginationNext is the pagination of a page and the cursor of the page after it, if any.
+func (q listQuery) paginationNext(total int64, next string) pagination {
+	p := q.pagination(total)
+	if next != "" {
+		p.NextCursor = &next
+	}
+	return p
+}
+
+// cursorSort is the sort as a cursor names it: "-name" when descending.
+func (q listQuery) cursorSort() string {
+	if q.Desc {
+		return "-" + q.Sort
+	}
+	return q.Sort
+}
+
+// listCursor is the opaque after= of keyset paging: the last row's sort key and id.
+type listCursor struct {
+	Sort string `json:"s"`
+	Key  string `json:"k"`
+	ID   string `json:"i"`
+}
+
+func (c listCursor) encode() string {
+	b, _ := json.Marshal(c)
+	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+// decodeCursor reads after=: a cursor of the query's sort, or none.
+func decodeCursor(r *http.Request, q listQuery) (*listCursor, error) {
+	v := r.URL.Query().Get("after")
+	if v == "" {
+		return nil, nil
+	}
+	var c listCursor
+	b, err := base64.RawURLEncoding.DecodeString(v)
+	if err == nil {
+		err = json.Unmarshal(b, &c)
+	}
+	if _, uerr := uuid.Parse(c.ID); err != nil || uerr != nil || c.Sort != q.cursorSort() || len(v) > 1000 {
+		return nil, badQuery("after")
+	}
+	return &c, nil
+}
+
+// keysetList is a list that pages by keyset (after=) as well as by offset.
+type keysetList struct {
+	Select string // SELECT … FROM …: the page's rows
+	Where  string
+	Args   []any
+	Order  string // the ORDER BY: the sort column, then the id column
+	Column string // the sort column
+	ID     string // the id column
+	Type   string // the sort column's SQL type; "" where the sort does not page by keyset
+	Key    string // the query of the sort key, as text, of the row whose id is $1
+}
+
+// keysetPage reads one page: the rows after the cursor's (key, id) in the list's order
+// when there is a cursor, else the page at the query's offset. A full page of a keyset
+// sort also answers the cursor of the page after it.
+func keysetPage[T any](ctx context.Context, tx pgx.Tx, q listQuery, after *listCursor, l keysetList,
+	scan func(pgx.Row) (T, error), id func(T) string) (items []T, next string, err error) {
+	page, args, offset := l.Where, l.Args, q.offset()
+	if after != nil {
+		cmp := ">"
+		if q.Desc {
+			cmp = "<"
+		}
+		args = append(append([]any{}, l.Args...), after.Key, after.ID)
+		n := len(args)
+		page += fmt.Sprintf(` AND (%s, %s) %s ($%d::%s, $%d::uuid)`, l.Column, l.ID, cmp, n-1, l.Type, n)
+		offset = 0
+	}
+	n := len(args)
+	rows, err := tx.Query(ctx, fmt.Sprintf(`%s WHERE %s ORDER BY %s LIMIT $%d OFFSET $%d`, l.Select, page, l.Order, n+1, n+2),
+		append(args, q.PerPage, offset)...)
+	if err != nil {
+		return nil, "", err
+	}
+	items, err = collect(rows, scan)
+	if err != nil || len(items) < q.PerPage || l.Type == "" {
+		return items, "", err
+	}
+	last := id(items[len(items)-1])
+	var key string
+	if err := tx.QueryRow(ctx, l.Key, last).Scan(&key); err != nil {
+		return nil, "", err
+	}
+	return items, listCursor{Sort: q.cursorSort(), Key: key, ID: last}.encode(), nil
 }
 
 // escapeLike makes user text match itself in a LIKE pattern.

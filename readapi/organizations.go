@@ -2,8 +2,6 @@ package readapi
 
 import (
 	"context"
-	"encoding/base64"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -12,7 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/xuri/excelize/v2"
 
@@ -340,44 +337,12 @@ func organizationFilter(r *http.Request, search string) (string, []any, error) {
 // organizationSortTypes are the SQL types of the sort columns, for the cursor's key.
 var organizationSortTypes = map[string]string{"name": "text", "created_at": "timestamptz", "updated_at": "timestamptz", "city": "text"}
 
-// listCursor is the opaque after= of keyset paging: the last row's sort key and id.
-type listCursor struct {
-	Sort string `json:"s"`
-	Key  string `json:"k"`
-	ID   string `json:"i"`
-}
-
-func (c listCursor) encode() string {
-	b, _ := json.Marshal(c)
-	return base64.RawURLEncoding.EncodeToString(b)
-}
-
-func decodeCursor(r *http.Request, sort string) (*listCursor, error) {
-	v := r.URL.Query().Get("after")
-	if v == "" {
-		return nil, nil
-	}
-	var c listCursor
-	b, err := base64.RawURLEncoding.DecodeString(v)
-	if err == nil {
-		err = json.Unmarshal(b, &c)
-	}
-	if _, uerr := uuid.Parse(c.ID); err != nil || uerr != nil || c.Sort != sort || len(v) > 1000 {
-		return nil, badQuery("after")
-	}
-	return &c, nil
-}
-
 func (s *Server) listOrganizations(w http.ResponseWriter, r *http.Request) error {
 	q, err := parseListQuery(r, organizationSorts, "name")
 	if err != nil {
 		return err
 	}
-	sortName := q.Sort
-	if q.Desc {
-		sortName = "-" + sortName
-	}
-	after, err := decodeCursor(r, sortName)
+	after, err := decodeCursor(r, q)
 	if err != nil {
 		return err
 	}
@@ -386,7 +351,6 @@ func (s *Server) listOrganizations(w http.ResponseWriter, r *http.Request) error
 		return err
 	}
 	column := organizationSorts[q.Sort]
-	order := column + " " + q.direction() + ", id " + q.direction()
 	var total int64
 	var items []organizationRow
 	var next string
@@ -394,44 +358,19 @@ func (s *Server) listOrganizations(w http.ResponseWriter, r *http.Request) error
 		if err := tx.QueryRow(r.Context(), `SELECT count(*) FROM readmodel.organizations WHERE `+where, args...).Scan(&total); err != nil {
 			return err
 		}
-		page, pageArgs, offset := where, args, q.offset()
-		if after != nil {
-			// Keyset: the rows after the cursor's (key, id) in the list's order.
-			cmp := ">"
-			if q.Desc {
-				cmp = "<"
-			}
-			pageArgs = append(append([]any{}, args...), after.Key, after.ID)
-			n := len(pageArgs)
-			page += fmt.Sprintf(` AND (%s, id) %s ($%d::%s, $%d::uuid)`, column, cmp, n-1, organizationSortTypes[q.Sort], n)
-			offset = 0
-		}
-		n := len(pageArgs)
-		rows, err := tx.Query(r.Context(), fmt.Sprintf(`SELECT %s FROM readmodel.organizations WHERE %s ORDER BY %s LIMIT $%d OFFSET $%d`,
-			organizationColumns, page, order, n+1, n+2), append(pageArgs, q.PerPage, offset)...)
-		if err != nil {
-			return err
-		}
-		items, err = collect(rows, scanOrganization)
-		if err != nil || len(items) < q.PerPage {
-			return err
-		}
-		last := items[len(items)-1].ID
-		var key string
-		if err := tx.QueryRow(r.Context(), `SELECT `+column+`::text FROM readmodel.organizations WHERE id = $1`, last).Scan(&key); err != nil {
-			return err
-		}
-		next = listCursor{Sort: sortName, Key: key, ID: last}.encode()
-		return nil
+		var err error
+		items, next, err = keysetPage(r.Context(), tx, q, after, keysetList{
+			Select: `SELECT ` + organizationColumns + ` FROM readmodel.organizations`, Where: where, Args: args,
+			Order:  column + " " + q.direction() + ", id " + q.direction(),
+			Column: column, ID: "id", Type: organizationSortTypes[q.Sort],
+			Key: `SELECT ` + column + `::text FROM readmodel.organizations WHERE id = $1`,
+		}, scanOrganization, func(o organizationRow) string { return o.ID })
+		return err
 	})
 	if err != nil {
 		return err
 	}
-	p := q.pagination(total)
-	if next != "" {
-		p.NextCursor = &next
-	}
-	writeJSON(w, http.StatusOK, listAnswer[organizationRow]{Data: items, Meta: listMeta{Pagination: p}})
+	writeJSON(w, http.StatusOK, listAnswer[organizationRow]{Data: items, Meta: listMeta{Pagination: q.paginationNext(total, next)}})
 	return nil
 }
 

@@ -542,11 +542,7 @@ func (s *Server) listCoupons(redeemedOnly bool) func(http.ResponseWriter, *http.
 		if r.URL.Query().Get("sort") == "" {
 			q.Desc = true // newest first
 		}
-		sortName := q.Sort
-		if q.Desc {
-			sortName = "-" + sortName
-		}
-		after, err := decodeCursor(r, sortName)
+		after, err := decodeCursor(r, q)
 		if err != nil {
 			return err
 		}
@@ -595,46 +591,18 @@ func (s *Server) listCoupons(redeemedOnly bool) func(http.ResponseWriter, *http.
 				WHERE `+where+` AND $3::timestamptz IS NOT NULL`, args...).Scan(&total); err != nil {
 				return err
 			}
-			page, pageArgs, offset := where, args, q.offset()
-			if after != nil {
-				cmp := ">"
-				if q.Desc {
-					cmp = "<"
-				}
-				pageArgs = append(append([]any{}, args...), after.Key, after.ID)
-				n := len(pageArgs)
-				page += fmt.Sprintf(` AND (%s, c.id) %s ($%d::%s, $%d::uuid)`, column, cmp, n-1, couponKeyTypes[q.Sort], n)
-				offset = 0
-			}
-			n := len(pageArgs)
-			rows, err := tx.Query(r.Context(), fmt.Sprintf(`%s WHERE %s ORDER BY %s LIMIT $%d OFFSET $%d`,
-				couponSelect(couponStatus("$3")), page, order, n+1, n+2), append(pageArgs, q.PerPage, offset)...)
-			if err != nil {
-				return err
-			}
-			items, err = collect(rows, scanCoupon)
-			if err != nil || len(items) < q.PerPage {
-				return err
-			}
-			if _, keyed := couponKeyTypes[q.Sort]; !keyed {
-				return nil
-			}
-			last := items[len(items)-1].ID
-			var key string
-			if err := tx.QueryRow(r.Context(), `SELECT `+strings.TrimPrefix(column, "c.")+`::text FROM readmodel.coupons WHERE id = $1`, last).Scan(&key); err != nil {
-				return err
-			}
-			next = listCursor{Sort: sortName, Key: key, ID: last}.encode()
-			return nil
+			var err error
+			items, next, err = keysetPage(r.Context(), tx, q, after, keysetList{
+				Select: couponSelect(couponStatus("$3")), Where: where, Args: args, Order: order,
+				Column: column, ID: "c.id", Type: couponKeyTypes[q.Sort],
+				Key: `SELECT ` + strings.TrimPrefix(column, "c.") + `::text FROM readmodel.coupons WHERE id = $1`,
+			}, scanCoupon, func(c couponRow) string { return c.ID })
+			return err
 		})
 		if err != nil {
 			return err
 		}
-		p := q.pagination(total)
-		if next != "" {
-			p.NextCursor = &next
-		}
-		writeJSON(w, http.StatusOK, listAnswer[couponRow]{Data: items, Meta: listMeta{Pagination: p}})
+		writeJSON(w, http.StatusOK, listAnswer[couponRow]{Data: items, Meta: listMeta{Pagination: q.paginationNext(total, next)}})
 		return nil
 	}
 }
