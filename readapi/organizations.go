@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/xuri/excelize/v2"
 
 	"move/domain"
 	"move/domain/names"
@@ -843,41 +842,20 @@ func writeImportError(w http.ResponseWriter, r *http.Request, e *organization.Im
 var exportColumns = []string{"id", "name", "state", "street", "house_number", "zipcode", "city", "country", "description",
 	"email", "phone", "website", "facebook_url", "instagram_url", "youtube_url", "kvk", "type", "notes", "created_at"}
 
-// neutralize keeps a spreadsheet from reading a cell as a formula (CSV/formula
-// injection): text starting with = + - @ (or a tab or carriage return) gets a leading
-// apostrophe.
-func neutralize(s string) string {
-	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
-		return "'" + s
-	}
-	return s
-}
-
 func (s *Server) exportOrganizations(w http.ResponseWriter, r *http.Request) error {
 	where, args, err := organizationFilter(r, r.URL.Query().Get("search"))
 	if err != nil {
 		return err
 	}
-	f := excelize.NewFile()
-	defer func() { _ = f.Close() }()
-	sheet := "Organisaties"
+	name := "Organisaties"
 	if lang(r) == "en" {
-		sheet = "Organizations"
+		name = "Organizations"
 	}
-	if err := f.SetSheetName("Sheet1", sheet); err != nil {
-		return err
-	}
-	sw, err := f.NewStreamWriter(sheet)
+	book, err := newSheet(name, exportColumns)
 	if err != nil {
 		return err
 	}
-	header := make([]any, len(exportColumns))
-	for i, c := range exportColumns {
-		header[i] = c
-	}
-	if err := sw.SetRow("A1", header); err != nil {
-		return err
-	}
+	defer book.close()
 	err = s.inTenant(r, func(tx pgx.Tx) error {
 		rows, err := tx.Query(r.Context(), `SELECT id::text, name, state, street, house_number, zipcode, city, country, description,
 			email, phone, website, facebook_url, instagram_url, youtube_url, kvk, type, notes, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
@@ -886,7 +864,6 @@ func (s *Server) exportOrganizations(w http.ResponseWriter, r *http.Request) err
 			return err
 		}
 		defer rows.Close()
-		line := 2
 		vals := make([]string, len(exportColumns))
 		ptrs := make([]any, len(vals))
 		for i := range vals {
@@ -900,29 +877,16 @@ func (s *Server) exportOrganizations(w http.ResponseWriter, r *http.Request) err
 			for i, v := range vals {
 				cells[i] = neutralize(v)
 			}
-			cell, _ := excelize.CoordinatesToCellName(1, line)
-			if err := sw.SetRow(cell, cells); err != nil {
+			if err := book.add(cells); err != nil {
 				return err
 			}
-			line++
 		}
 		return rows.Err()
 	})
 	if err != nil {
 		return err
 	}
-	if err := sw.Flush(); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
-	w.Header().Set("Content-Disposition", `attachment; filename="organizations.xlsx"`)
-	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(http.StatusOK)
-	_, err = f.WriteTo(w)
-	if err != nil {
-		logger(r).Warn("export interrupted", "error", err)
-	}
-	return nil
+	return book.answer(w, r, "organizations.xlsx")
 }
 
 func (s *Server) applicationStatistics(w http.ResponseWriter, r *http.Request) error {

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/xuri/excelize/v2"
 
 	"move/domain"
 )
@@ -84,43 +83,22 @@ func (s *Server) exportBatch(w http.ResponseWriter, r *http.Request) error {
 		}
 		return nil
 	}
-	f := excelize.NewFile()
-	defer func() { _ = f.Close() }()
-	sheet := "Codes"
-	if err := f.SetSheetName("Sheet1", sheet); err != nil {
-		return err
-	}
-	sw, err := f.NewStreamWriter(sheet)
+	book, err := newSheet("Codes", batchExportColumns)
 	if err != nil {
 		return err
 	}
+	defer book.close()
 	cells := make([]any, len(batchExportColumns))
-	for i, c := range batchExportColumns {
-		cells[i] = c
-	}
-	if err := sw.SetRow("A1", cells); err != nil {
-		return err
-	}
-	for i, row := range rows {
+	for _, row := range rows {
 		for j, v := range row {
 			cells[j] = v
 		}
 		if n, err := strconv.ParseInt(row[1], 10, 64); err == nil {
 			cells[1] = n // a number in the sheet
 		}
-		cell, _ := excelize.CoordinatesToCellName(1, i+2)
-		if err := sw.SetRow(cell, cells); err != nil {
+		if err := book.add(cells); err != nil {
 			return err
 		}
 	}
-	if err := sw.Flush(); err != nil {
-		return err
-	}
-	w.Header().Set("Content-Type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
-	w.Header().Set("Content-Disposition", `attachment; filename="`+name+`.xlsx"`)
-	w.WriteHeader(http.StatusOK)
-	if _, err := f.WriteTo(w); err != nil {
-		logger(r).Warn("export interrupted", "error", err)
-	}
-	return nil
+	return book.answer(w, r, name+".xlsx")
 }
