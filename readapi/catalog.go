@@ -137,8 +137,7 @@ func scanCatalogItem(row pgx.Row) (catalogItem, error) {
 		return it, err
 	}
 	it.Version = uint64(version)
-	it.CreatedAt = created.UTC().Format(time.RFC3339)
-	it.UpdatedAt = updated.UTC().Format(time.RFC3339)
+	it.CreatedAt, it.UpdatedAt = stamp(created), stamp(updated)
 	if it.IconID != nil {
 		url := "/v1/files/" + *it.IconID + "/thumbnail"
 		it.IconURL = &url

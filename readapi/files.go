@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/go-chi/chi/v5"
 
@@ -61,7 +60,7 @@ func (s *Server) withFiles(h func(http.ResponseWriter, *http.Request) error) fun
 
 func toFileInfo(f files.File) fileInfo {
 	info := fileInfo{Token: f.Token, Filename: f.Filename, Size: f.Size, MimeType: f.MimeType, Width: f.Width, Height: f.Height,
-		Visibility: f.Visibility, Path: f.Folder, CreatedAt: f.CreatedAt.UTC().Format(time.RFC3339)}
+		Visibility: f.Visibility, Path: f.Folder, CreatedAt: stamp(f.CreatedAt)}
 	if f.Visibility == files.Public {
 		url := "/v1/files/" + f.Token + "/thumbnail"
 		info.URL = &url

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
+	"time"
 
 	"move/domain"
 	"move/eventstore"
@@ -105,6 +106,17 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	if v != nil {
 		_ = json.NewEncoder(w).Encode(v)
 	}
+}
+
+// stamp is how instants are answered: RFC 3339, UTC, seconds.
+func stamp(t time.Time) string { return t.UTC().Format(time.RFC3339) }
+
+func stampOrNil(t *time.Time) *string {
+	if t == nil {
+		return nil
+	}
+	s := stamp(*t)
+	return &s
 }
 
 // decode reads a JSON body strictly: one object, no unknown fields, within the size

@@ -104,11 +104,7 @@ func scanOrganization(row pgx.Row) (organizationRow, error) {
 		return o, err
 	}
 	o.Version = uint64(version)
-	o.CreatedAt, o.UpdatedAt = created.UTC().Format(time.RFC3339), updated.UTC().Format(time.RFC3339)
-	if reviewed != nil {
-		s := reviewed.UTC().Format(time.RFC3339)
-		o.ReviewedAt = &s
-	}
+	o.CreatedAt, o.UpdatedAt, o.ReviewedAt = stamp(created), stamp(updated), stampOrNil(reviewed)
 	o.LogoURL, o.HeaderURL = fileURL(o.LogoID), fileURL(o.HeaderID)
 	return o, nil
 }

@@ -286,17 +286,6 @@ func (s *Server) walletRoutes() []Route {
 	}
 }
 
-// stamp is how instants are answered: RFC 3339, UTC, seconds.
-func stamp(t time.Time) string { return t.UTC().Format(time.RFC3339) }
-
-func stampOrNil(t *time.Time) *string {
-	if t == nil {
-		return nil
-	}
-	s := stamp(*t)
-	return &s
-}
-
 // ref makes a user reference from a scanned id and name; no id is no reference.
 func ref(id, name *string) *userRef {
 	if id == nil {
