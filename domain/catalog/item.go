@@ -1,7 +1,6 @@
 package catalog
 
 import (
-
 	"move/domain"
 	"move/domain/names"
 )
