@@ -352,7 +352,8 @@ func scanEvents(rows pgx.Rows, limit int) ([]eventstore.RecordedEvent, error) {
 	defer rows.Close()
 	// A limit is a bound, not a size: most reads (a command's stream, a live feed's
 	// wake-up) answer a few events, and a slice sized for the limit is a large
-	// allocation cleared on every read.
+	// allocation cleared on every read. A read that outgrows the small start is a
+	// replay's full page: it gets the limit at once rather than doubling its way there.
 	out := make([]eventstore.RecordedEvent, 0, min(limit, 16))
 	for rows.Next() {
 		var e eventstore.RecordedEvent
@@ -367,6 +368,9 @@ func scanEvents(rows pgx.Rows, limit int) ([]eventstore.RecordedEvent, error) {
 		e.Position = eventstore.Position{Commit: uint64(commit), Prepare: uint64(position)}
 		e.Version = uint64(version)
 		e.RecordedAt = e.RecordedAt.UTC()
+		if len(out) == cap(out) && cap(out) < limit {
+			out = append(make([]eventstore.RecordedEvent, 0, limit), out...)
+		}
 		out = append(out, e)
 	}
 	return out, rows.Err()
