@@ -281,6 +281,8 @@ func (s *Server) walletRoutes() []Route {
 			Doc: Doc{Summary: "A customer's balance in every wallet of the application, and their credits, newest first", Response: dataAnswer[customerWallets]{}}},
 		{Method: http.MethodGet, Pattern: "/v1/wallets", Permission: Authenticated, Reads: reads, Handler: s.ownWallets,
 			Doc: Doc{Summary: "Consumer app: every wallet of the application with the caller's balance (customers only)", Response: dataAnswer[[]consumerWallet]{}}},
+		{Method: http.MethodGet, Pattern: "/v1/wallets/history", Permission: Authenticated, Reads: reads, Handler: s.ownHistory,
+			Doc: Doc{Summary: "Consumer app: the caller's credits in every wallet of the application, newest first (customers only)", Response: dataAnswer[[]ledgerEntry]{}}},
 		{Method: http.MethodPost, Pattern: "/v1/wallets/{wallet_id}/redeem", Permission: Authenticated, Handler: s.redeemOwn,
 			Doc: Doc{Summary: "Consumer app: redeem a code into the caller's wallet (refusals are rate limited per user: 429 with Retry-After)", Request: redeemInput{}, Response: redeemAnswer{}}},
 	}
@@ -896,6 +898,46 @@ func (s *Server) ownWallets(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+// ledger answers a customer's credits in the application, newest first (the last 1,000).
+func ledger(ctx context.Context, tx pgx.Tx, applicationID, customerID string) ([]ledgerEntry, error) {
+	rows, err := tx.Query(ctx, `
+		SELECT l.wallet_id::text, coalesce(w.name, ''), l.moves, l.coupon_id::text, c.code, l.at
+		  FROM readmodel.wallet_ledger l
+		  LEFT JOIN readmodel.wallets w ON w.id = l.wallet_id
+		  LEFT JOIN readmodel.coupons c ON c.id = l.coupon_id
+		 WHERE l.application_id = $1 AND l.customer_id = $2
+		 ORDER BY l.commit_key DESC, l.position DESC LIMIT 1000`, applicationID, customerID)
+	if err != nil {
+		return nil, err
+	}
+	return collect(rows, func(row pgx.Row) (ledgerEntry, error) {
+		var e ledgerEntry
+		var at time.Time
+		err := row.Scan(&e.WalletID, &e.WalletName, &e.Moves, &e.CouponID, &e.Code, &at)
+		e.At = stamp(at)
+		return e, err
+	})
+}
+
+// ownHistory answers the caller's own credits: the consumer app's wallet history.
+func (s *Server) ownHistory(w http.ResponseWriter, r *http.Request) error {
+	if err := s.mustBeCustomer(r); err != nil {
+		return err
+	}
+	ctx := r.Context()
+	var entries []ledgerEntry
+	err := s.inTenant(r, func(tx pgx.Tx) error {
+		var err error
+		entries, err = ledger(ctx, tx, TenantFrom(ctx).ApplicationID, PrincipalFrom(ctx).UserID)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, dataAnswer[[]ledgerEntry]{Data: entries})
+	return nil
+}
+
 var customerSorts = map[string]string{
 	"name":           "lower(p.last_name), lower(p.first_name)",
 	"email":          "p.email_key",
@@ -1000,23 +1042,7 @@ func (s *Server) customerWallets(w http.ResponseWriter, r *http.Request) error {
 		}); err != nil {
 			return err
 		}
-		rows, err = tx.Query(ctx, `
-			SELECT l.wallet_id::text, coalesce(w.name, ''), l.moves, l.coupon_id::text, c.code, l.at
-			  FROM readmodel.wallet_ledger l
-			  LEFT JOIN readmodel.wallets w ON w.id = l.wallet_id
-			  LEFT JOIN readmodel.coupons c ON c.id = l.coupon_id
-			 WHERE l.application_id = $1 AND l.customer_id = $2
-			 ORDER BY l.commit_key DESC, l.position DESC LIMIT 1000`, app, customerID)
-		if err != nil {
-			return err
-		}
-		out.History, err = collect(rows, func(row pgx.Row) (ledgerEntry, error) {
-			var e ledgerEntry
-			var at time.Time
-			err := row.Scan(&e.WalletID, &e.WalletName, &e.Moves, &e.CouponID, &e.Code, &at)
-			e.At = stamp(at)
-			return e, err
-		})
+		out.History, err = ledger(ctx, tx, app, customerID)
 		return err
 	})
 	if err != nil {

@@ -505,6 +505,14 @@ func TestWalletRedemptionRefusals(t *testing.T) {
 			t.Fatalf("own wallets: %s", mine.Raw)
 		}
 	}
+	history := carla.want("GET", "/v1/wallets/history", nil, 200)
+	if len(rows(history)) != 1 || dig(rows(history)[0], "code") != codes[0] || dig(rows(history)[0], "moves") != 7.0 ||
+		dig(rows(history)[0], "wallet_id") != id {
+		t.Fatalf("own history: %s", history.Raw)
+	}
+	if theirs := davec.want("GET", "/v1/wallets/history", nil, 200); len(rows(theirs)) != 0 {
+		t.Fatalf("another customer's history: %s", theirs.Raw)
+	}
 
 	for _, c := range []struct {
 		name   string
