@@ -190,3 +190,42 @@ func TestInviteFlow(t *testing.T) {
 		t.Fatalf("accepted invite: %v", row)
 	}
 }
+
+// Expired tokens are swept a day after they expire; live ones stay and keep working.
+func TestSweepExpiredTokens(t *testing.T) {
+	w := newWorld(t, identity.Config{})
+	ctx := context.Background()
+	a := w.call("POST", "/v1/auth/login", "", "", map[string]string{"email": "admin@example.test", "password": password})
+	if a.Status != http.StatusOK {
+		t.Fatalf("login: %d %v", a.Status, a.Body)
+	}
+	access := a.Body["api_token"].(map[string]any)["token"].(string)
+	var live int64
+	if err := w.env.DB.QueryRow(ctx, `SELECT count(*) FROM identity_tokens`).Scan(&live); err != nil || live == 0 {
+		t.Fatalf("tokens after login: %d %v", live, err)
+	}
+	// Two tokens of an earlier login: one expired two days ago, one an hour ago.
+	if _, err := w.env.DB.Exec(ctx, `INSERT INTO identity_tokens (token_hash, kind, family_id, user_id, expires_at)
+		SELECT decode(md5(random()::text), 'hex'), 'refresh', gen_random_uuid(), user_id, now() - interval '2 days' FROM identity_tokens LIMIT 1`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.env.DB.Exec(ctx, `INSERT INTO identity_tokens (token_hash, kind, family_id, user_id, expires_at)
+		SELECT decode(md5(random()::text), 'hex'), 'refresh', gen_random_uuid(), user_id, now() - interval '1 hour' FROM identity_tokens LIMIT 1`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.env.DB.Exec(ctx, `INSERT INTO identity_one_time_tokens (token_hash, purpose, subject_id, expires_at)
+		VALUES (decode(md5(random()::text), 'hex'), 'reset', gen_random_uuid(), now() - interval '3 days')`); err != nil {
+		t.Fatal(err)
+	}
+	n, err := w.svc.SweepExpired(ctx)
+	if err != nil || n != 2 {
+		t.Fatalf("swept %d (%v), want the two tokens a day past expiry", n, err)
+	}
+	var left int64
+	if err := w.env.DB.QueryRow(ctx, `SELECT count(*) FROM identity_tokens`).Scan(&left); err != nil || left != live+1 {
+		t.Fatalf("%d tokens left, want the live ones and the one expired an hour ago", left)
+	}
+	if p := w.call("GET", "/v1/admin/profile", access, w.appA, nil); p.Status != 200 {
+		t.Fatalf("a live token after the sweep: %d", p.Status)
+	}
+}

@@ -91,6 +91,7 @@ func identity(ctx context.Context, _ config, b *backend, log *slog.Logger) (read
 	if err := svc.EnsureDefaultPermissions(ctx); err != nil {
 		return nil, nil, nil, fmt.Errorf("default permissions: %w", err)
 	}
+	go svc.SweepExpiredEvery(ctx, time.Hour) // ends with the server's context
 	guards := &readapi.Identity{Service: svc}
 	return guards, guards, guards, nil
 }
@@ -103,7 +104,7 @@ func usersCmd(ctx context.Context, cfg config, log *slog.Logger, args []string) 
 	email := fs.String("email", "", "e-mail address (required)")
 	first := fs.String("first-name", "", "first name (required)")
 	last := fs.String("last-name", "", "last name (required)")
-	role := fs.String("role", "", "superadmin, admin, organization or trainer; none makes a customer")
+	role := fs.String("role", "", "superadmin, admin, organization, trainer or customer (a consumer-app user); none makes a user without a role")
 	appSlug := fs.String("application", "", "slug of the application the role is in")
 	org := fs.String("organization", "", "organisation id, for organization and trainer")
 	if err := fs.Parse(args[1:]); err != nil {
