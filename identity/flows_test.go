@@ -2,6 +2,7 @@ package identity_test
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"strconv"
 	"testing"
@@ -10,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"move/identity"
+	"move/internal/testenv"
 )
 
 func TestLoginRefreshReuseAndLogout(t *testing.T) {
@@ -227,5 +229,26 @@ func TestSweepExpiredTokens(t *testing.T) {
 	}
 	if p := w.call("GET", "/v1/admin/profile", access, w.appA, nil); p.Status != 200 {
 		t.Fatalf("a live token after the sweep: %d", p.Status)
+	}
+}
+
+// Two servers share the limits: attempts on either count toward one window.
+func TestLoginRateLimitHoldsAcrossServers(t *testing.T) {
+	cfg := identity.Config{LoginPerAccount: identity.Limit{N: 3, Window: time.Minute}}
+	w := newWorld(t, cfg)
+	other, err := identity.New(w.env.DB, w.env.App, w.mail, testenv.Logger(t), time.Now, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	for i, svc := range []*identity.Service{w.svc, other, w.svc} {
+		if _, err := svc.Login(ctx, "admin@example.test", "wrong password", "10.0.0.1"); !errors.Is(err, identity.ErrInvalidCredentials) {
+			t.Fatalf("attempt %d: %v", i+1, err)
+		}
+	}
+	_, err = other.Login(ctx, "admin@example.test", password, "10.0.0.2")
+	var limited *identity.RateLimitedError
+	if !errors.As(err, &limited) || limited.RetryAfter <= 0 || limited.RetryAfter > time.Minute {
+		t.Fatalf("the fourth attempt, on the other server: %v", err)
 	}
 }

@@ -1,77 +1,92 @@
 package identity
 
 import (
-	"sync"
+	"context"
+	"crypto/sha256"
+	"errors"
 	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 )
 
-// Limit is at most N attempts per Window.
+// Limit is at most N attempts per Window; N 0 is no limit.
 type Limit struct {
 	N      int
 	Window time.Duration
 }
 
-// limiter counts attempts per key in fixed windows, in memory (one server; see
-// docs/decisions/0103-login-rate-limit.md).
-type limiter struct {
-	limit   Limit
-	mu      sync.Mutex
-	windows map[string]window
+// Limiter counts attempts per key in fixed windows, in a table every server shares, so
+// the limit holds however many servers run (docs/decisions/0103-login-rate-limit.md).
+// A key's window starts at its first attempt.
+type Limiter struct {
+	db    *pgxpool.Pool
+	scope string
+	limit Limit
 }
 
-type window struct {
-	start time.Time
-	count int
+// NewLimiter allows l.N attempts per key per l.Window; scope keeps limiters apart.
+func NewLimiter(db *pgxpool.Pool, scope string, l Limit) *Limiter {
+	return &Limiter{db: db, scope: scope, limit: l}
 }
 
-func newLimiter(l Limit) *limiter { return &limiter{limit: l, windows: map[string]window{}} }
+func (l *Limiter) key(key string) []byte {
+	sum := sha256.Sum256([]byte(l.scope + "\x00" + key))
+	return sum[:]
+}
 
-// allow counts one attempt for key; over the limit it answers how long to wait.
-func (l *limiter) allow(key string, now time.Time) (bool, time.Duration) {
+// Allow counts one attempt for key; over the limit it answers how long to wait.
+func (l *Limiter) Allow(ctx context.Context, key string, now time.Time) (bool, time.Duration, error) {
 	if l.limit.N <= 0 {
-		return true, 0
+		return true, 0, nil
 	}
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if len(l.windows) > 100_000 {
-		for k, w := range l.windows {
-			if now.Sub(w.start) >= l.limit.Window {
-				delete(l.windows, k)
-			}
-		}
+	now = now.UTC()
+	var count int
+	var start time.Time
+	err := l.db.QueryRow(ctx, `
+		INSERT INTO rate_limit_windows AS w (key, window_start, count) VALUES ($1, $2, 1)
+		ON CONFLICT (key) DO UPDATE SET
+		    count        = CASE WHEN w.window_start <= $2 - $3::interval THEN 1 ELSE w.count + 1 END,
+		    window_start = CASE WHEN w.window_start <= $2 - $3::interval THEN $2 ELSE w.window_start END
+		RETURNING count, window_start`, l.key(key), now, l.limit.Window).Scan(&count, &start)
+	if err != nil {
+		return false, 0, err
 	}
-	w := l.windows[key]
-	if now.Sub(w.start) >= l.limit.Window {
-		w = window{start: now}
+	if count > l.limit.N {
+		return false, start.Add(l.limit.Window).Sub(now), nil
 	}
-	if w.count >= l.limit.N {
-		return false, w.start.Add(l.limit.Window).Sub(now)
-	}
-	w.count++
-	l.windows[key] = w
-	return true, 0
+	return true, 0, nil
 }
 
-// Limiter is the same fixed-window limiter for other routes that count failures
-// (coupon redemptions in the consumer app): Wait asks without counting, Count counts.
-type Limiter struct{ l *limiter }
-
-// NewLimiter allows l.N counted attempts per key per l.Window.
-func NewLimiter(l Limit) *Limiter { return &Limiter{l: newLimiter(l)} }
-
-// Wait answers how long key must wait before its next attempt; zero when it may try.
-func (l *Limiter) Wait(key string, now time.Time) time.Duration {
-	if l.l.limit.N <= 0 {
-		return 0
+// Wait answers how long key must wait before its next attempt, without counting one;
+// zero when it may try.
+func (l *Limiter) Wait(ctx context.Context, key string, now time.Time) (time.Duration, error) {
+	if l.limit.N <= 0 {
+		return 0, nil
 	}
-	l.l.mu.Lock()
-	defer l.l.mu.Unlock()
-	w := l.l.windows[key]
-	if now.Sub(w.start) >= l.l.limit.Window || w.count < l.l.limit.N {
-		return 0
+	var count int
+	var start time.Time
+	err := l.db.QueryRow(ctx, `SELECT count, window_start FROM rate_limit_windows WHERE key = $1`, l.key(key)).Scan(&count, &start)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return 0, nil
 	}
-	return w.start.Add(l.l.limit.Window).Sub(now)
+	if err != nil {
+		return 0, err
+	}
+	if left := start.Add(l.limit.Window).Sub(now); count >= l.limit.N && left > 0 {
+		return left, nil
+	}
+	return 0, nil
 }
 
-// Count counts one attempt for key.
-func (l *Limiter) Count(key string, now time.Time) { l.l.allow(key, now) }
+// Count counts one attempt for key (a failure, for limiters that count only those).
+func (l *Limiter) Count(ctx context.Context, key string, now time.Time) error {
+	_, _, err := l.Allow(ctx, key, now)
+	return err
+}
+
+// sweepRateLimits deletes windows that ended a day ago or more.
+func sweepRateLimits(ctx context.Context, db *pgxpool.Pool, now time.Time) (int64, error) {
+	tag, err := db.Exec(ctx, `DELETE FROM rate_limit_windows WHERE window_start < $1`, now.UTC().Add(-24*time.Hour))
+	return tag.RowsAffected(), err
+}

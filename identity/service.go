@@ -59,9 +59,9 @@ type Service struct {
 	log       *slog.Logger
 	now       func() time.Time
 	cfg       Config
-	byClient  *limiter
-	byAccount *limiter
-	byForgot  *limiter
+	byClient  *Limiter
+	byAccount *Limiter
+	byForgot  *Limiter
 	dummyHash string
 }
 
@@ -94,7 +94,8 @@ func New(db *pgxpool.Pool, app *commands.App, mailer Mailer, log *slog.Logger, n
 		return nil, err
 	}
 	return &Service{db: db, app: app, mail: mailer, log: log, now: now, cfg: cfg,
-		byClient: newLimiter(cfg.LoginPerClient), byAccount: newLimiter(cfg.LoginPerAccount), byForgot: newLimiter(Limit{N: 5, Window: time.Minute}), dummyHash: dummy}, nil
+		byClient: NewLimiter(db, "login-client", cfg.LoginPerClient), byAccount: NewLimiter(db, "login-account", cfg.LoginPerAccount),
+		byForgot: NewLimiter(db, "forgot-client", Limit{N: 5, Window: time.Minute}), dummyHash: dummy}, nil
 }
 
 // Tokens answer a login or a refresh.
@@ -134,6 +135,18 @@ type Principal struct {
 	FamilyID   string
 }
 
+// limited turns a limiter's answer into the error the caller returns: nil when the
+// attempt may go on.
+func limited(ok bool, wait time.Duration, err error) error {
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return &RateLimitedError{RetryAfter: wait}
+	}
+	return nil
+}
+
 // emailKey is how addresses compare: case and spacing folded.
 func emailKey(email string) string { return names.Normalize(email) }
 
@@ -141,12 +154,12 @@ func emailKey(email string) string { return names.Normalize(email) }
 // password answer the same error after the same work.
 func (s *Service) Login(ctx context.Context, email, password, client string) (Session, error) {
 	now := s.now()
-	if ok, wait := s.byClient.allow(client, now); !ok {
-		return Session{}, &RateLimitedError{RetryAfter: wait}
+	if err := limited(s.byClient.Allow(ctx, client, now)); err != nil {
+		return Session{}, err
 	}
 	key := emailKey(email)
-	if ok, wait := s.byAccount.allow(key, now); !ok {
-		return Session{}, &RateLimitedError{RetryAfter: wait}
+	if err := limited(s.byAccount.Allow(ctx, key, now)); err != nil {
+		return Session{}, err
 	}
 	var userID, hash string
 	err := s.db.QueryRow(ctx, `

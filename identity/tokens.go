@@ -33,10 +33,14 @@ func (s *Service) hashToken(token string) []byte {
 const ExpiredKept = 24 * time.Hour
 
 // SweepExpired deletes tokens and one-time tokens that expired longer than ExpiredKept
-// ago, and answers how many went. Safe to run on every server at once.
+// ago, and rate-limit windows of yesterday, and answers how many rows went. Safe to
+// run on every server at once.
 func (s *Service) SweepExpired(ctx context.Context) (int64, error) {
 	before := s.now().UTC().Add(-ExpiredKept)
-	var total int64
+	total, err := sweepRateLimits(ctx, s.db, s.now())
+	if err != nil {
+		return total, err
+	}
 	for _, table := range []string{"identity_tokens", "identity_one_time_tokens"} {
 		tag, err := s.db.Exec(ctx, `DELETE FROM `+table+` WHERE expires_at < $1`, before)
 		if err != nil {

@@ -121,8 +121,8 @@ func (s *Service) useOneTimeToken(ctx context.Context, purpose, token string) (s
 // answers the same whatever happens (no account enumeration); the mail leaves in the
 // background so the answer takes as long either way.
 func (s *Service) ForgotPassword(ctx context.Context, email, client string) error {
-	if ok, wait := s.byForgot.allow(client, s.now()); !ok {
-		return &RateLimitedError{RetryAfter: wait}
+	if err := limited(s.byForgot.Allow(ctx, client, s.now())); err != nil {
+		return err
 	}
 	id, err := s.UserIDByEmail(ctx, email)
 	if err != nil {

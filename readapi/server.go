@@ -78,7 +78,7 @@ func New(d Deps) (*Server, error) {
 	if d.RedeemLimit.N == 0 {
 		d.RedeemLimit = identity.Limit{N: 10, Window: 10 * time.Minute}
 	}
-	s := &Server{Deps: d, metrics: newHTTPMetrics(d.Metrics), redeemFailures: identity.NewLimiter(d.RedeemLimit)}
+	s := &Server{Deps: d, metrics: newHTTPMetrics(d.Metrics), redeemFailures: identity.NewLimiter(d.DB, "redeem-refusals", d.RedeemLimit)}
 	s.routes = s.table()
 	r := chi.NewRouter()
 	r.Use(requestID, clientIP(d.TrustedProxies), logging(d.Log, s.metrics), recovery, securityHeaders, s.cors)

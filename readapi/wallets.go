@@ -826,14 +826,18 @@ func (s *Server) redeemOwn(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	caller, app := PrincipalFrom(ctx).UserID, TenantFrom(ctx).ApplicationID
 	key := app + "/" + caller
-	if wait := s.redeemFailures.Wait(key, time.Now()); wait > 0 {
+	wait, err := s.redeemFailures.Wait(ctx, key, time.Now())
+	if err != nil {
+		return err
+	}
+	if wait > 0 {
 		w.Header().Set("Retry-After", fmt.Sprint(int(wait.Seconds()+0.999)))
 		return errStatus(http.StatusTooManyRequests, "error.rate_limited")
 	}
 	if err := s.mustBeCustomer(r); err != nil {
 		return err
 	}
-	err := func() error {
+	err = func() error {
 		walletID, err := uuidParam(r, "wallet_id", "wallet")
 		if err != nil {
 			return err
@@ -845,7 +849,9 @@ func (s *Server) redeemOwn(w http.ResponseWriter, r *http.Request) error {
 		return s.redeem(w, r, commands.Redemption{WalletID: walletID, CustomerID: caller, Code: in.Code, Via: wallet.ViaApp})
 	}()
 	if err != nil && refused(err) {
-		s.redeemFailures.Count(key, time.Now())
+		if countErr := s.redeemFailures.Count(ctx, key, time.Now()); countErr != nil {
+			logger(r).Error("count a refused redemption", "error", countErr)
+		}
 	}
 	return err
 }
