@@ -19,7 +19,7 @@ import (
 // Identity, tenants and permissions:
 //   - CreateApplication: every setting, slug reserved (create_application.go)
 //   - UpdateApplication, SetApplicationMap (update_application.go)
-//   - RegisterUser (register_user.go), RecordPasswordChange (change_password.go)
+//   - RegisterUser, EraseUser (register_user.go), RecordPasswordChange (change_password.go)
 //   - GrantRole, RevokeRole (grant_role.go)
 //   - SendInvite, AcceptInvite (send_invite.go)
 //   - GrantPermission, RevokePermission, SeedDefaultPermissions (grant_permission.go)

@@ -3,6 +3,9 @@ package commands
 import (
 	"context"
 
+	"github.com/google/uuid"
+
+	"move/domain"
 	"move/domain/identity"
 )
 
@@ -23,5 +26,31 @@ func (a *App) RegisterUser(ctx context.Context, meta Meta, id, email string) (Re
 			return err
 		}
 		return u.reserve(identity.EmailScope, "email", id, email)
+	})
+}
+
+// EraseUser records a user's erasure: their roles revoked and user.erased.v1, and
+// frees their e-mail address (email is the address the personal-data store holds; the
+// reservation knows only its hash). Its command id derives from the user, so an
+// erasure interrupted before the personal data was blanked can simply run again.
+func (a *App) EraseUser(ctx context.Context, meta Meta, id, email string) (Result, error) {
+	userID, err := uuid.Parse(id)
+	if err != nil {
+		return Result{}, &domain.NotFoundError{Kind: "user", ID: id}
+	}
+	meta.CommandID = uuid.NewSHA1(userID, []byte("erase"))
+	return a.run.execute(ctx, meta, id, func(u *unit) error {
+		user := identity.NewUser(id)
+		if err := u.load(identity.UserStream(id), user); err != nil {
+			return err
+		}
+		events, err := user.Erase()
+		if err != nil || len(events) == 0 {
+			return err
+		}
+		if err := u.append(identity.UserStream(id), user, events...); err != nil {
+			return err
+		}
+		return u.release(identity.EmailScope, id, email)
 	})
 }

@@ -10,6 +10,8 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"move/commands"
+	domainidentity "move/domain/identity"
 	"move/identity"
 	"move/internal/testenv"
 )
@@ -250,5 +252,55 @@ func TestLoginRateLimitHoldsAcrossServers(t *testing.T) {
 	var limited *identity.RateLimitedError
 	if !errors.As(err, &limited) || limited.RetryAfter <= 0 || limited.RetryAfter > time.Minute {
 		t.Fatalf("the fourth attempt, on the other server: %v", err)
+	}
+}
+
+// Erasing a person revokes their roles, frees their address, blanks their personal data
+// and ends their sessions; the log keeps only the id. Erasing again changes nothing.
+func TestErasePerson(t *testing.T) {
+	w := newWorld(t, identity.Config{})
+	ctx := context.Background()
+	email := w.users["trainer"]
+	access, _ := w.login(email, password)
+	id, err := w.svc.UserIDByEmail(ctx, email)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.svc.ErasePerson(ctx, commands.Meta{ActorID: "dpo"}, id); err != nil {
+		t.Fatal(err)
+	}
+	if p := w.call("GET", "/v1/admin/profile", access, w.appA, nil); p.Status != http.StatusUnauthorized {
+		t.Fatalf("the erased user's session: %d", p.Status)
+	}
+	if a := w.call("POST", "/v1/auth/login", "", "", map[string]string{"email": email, "password": password}); a.Status != 422 {
+		t.Fatalf("the erased user logs in: %d", a.Status)
+	}
+	var first, last, stored string
+	if err := w.env.DB.QueryRow(ctx, `SELECT first_name, last_name, email FROM identity_personal_data WHERE subject_id = $1`, id).Scan(&first, &last, &stored); err != nil {
+		t.Fatal(err)
+	}
+	if first != "" || last != "" || stored != "" {
+		t.Fatalf("personal data kept: %q %q %q", first, last, stored)
+	}
+	w.eventually("the roles are revoked in the read model", func(tx pgx.Tx) bool {
+		var n int
+		_ = tx.QueryRow(ctx, `SELECT count(*) FROM readmodel.identity_memberships WHERE user_id = $1`, id).Scan(&n)
+		return n == 0
+	})
+	var erased int
+	if err := w.env.DB.QueryRow(ctx, `SELECT count(*) FROM eventstore_events WHERE stream = $1 AND type = 'user.erased.v1' AND metadata->>'actor_id' = 'dpo'`,
+		"user-"+id).Scan(&erased); err != nil || erased != 1 {
+		t.Fatalf("user.erased.v1 events: %d %v", erased, err)
+	}
+	if err := w.svc.ErasePerson(ctx, commands.Meta{ActorID: "dpo"}, id); err != nil {
+		t.Fatalf("erasing again: %v", err)
+	}
+	// The address is free: the person may come back as someone new.
+	again, err := w.svc.CreateUser(ctx, commands.Meta{}, identity.NewUser{Email: email, FirstName: "T", LastName: "New", Password: password})
+	if err != nil || again == id {
+		t.Fatalf("registering the freed address: %s %v", again, err)
+	}
+	if _, err := w.env.App.GrantRole(ctx, commands.Meta{}, id, domainidentity.Grant{Role: "admin", ApplicationID: w.appA}); err == nil {
+		t.Fatal("an erased user was granted a role")
 	}
 }

@@ -280,3 +280,43 @@ func (s *Service) AcceptInvite(ctx context.Context, token, firstName, lastName, 
 	}
 	return s.session(ctx, userID, tokens)
 }
+
+// ErasePerson forgets a user (decision 0100): the erasure is recorded (roles revoked,
+// e-mail address freed), then their personal data is blanked and their password and
+// tokens deleted, so they can no longer log in and no screen shows who they were. The
+// log keeps only the id. Run again after an interruption, it completes the erasure.
+func (s *Service) ErasePerson(ctx context.Context, meta commands.Meta, userID string) error {
+	var email string
+	var erased bool
+	err := s.db.QueryRow(ctx, `SELECT email, erased_at IS NOT NULL FROM identity_personal_data WHERE subject_id = $1 AND (is_user OR erased_at IS NOT NULL)`,
+		userID).Scan(&email, &erased)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return &domain.NotFoundError{Kind: "user", ID: userID}
+	}
+	if err != nil || erased {
+		return err
+	}
+	if _, err := s.app.EraseUser(ctx, meta, userID, email); err != nil {
+		return err
+	}
+	return pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
+		// email_key stays unique among users' rows while it names no one.
+		if _, err := tx.Exec(ctx, `
+			UPDATE identity_personal_data
+			   SET email = '', email_key = 'erased/' || subject_id::text, first_name = '', last_name = '',
+			       avatar_url = NULL, erased_at = $2, updated_at = $2
+			 WHERE subject_id = $1`, userID, s.now().UTC()); err != nil {
+			return err
+		}
+		for _, q := range []string{
+			`DELETE FROM identity_credentials WHERE user_id = $1`,
+			`DELETE FROM identity_tokens WHERE user_id = $1`,
+			`DELETE FROM identity_one_time_tokens WHERE subject_id = $1`,
+		} {
+			if _, err := tx.Exec(ctx, q, userID); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}

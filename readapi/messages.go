@@ -53,6 +53,7 @@ var messages = map[string]map[string]string{
 	"validation.min_length":  {"nl": "Het veld {field} moet minstens {min} tekens zijn", "en": "The {field} field must be at least {min} characters"},
 	"application.exists":     {"nl": "Deze applicatie bestaat al", "en": "This application already exists"},
 	"user.exists":            {"nl": "Deze gebruiker bestaat al", "en": "This user already exists"},
+	"user.erased":            {"nl": "Deze gebruiker is verwijderd", "en": "This user has been erased"},
 	"invite.exists":          {"nl": "Deze uitnodiging bestaat al", "en": "This invite already exists"},
 	"invite.used":            {"nl": "Deze uitnodiging is al gebruikt", "en": "This invite has already been used"},
 	"invite.expired":         {"nl": "Deze uitnodiging is verlopen", "en": "This invite has expired"},

@@ -97,8 +97,11 @@ func identity(ctx context.Context, _ config, b *backend, log *slog.Logger) (read
 }
 
 func usersCmd(ctx context.Context, cfg config, log *slog.Logger, args []string) error {
+	if len(args) > 0 && args[0] == "erase" {
+		return eraseUserCmd(ctx, cfg, log, args[1:])
+	}
 	if len(args) == 0 || args[0] != "create" {
-		return errors.New("users: want create")
+		return errors.New("users: want create or erase")
 	}
 	fs := flag.NewFlagSet("users create", flag.ContinueOnError)
 	email := fs.String("email", "", "e-mail address (required)")
@@ -212,5 +215,33 @@ func seedIdentity(ctx context.Context, _ config, b *backend, log *slog.Logger) e
 		}
 	}
 	log.Info("seeded identity", "applications", len(apps), "users", len(users), "password", seedPassword)
+	return nil
+}
+
+// eraseUserCmd forgets a person on their request (decision 0100): the operator names
+// them by e-mail address.
+func eraseUserCmd(ctx context.Context, cfg config, log *slog.Logger, args []string) error {
+	fs := flag.NewFlagSet("users erase", flag.ContinueOnError)
+	email := fs.String("email", "", "e-mail address of the user to erase (required)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	b, err := open(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer b.close()
+	svc, err := newIdentityService(loadIdentityConfig(), b, log)
+	if err != nil {
+		return err
+	}
+	id, err := svc.UserIDByEmail(ctx, *email)
+	if err != nil {
+		return fmt.Errorf("users erase: no user with e-mail %q", *email)
+	}
+	if err := svc.ErasePerson(ctx, commands.Meta{ActorID: "cli"}, id); err != nil {
+		return err
+	}
+	fmt.Println(id)
 	return nil
 }

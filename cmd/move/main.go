@@ -30,6 +30,7 @@ Usage:
   move openapi                            the API's OpenAPI document (JSON), for generating clients
   move users create --email E --first-name F --last-name L [--role ROLE --application SLUG [--organization ID]]
                                           make a user; the password is read from standard input
+  move users erase --email E              forget a person: roles revoked, personal data blanked, address freed
 
 Environment:
   DATABASE_URL    Postgres for read models (and the event store by default)

@@ -197,6 +197,7 @@ func emptyNil(s *string) *string {
 type User struct {
 	ID     string
 	Exists bool
+	Erased bool
 	Grants map[Grant]bool
 }
 
@@ -210,6 +211,8 @@ func (u *User) Apply(e domain.Event) {
 		u.Grants[e.Grant] = true
 	case RoleRevoked:
 		delete(u.Grants, e.Grant)
+	case UserErased:
+		u.Erased = true
 	}
 }
 
@@ -258,7 +261,30 @@ func (u *User) mustExist() error {
 	if !u.Exists {
 		return &domain.NotFoundError{Kind: "user", ID: u.ID}
 	}
+	if u.Erased {
+		return &domain.ConflictError{Key: "user.erased"}
+	}
 	return nil
+}
+
+// Erase decides the user's erasure: every role revoked, then UserErased. Erased
+// already, it decides nothing. The caller frees the e-mail reservation and blanks the
+// personal data.
+func (u *User) Erase() ([]domain.Event, error) {
+	if !u.Exists {
+		return nil, &domain.NotFoundError{Kind: "user", ID: u.ID}
+	}
+	if u.Erased {
+		return nil, nil
+	}
+	grants := slices.SortedFunc(maps.Keys(u.Grants), func(a, b Grant) int {
+		return strings.Compare(a.Role+a.ApplicationID+a.OrganizationID, b.Role+b.ApplicationID+b.OrganizationID)
+	})
+	var out []domain.Event
+	for _, g := range grants {
+		out = append(out, RoleRevoked{g})
+	}
+	return append(out, UserErased{}), nil
 }
 
 // Invite statuses.

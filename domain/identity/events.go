@@ -61,6 +61,11 @@ type UserRegistered struct{}
 type RoleGranted struct{ Grant }
 type RoleRevoked struct{ Grant }
 
+// UserErased: the person asked to be forgotten (or an operator did it for them). Their
+// personal data is blanked, their e-mail address freed and their roles revoked (each a
+// RoleRevoked before this event); the log keeps only the id.
+type UserErased struct{}
+
 // PasswordChanged: the user's password was set (reason: reset, invite, admin).
 type PasswordChanged struct {
 	Reason string `json:"reason"`
@@ -110,6 +115,7 @@ func (UserRegistered) EventType() string           { return "user.registered.v1"
 func (RoleGranted) EventType() string              { return "user.role_granted.v1" }
 func (RoleRevoked) EventType() string              { return "user.role_revoked.v1" }
 func (PasswordChanged) EventType() string          { return "user.password_changed.v1" }
+func (UserErased) EventType() string               { return "user.erased.v1" }
 func (LoggedIn) EventType() string                 { return "user.logged_in.v1" }
 func (LoginFailed) EventType() string              { return "user.login_failed.v1" }
 func (TokensRevoked) EventType() string            { return "user.tokens_revoked.v1" }
@@ -122,7 +128,7 @@ func (PermissionDefaultsSeeded) EventType() string { return "permission.defaults
 // Register adds the identity events to a registry.
 func Register(r *domain.Registry) {
 	r.Register(ApplicationCreated{}, ApplicationUpdated{}, UserRegistered{}, RoleGranted{}, RoleRevoked{},
-		PasswordChanged{}, LoggedIn{}, LoginFailed{}, TokensRevoked{}, InviteSent{},
+		PasswordChanged{}, UserErased{}, LoggedIn{}, LoginFailed{}, TokensRevoked{}, InviteSent{},
 		InviteAccepted{}, PermissionGranted{}, PermissionRevoked{}, PermissionDefaultsSeeded{})
 	r.RegisterUpcaster("permission.defaults_seeded.v1", upcastDefaultsSeededV1)
 }
