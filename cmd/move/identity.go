@@ -118,31 +118,24 @@ func usersCmd(ctx context.Context, cfg config, log *slog.Logger, args []string) 
 		return errors.New("users create: write the password to standard input")
 	}
 	password = strings.TrimRight(password, "\r\n")
-	b, err := open(ctx, cfg)
-	if err != nil {
-		return err
-	}
-	defer b.close()
-	svc, err := newIdentityService(loadIdentityConfig(), b, log)
-	if err != nil {
-		return err
-	}
-	in := idsvc.NewUser{Email: *email, FirstName: *first, LastName: *last, Password: password}
-	if *role != "" {
-		g := domainidentity.Grant{Role: *role, OrganizationID: *org}
-		if *role != domainidentity.RoleSuperadmin {
-			if g.ApplicationID, err = applicationBySlug(ctx, b.store, *appSlug); err != nil {
-				return err
+	return withIdentity(ctx, cfg, log, func(b *backend, svc *idsvc.Service) error {
+		in := idsvc.NewUser{Email: *email, FirstName: *first, LastName: *last, Password: password}
+		if *role != "" {
+			g := domainidentity.Grant{Role: *role, OrganizationID: *org}
+			if *role != domainidentity.RoleSuperadmin {
+				if g.ApplicationID, err = applicationBySlug(ctx, b.store, *appSlug); err != nil {
+					return err
+				}
 			}
+			in.Grant = &g
 		}
-		in.Grant = &g
-	}
-	id, err := svc.CreateUser(ctx, commands.Meta{ActorID: "cli"}, in)
-	if err != nil {
-		return err
-	}
-	fmt.Println(id)
-	return nil
+		id, err := svc.CreateUser(ctx, commands.Meta{ActorID: "cli"}, in)
+		if err != nil {
+			return err
+		}
+		fmt.Println(id)
+		return nil
+	})
 }
 
 // applicationBySlug reads the slug's reservation: it names the application without
@@ -226,6 +219,21 @@ func eraseUserCmd(ctx context.Context, cfg config, log *slog.Logger, args []stri
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
+	return withIdentity(ctx, cfg, log, func(_ *backend, svc *idsvc.Service) error {
+		id, err := svc.UserIDByEmail(ctx, *email)
+		if err != nil {
+			return fmt.Errorf("users erase: no user with e-mail %q", *email)
+		}
+		if err := svc.ErasePerson(ctx, commands.Meta{ActorID: "cli"}, id); err != nil {
+			return err
+		}
+		fmt.Println(id)
+		return nil
+	})
+}
+
+// withIdentity runs fn with the backend and the identity service, closing them after.
+func withIdentity(ctx context.Context, cfg config, log *slog.Logger, fn func(*backend, *idsvc.Service) error) error {
 	b, err := open(ctx, cfg)
 	if err != nil {
 		return err
@@ -235,13 +243,5 @@ func eraseUserCmd(ctx context.Context, cfg config, log *slog.Logger, args []stri
 	if err != nil {
 		return err
 	}
-	id, err := svc.UserIDByEmail(ctx, *email)
-	if err != nil {
-		return fmt.Errorf("users erase: no user with e-mail %q", *email)
-	}
-	if err := svc.ErasePerson(ctx, commands.Meta{ActorID: "cli"}, id); err != nil {
-		return err
-	}
-	fmt.Println(id)
-	return nil
+	return fn(b, svc)
 }
