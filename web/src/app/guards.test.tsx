@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { RedirectIfAuthenticated, RequireAuth, RequirePermission, RequireRole } from '@/app/guards';
 import { useAuthStore, type Profile } from '@/stores/auth';
@@ -43,6 +43,8 @@ function logIn(profile: Profile) {
 
 describe('route guards', () => {
   afterEach(() => {
+    // Unmount first: logging out under a mounted guard would navigate outside act().
+    cleanup();
     useAuthStore.getState().clear();
     useContextStore.getState().clear();
   });

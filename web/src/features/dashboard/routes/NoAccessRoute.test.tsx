@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { NoAccessRoute } from '@/features/dashboard/routes/NoAccessRoute';
 import { useAuthStore } from '@/stores/auth';
@@ -11,7 +11,11 @@ function renderWith(roles: string[]) {
 }
 
 describe('NoAccessRoute', () => {
-  afterEach(() => useAuthStore.setState({ profile: null }));
+  afterEach(() => {
+    // Unmount first: dropping the profile of a mounted screen would re-render it outside act().
+    cleanup();
+    useAuthStore.setState({ profile: null });
+  });
 
   it('tells a customer the balance is in the app', () => {
     renderWith(['customer']);
