@@ -6,6 +6,7 @@ import { RouteError } from '@/app/routes/RouteError';
 import { AdminLayout } from '@/app/shell/AdminLayout';
 import { PublicLayout } from '@/app/shell/PublicLayout';
 import { ShellLayout } from '@/app/shell/ShellLayout';
+import { Skeleton } from '@/components/ui/Skeleton';
 import { SUPERADMIN } from '@/lib/authorization';
 import { importWithReload } from '@/lib/lazy-import';
 
@@ -54,6 +55,12 @@ function walletRoutes(): RouteObject[] {
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteError />,
+    // A deep link's lazy screen loads before the first render: show a page skeleton meanwhile.
+    hydrateFallbackElement: (
+      <main className="page">
+        <Skeleton lines={4} />
+      </main>
+    ),
     children: [
       { path: '/', element: <Navigate to="/logout" replace /> },
       { path: '/logout', lazy: screen(() => import('@/features/auth/routes/LogoutRoute'), (m) => m.LogoutRoute) },
