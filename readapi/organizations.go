@@ -239,7 +239,7 @@ func (s *Server) organizationRoutes() []Route {
 		{Method: http.MethodGet, Pattern: "/v1/admin/profiles/zipcodes", Permission: PermViewOrganizations, Reads: reads, Handler: s.organizationZipcodes,
 			Doc: Doc{Summary: "The distinct zipcodes of the application's organisations", Response: dataAnswer[zipcodesAnswer]{}}},
 		{Method: http.MethodGet, Pattern: "/v1/admin/application/statistics", Permission: PermViewApplication, Reads: reads, Handler: s.applicationStatistics,
-			Doc: Doc{Summary: "Organisations by state, new organisations per day and week (from, to: YYYY-MM-DD)", Response: dataAnswer[statisticsAnswer]{}, Query: []string{"from", "to"}}},
+			Doc: Doc{Summary: "Organisations by state, new organisations per day and week (from, to: YYYY-MM-DD, days in the application's time zone)", Response: dataAnswer[statisticsAnswer]{}, Query: []string{"from", "to"}}},
 		{Method: http.MethodGet, Pattern: item, Permission: PermViewOrganization, Reads: reads, Handler: s.getOrganization,
 			Doc: Doc{Summary: "One organisation", Response: dataAnswer[organizationRow]{}}},
 		{Method: http.MethodPut, Pattern: item, Permission: PermEditOrganization, Reads: reads, Handler: s.updateOrganization,
@@ -886,15 +886,20 @@ func (s *Server) exportOrganizations(w http.ResponseWriter, r *http.Request) err
 }
 
 func (s *Server) applicationStatistics(w http.ResponseWriter, r *http.Request) error {
-	from, to, err := statisticsPeriod(r)
-	if err != nil {
-		return err
-	}
 	app := TenantFrom(r.Context()).ApplicationID
-	out := statisticsAnswer{From: from.Format(time.DateOnly), To: to.Format(time.DateOnly),
-		ByState: map[string]int{organization.StatePending: 0, organization.StateApproved: 0, organization.StateRejected: 0},
-		PerDay:  []statisticsDay{}, PerWeek: []statisticsDay{}}
-	err = s.inTenant(r, func(tx pgx.Tx) error {
+	var out statisticsAnswer
+	err := s.inTenant(r, func(tx pgx.Tx) error {
+		zone, loc, err := statisticsZone(r.Context(), tx, app)
+		if err != nil {
+			return err
+		}
+		from, to, err := statisticsPeriod(r, loc)
+		if err != nil {
+			return err
+		}
+		out = statisticsAnswer{From: from.Format(time.DateOnly), To: to.Format(time.DateOnly),
+			ByState: map[string]int{organization.StatePending: 0, organization.StateApproved: 0, organization.StateRejected: 0},
+			PerDay:  []statisticsDay{}, PerWeek: []statisticsDay{}}
 		rows, err := tx.Query(r.Context(), `SELECT state, count(*) FROM readmodel.organizations WHERE application_id = $1 GROUP BY state`, app)
 		if err != nil {
 			return err
@@ -911,7 +916,7 @@ func (s *Server) applicationStatistics(w http.ResponseWriter, r *http.Request) e
 		}
 		rows.Close()
 		scanDays := func(sql string) ([]statisticsDay, error) {
-			rows, err := tx.Query(r.Context(), sql, app, from, to)
+			rows, err := tx.Query(r.Context(), sql, app, from, to, zone)
 			if err != nil {
 				return nil, err
 			}
@@ -923,19 +928,28 @@ func (s *Server) applicationStatistics(w http.ResponseWriter, r *http.Request) e
 				return d, err
 			})
 		}
-		// Every day of the period, zero where nothing happened.
-		if out.PerDay, err = scanDays(`
-			SELECT g.day::date, coalesce(d.created, 0), coalesce(d.approved, 0), coalesce(d.rejected, 0)
-			  FROM generate_series($2::date, $3::date, interval '1 day') AS g(day)
-			  LEFT JOIN readmodel.organization_daily d ON d.application_id = $1 AND d.day = g.day::date
-			 ORDER BY 1`); err != nil {
+		// Every day of the period in the application's zone, zero where nothing happened:
+		// the quarter hours between the zone's first and last midnight, one index range,
+		// summed per local day (decision 0405).
+		const perDay = `
+			WITH q AS (
+			  SELECT (quarter_hour AT TIME ZONE $4)::date AS day, sum(created) AS created, sum(approved) AS approved, sum(rejected) AS rejected
+			    FROM readmodel.organization_quarter_hours
+			   WHERE application_id = $1
+			     AND quarter_hour >= ($2::date)::timestamp AT TIME ZONE $4
+			     AND quarter_hour < ($3::date + 1)::timestamp AT TIME ZONE $4
+			   GROUP BY 1),
+			days AS (
+			  SELECT g.day::date AS day, coalesce(q.created, 0)::int AS created, coalesce(q.approved, 0)::int AS approved, coalesce(q.rejected, 0)::int AS rejected
+			    FROM generate_series($2::date::timestamp, $3::date::timestamp, interval '1 day') AS g(day)
+			    LEFT JOIN q ON q.day = g.day::date)`
+		if out.PerDay, err = scanDays(perDay + `
+			SELECT day, created, approved, rejected FROM days ORDER BY 1`); err != nil {
 			return err
 		}
-		out.PerWeek, err = scanDays(`
-			SELECT date_trunc('week', g.day)::date, sum(coalesce(d.created, 0))::int, sum(coalesce(d.approved, 0))::int, sum(coalesce(d.rejected, 0))::int
-			  FROM generate_series($2::date, $3::date, interval '1 day') AS g(day)
-			  LEFT JOIN readmodel.organization_daily d ON d.application_id = $1 AND d.day = g.day::date
-			 GROUP BY 1 ORDER BY 1`)
+		out.PerWeek, err = scanDays(perDay + `
+			SELECT date_trunc('week', day::timestamp)::date, sum(created)::int, sum(approved)::int, sum(rejected)::int
+			  FROM days GROUP BY 1 ORDER BY 1`)
 		return err
 	})
 	if err != nil {

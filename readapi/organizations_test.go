@@ -15,6 +15,7 @@ import (
 
 	"move/internal/testenv"
 	rmcatalog "move/projections/catalog"
+	rmidentity "move/projections/identity"
 	rmorg "move/projections/organizations"
 	"move/readapi"
 )
@@ -22,7 +23,7 @@ import (
 func newOrganizationServer(t *testing.T) *client {
 	t.Helper()
 	env := testenv.New(t)
-	env.RunProjections(t, env.Runner(t, append(rmcatalog.Projectors(), rmorg.Projector())...))
+	env.RunProjections(t, env.Runner(t, append(rmcatalog.Projectors(), rmorg.Projector(), rmidentity.Projector())...))
 	api, err := readapi.New(readapi.Deps{
 		App: env.App, DB: env.DB, Auth: roleAuth{}, Tenants: roleAuth{}, Authz: roleAuth{},
 		Log: testenv.Logger(t), Metrics: prometheus.NewRegistry(),

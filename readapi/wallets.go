@@ -256,7 +256,7 @@ func (s *Server) walletRoutes() []Route {
 		{Method: http.MethodPut, Pattern: item, Permission: PermManageWallets, Handler: s.updateWallet,
 			Doc: Doc{Summary: "Change a wallet's settings (version: the one edited; stale is a 409)", Request: walletInput{}, Response: commandAnswer{}}},
 		{Method: http.MethodGet, Pattern: item + "/statistics", Permission: PermViewWallets, Reads: reads, Handler: s.walletStatistics,
-			Doc: Doc{Summary: "Moves issued, redeemed, expired and outstanding: totals, and per day (from, to: YYYY-MM-DD, UTC days; default the last 30)", Response: dataAnswer[walletStatistics]{}, Query: []string{"from", "to"}}},
+			Doc: Doc{Summary: "Moves issued, redeemed, expired and outstanding: totals, and per day (from, to: YYYY-MM-DD, days in the application's time zone; default the last 30)", Response: dataAnswer[walletStatistics]{}, Query: []string{"from", "to"}}},
 		{Method: http.MethodGet, Pattern: item + "/coupons", Permission: PermViewWallets, Reads: reads, Handler: s.listCoupons(false),
 			Doc: Doc{Summary: "Coupons of the wallet (search: code prefix; batch_id; status available|redeemed|expired|disabled; after: keyset cursor for sort code or created_at)", Response: listAnswer[couponRow]{}, Query: couponQuery}},
 		{Method: http.MethodPost, Pattern: item + "/coupons", Permission: PermManageWallets, Handler: s.generateCoupons,
@@ -405,16 +405,21 @@ func (s *Server) walletStatistics(w http.ResponseWriter, r *http.Request) error 
 	if err != nil {
 		return err
 	}
-	from, to, err := statisticsPeriod(r)
-	if err != nil {
-		return err
-	}
 	app, now := TenantFrom(r.Context()).ApplicationID, time.Now().UTC()
-	out := walletStatistics{From: from.Format(time.DateOnly), To: to.Format(time.DateOnly)}
+	var out walletStatistics
 	err = s.inTenant(r, func(tx pgx.Tx) error {
+		zone, loc, err := statisticsZone(r.Context(), tx, app)
+		if err != nil {
+			return err
+		}
+		from, to, err := statisticsPeriod(r, loc)
+		if err != nil {
+			return err
+		}
+		out = walletStatistics{From: from.Format(time.DateOnly), To: to.Format(time.DateOnly)}
 		if err := tx.QueryRow(r.Context(), `
 			SELECT coalesce(sum(issued_moves), 0)::bigint, coalesce(sum(redeemed_moves), 0)::bigint
-			  FROM readmodel.wallet_daily WHERE application_id = $1 AND wallet_id = $2`, app, x.ID).
+			  FROM readmodel.wallet_quarter_hours WHERE application_id = $1 AND wallet_id = $2`, app, x.ID).
 			Scan(&out.Totals.Issued, &out.Totals.Redeemed); err != nil {
 			return err
 		}
@@ -427,14 +432,29 @@ func (s *Server) walletStatistics(w http.ResponseWriter, r *http.Request) error 
 			return err
 		}
 		out.Totals.Outstanding = out.Totals.Issued - out.Totals.Redeemed - out.Totals.Expired
+		// The period's days in the application's zone (decision 0405): the quarter hours
+		// and the passed expiry instants between the zone's first and last midnight, each
+		// one index range, summed per local day.
 		rows, err := tx.Query(r.Context(), `
-			SELECT g.day::date, coalesce(d.issued_moves, 0), coalesce(d.redeemed_moves, 0),
-			       coalesce((SELECT sum(x.unredeemed_moves) FROM readmodel.wallet_expiry x
-			                  WHERE x.application_id = $1 AND x.wallet_id = $2 AND x.expires_at <= $5
-			                    AND (x.expires_at AT TIME ZONE 'UTC')::date = g.day::date), 0)::bigint
-			  FROM generate_series($3::date, $4::date, interval '1 day') AS g(day)
-			  LEFT JOIN readmodel.wallet_daily d ON d.application_id = $1 AND d.wallet_id = $2 AND d.day = g.day::date
-			 ORDER BY 1`, app, x.ID, from, to, now)
+			WITH q AS (
+			  SELECT (quarter_hour AT TIME ZONE $6)::date AS day, sum(issued_moves) AS issued, sum(redeemed_moves) AS redeemed
+			    FROM readmodel.wallet_quarter_hours
+			   WHERE application_id = $1 AND wallet_id = $2
+			     AND quarter_hour >= ($3::date)::timestamp AT TIME ZONE $6
+			     AND quarter_hour < ($4::date + 1)::timestamp AT TIME ZONE $6
+			   GROUP BY 1),
+			x AS (
+			  SELECT (expires_at AT TIME ZONE $6)::date AS day, sum(unredeemed_moves) AS expired
+			    FROM readmodel.wallet_expiry
+			   WHERE application_id = $1 AND wallet_id = $2 AND expires_at <= $5
+			     AND expires_at >= ($3::date)::timestamp AT TIME ZONE $6
+			     AND expires_at < ($4::date + 1)::timestamp AT TIME ZONE $6
+			   GROUP BY 1)
+			SELECT g.day::date, coalesce(q.issued, 0)::bigint, coalesce(q.redeemed, 0)::bigint, coalesce(x.expired, 0)::bigint
+			  FROM generate_series($3::date::timestamp, $4::date::timestamp, interval '1 day') AS g(day)
+			  LEFT JOIN q ON q.day = g.day::date
+			  LEFT JOIN x ON x.day = g.day::date
+			 ORDER BY 1`, app, x.ID, from, to, now, zone)
 		if err != nil {
 			return err
 		}

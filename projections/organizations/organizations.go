@@ -1,12 +1,14 @@
 // Package organizations is the read model of an application's organisations: the
 // management and review lists (with state, searchable and sortable over 100,000 rows
-// per application), the API client credentials' hashes, and the statistics per day.
+// per application), the API client credentials' hashes, and the statistics' counts per
+// quarter hour (UTC), summed into the application's days when read (decision 0405).
 // Every table is tenant-owned, with forced row-level security (decision 0102).
 package organizations
 
 import (
 	"context"
 	"strings"
+	"time"
 
 	"move/domain/names"
 	"move/domain/organization"
@@ -18,8 +20,14 @@ const (
 	Name        = "organizations"
 	Table       = "organizations"
 	Credentials = "organization_credentials"
-	Daily       = "organization_daily"
+	// QuarterHours counts created, approved, rejected and deleted organisations per
+	// application and UTC quarter hour (the start of the 15 minutes the event fell in).
+	QuarterHours = "organization_quarter_hours"
 )
+
+// Quarter is the statistics' bucket: every time zone in use today is a whole number of
+// quarter hours away from UTC, so any application's day is a whole number of buckets.
+const Quarter = 15 * time.Minute
 
 // Projector builds the organisation tables.
 func Projector() projections.Projector { return projector{} }
@@ -27,8 +35,8 @@ func Projector() projections.Projector { return projector{} }
 type projector struct{}
 
 func (projector) Name() string         { return Name }
-func (projector) Version() int         { return 2 }
-func (projector) Tables() []string     { return []string{Table, Credentials, Daily} }
+func (projector) Version() int         { return 3 }
+func (projector) Tables() []string     { return []string{Table, Credentials, QuarterHours} }
 func (projector) EventTypes() []string { return organization.EventTypes() }
 
 // Schema. The list sorts on (application_id, <column>, id) indexes so a page is an
@@ -94,25 +102,27 @@ CREATE TABLE organization_credentials (
 );
 ` + projections.InternalRLS(Credentials) + `
 
-CREATE TABLE organization_daily (
-    application_id uuid    NOT NULL,
-    day            date    NOT NULL,
-    created        integer NOT NULL DEFAULT 0,
-    approved       integer NOT NULL DEFAULT 0,
-    rejected       integer NOT NULL DEFAULT 0,
-    deleted        integer NOT NULL DEFAULT 0,
-    PRIMARY KEY (application_id, day)
+CREATE TABLE organization_quarter_hours (
+    application_id uuid        NOT NULL,
+    quarter_hour   timestamptz NOT NULL,
+    created        integer     NOT NULL DEFAULT 0,
+    approved       integer     NOT NULL DEFAULT 0,
+    rejected       integer     NOT NULL DEFAULT 0,
+    deleted        integer     NOT NULL DEFAULT 0,
+    PRIMARY KEY (application_id, quarter_hour)
 );
-` + projections.TenantRLS(Daily)
+` + projections.TenantRLS(QuarterHours)
 }
 
-// count adds one to a column of the organisation's application's day.
+// count adds one to a column of the organisation's application's quarter hour. The
+// bucket comes from the event's recorded instant only; which day it belongs to is the
+// reader's question (the application's time zone, decision 0405).
 func count(ctx context.Context, w projections.Writer, e projections.Event, id, column string) error {
 	return w.Exec(ctx, `
-		INSERT INTO organization_daily (application_id, day, `+column+`)
-		SELECT application_id, ($2::timestamptz AT TIME ZONE 'UTC')::date, 1 FROM organizations WHERE id = $1
-		ON CONFLICT (application_id, day) DO UPDATE SET `+column+` = organization_daily.`+column+` + 1`,
-		id, e.RecordedAt)
+		INSERT INTO organization_quarter_hours (application_id, quarter_hour, `+column+`)
+		SELECT application_id, $2, 1 FROM organizations WHERE id = $1
+		ON CONFLICT (application_id, quarter_hour) DO UPDATE SET `+column+` = organization_quarter_hours.`+column+` + 1`,
+		id, e.RecordedAt.UTC().Truncate(Quarter))
 }
 
 func (projector) Apply(ctx context.Context, w projections.Writer, e projections.Event) error {

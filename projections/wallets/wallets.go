@@ -1,7 +1,8 @@
 // Package wallets is the read model of an application's wallets and coupons: the
 // wallets with their settings, the coupon batches, every coupon (searchable by code,
 // filterable by batch and status), each customer's account and ledger, and the
-// statistics (issued and redeemed moves per day; unredeemed moves per expiry instant,
+// statistics (issued and redeemed moves per UTC quarter hour, summed into the
+// application's days when read, decision 0405; unredeemed moves per expiry instant,
 // so "expired" is computed at query time against the clock of the reader, not of the
 // projector). Every table is tenant-owned, with forced row-level security (0102).
 //
@@ -13,6 +14,7 @@ package wallets
 import (
 	"context"
 	"strings"
+	"time"
 
 	"github.com/google/uuid"
 
@@ -29,9 +31,14 @@ const (
 	Coupons  = "coupons"
 	Accounts = "wallet_accounts"
 	Ledger   = "wallet_ledger"
-	Daily    = "wallet_daily"
-	Expiry   = "wallet_expiry"
+	// QuarterHours counts issued and redeemed moves per wallet and UTC quarter hour.
+	QuarterHours = "wallet_quarter_hours"
+	Expiry       = "wallet_expiry"
 )
+
+// Quarter is the statistics' bucket (as the organisations'): every time zone in use
+// today is a whole number of quarter hours away from UTC.
+const Quarter = 15 * time.Minute
 
 // Projector builds the wallet tables.
 func Projector() projections.Projector { return projector{} }
@@ -39,9 +46,9 @@ func Projector() projections.Projector { return projector{} }
 type projector struct{}
 
 func (projector) Name() string { return Name }
-func (projector) Version() int { return 1 }
+func (projector) Version() int { return 2 }
 func (projector) Tables() []string {
-	return []string{Wallets, Batches, Coupons, Accounts, Ledger, Daily, Expiry}
+	return []string{Wallets, Batches, Coupons, Accounts, Ledger, QuarterHours, Expiry}
 }
 func (projector) EventTypes() []string { return wallet.EventTypes() }
 
@@ -141,17 +148,17 @@ CREATE TABLE wallet_ledger (
 CREATE INDEX wallet_ledger_by_customer ON wallet_ledger (application_id, customer_id, commit_key, position);
 ` + projections.TenantRLS(Ledger) + `
 
-CREATE TABLE wallet_daily (
-    application_id uuid    NOT NULL,
-    wallet_id      uuid    NOT NULL,
-    day            date    NOT NULL,
-    issued_moves   bigint  NOT NULL DEFAULT 0,
-    issued_count   integer NOT NULL DEFAULT 0,
-    redeemed_moves bigint  NOT NULL DEFAULT 0,
-    redeemed_count integer NOT NULL DEFAULT 0,
-    PRIMARY KEY (application_id, wallet_id, day)
+CREATE TABLE wallet_quarter_hours (
+    application_id uuid        NOT NULL,
+    wallet_id      uuid        NOT NULL,
+    quarter_hour   timestamptz NOT NULL,
+    issued_moves   bigint      NOT NULL DEFAULT 0,
+    issued_count   integer     NOT NULL DEFAULT 0,
+    redeemed_moves bigint      NOT NULL DEFAULT 0,
+    redeemed_count integer     NOT NULL DEFAULT 0,
+    PRIMARY KEY (application_id, wallet_id, quarter_hour)
 );
-` + projections.TenantRLS(Daily) + `
+` + projections.TenantRLS(QuarterHours) + `
 
 CREATE TABLE wallet_expiry (
     application_id   uuid        NOT NULL,
@@ -174,8 +181,10 @@ func actor(e projections.Event) *string {
 	return &s
 }
 
-// day is the UTC day of the event (the statistics' days, as the organisations' are).
-const day = `($2::timestamptz AT TIME ZONE 'UTC')::date`
+// quarterHour is the statistics' bucket of the event: the UTC quarter hour it was
+// recorded in. The day it belongs to is the reader's question (the application's time
+// zone, decision 0405), so Apply needs nothing but the event.
+func quarterHour(e projections.Event) time.Time { return e.RecordedAt.UTC().Truncate(Quarter) }
 
 func (projector) Apply(ctx context.Context, w projections.Writer, e projections.Event) error {
 	switch p := e.Payload.(type) {
@@ -215,11 +224,11 @@ func (projector) Apply(ctx context.Context, w projections.Writer, e projections.
 			return err
 		}
 		if err := w.Exec(ctx, `
-			INSERT INTO wallet_daily (application_id, wallet_id, day, issued_moves, issued_count)
-			SELECT application_id, wallet_id, ($3::timestamptz AT TIME ZONE 'UTC')::date, value_moves * $2, $2 FROM coupon_batches WHERE id = $1
-			ON CONFLICT (application_id, wallet_id, day) DO UPDATE
-			   SET issued_moves = wallet_daily.issued_moves + excluded.issued_moves,
-			       issued_count = wallet_daily.issued_count + excluded.issued_count`, id, p.Count, e.RecordedAt); err != nil {
+			INSERT INTO wallet_quarter_hours (application_id, wallet_id, quarter_hour, issued_moves, issued_count)
+			SELECT application_id, wallet_id, $3, value_moves * $2, $2 FROM coupon_batches WHERE id = $1
+			ON CONFLICT (application_id, wallet_id, quarter_hour) DO UPDATE
+			   SET issued_moves = wallet_quarter_hours.issued_moves + excluded.issued_moves,
+			       issued_count = wallet_quarter_hours.issued_count + excluded.issued_count`, id, p.Count, quarterHour(e)); err != nil {
 			return err
 		}
 		return w.Exec(ctx, `
@@ -253,11 +262,11 @@ func (projector) Apply(ctx context.Context, w projections.Writer, e projections.
 			return err
 		}
 		if err := w.Exec(ctx, `
-			INSERT INTO wallet_daily (application_id, wallet_id, day, redeemed_moves, redeemed_count)
-			SELECT application_id, wallet_id, `+day+`, $3, 1 FROM coupons WHERE id = $1
-			ON CONFLICT (application_id, wallet_id, day) DO UPDATE
-			   SET redeemed_moves = wallet_daily.redeemed_moves + excluded.redeemed_moves,
-			       redeemed_count = wallet_daily.redeemed_count + 1`, id, e.RecordedAt, p.ValueMoves); err != nil {
+			INSERT INTO wallet_quarter_hours (application_id, wallet_id, quarter_hour, redeemed_moves, redeemed_count)
+			SELECT application_id, wallet_id, $2, $3, 1 FROM coupons WHERE id = $1
+			ON CONFLICT (application_id, wallet_id, quarter_hour) DO UPDATE
+			   SET redeemed_moves = wallet_quarter_hours.redeemed_moves + excluded.redeemed_moves,
+			       redeemed_count = wallet_quarter_hours.redeemed_count + 1`, id, quarterHour(e), p.ValueMoves); err != nil {
 			return err
 		}
 		return w.Exec(ctx, `

@@ -129,11 +129,11 @@ func TestLiveEqualsRebuild(t *testing.T) {
 		}
 	}
 	var issued, redeemed int64
-	if err := env.DB.QueryRow(ctx, `SELECT sum(issued_moves), sum(redeemed_moves) FROM readmodel.wallet_daily`).Scan(&issued, &redeemed); err != nil {
+	if err := env.DB.QueryRow(ctx, `SELECT sum(issued_moves), sum(redeemed_moves) FROM readmodel.wallet_quarter_hours`).Scan(&issued, &redeemed); err != nil {
 		t.Fatal(err)
 	}
 	if issued != 4007*5+4*3 || redeemed != 15 {
-		t.Fatalf("daily: issued %d, redeemed %d", issued, redeemed)
+		t.Fatalf("quarter hours: issued %d, redeemed %d", issued, redeemed)
 	}
 
 	if err := projections.RequestRebuild(ctx, env.DB, []string{rm.Name}); err != nil {
@@ -176,7 +176,7 @@ func dump(t *testing.T, env *testenv.Env) string {
 		`SELECT 'coupon ' || id || '|' || code || '|' || code_normalized || '|' || batch_id || '|' || value_moves || '|' || is_enabled || '|' || created_at || '|' || coalesce(created_by::text, '') || '|' || coalesce(redeemed_at::text, '') || '|' || coalesce(redeemed_by::text, '') || '|' || coalesce(customer_id::text, '') || '|' || coalesce(via, '') FROM readmodel.coupons ORDER BY id`,
 		`SELECT 'account ' || customer_id || '|' || balance || '|' || credits_count || '|' || first_top_up_at || '|' || last_top_up_at FROM readmodel.wallet_accounts ORDER BY wallet_id, customer_id`,
 		`SELECT 'ledger ' || event_id || '|' || customer_id || '|' || moves || '|' || coalesce(coupon_id::text, '') || '|' || at || '|' || commit_key || '.' || position FROM readmodel.wallet_ledger ORDER BY event_id`,
-		`SELECT 'daily ' || wallet_id || '|' || day || '|' || issued_moves || '|' || issued_count || '|' || redeemed_moves || '|' || redeemed_count FROM readmodel.wallet_daily ORDER BY wallet_id, day`,
+		`SELECT 'quarter ' || wallet_id || '|' || quarter_hour || '|' || issued_moves || '|' || issued_count || '|' || redeemed_moves || '|' || redeemed_count FROM readmodel.wallet_quarter_hours ORDER BY wallet_id, quarter_hour`,
 		`SELECT 'expiry ' || unredeemed_moves || '|' || unredeemed_count || '|' || expires_at FROM readmodel.wallet_expiry ORDER BY wallet_id, expires_at`,
 	} {
 		rows, err := env.DB.Query(context.Background(), q)

@@ -28,7 +28,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Organisations by state, new organisations per day and week (from, to: YYYY-MM-DD) */
+        /** Organisations by state, new organisations per day and week (from, to: YYYY-MM-DD, days in the application's time zone) */
         get: operations["get_v1_admin_application_statistics"];
         put?: never;
         post?: never;
@@ -830,7 +830,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Moves issued, redeemed, expired and outstanding: totals, and per day (from, to: YYYY-MM-DD, UTC days; default the last 30) */
+        /** Moves issued, redeemed, expired and outstanding: totals, and per day (from, to: YYYY-MM-DD, days in the application's time zone; default the last 30) */
         get: operations["get_v1_admin_wallets_By_wallet_id_statistics"];
         put?: never;
         post?: never;
