@@ -122,7 +122,6 @@ var messages = map[string]map[string]string{
 	"coupon.not_redeemed":                {"nl": "Deze code is nog niet ingewisseld", "en": "This code has not been redeemed yet"},
 	"coupon_batch.exists":                {"nl": "Deze reeks codes bestaat al", "en": "This batch of codes already exists"},
 	"coupon_batch.complete":              {"nl": "Alle codes van deze reeks zijn al aangemaakt", "en": "Every code of this batch has already been made"},
-	"history.unavailable":                {"nl": "De geschiedenis is op deze server niet beschikbaar", "en": "The history is not available on this server"},
 }
 
 // fieldNames are the user's words for field names.

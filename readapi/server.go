@@ -48,9 +48,6 @@ type Deps struct {
 	ReadWait time.Duration
 	// Files is the file service (uploads, images); without it file routes answer 503.
 	Files *files.Service
-	// Events reads streams of the log for the audit histories (a coupon's life);
-	// without it those routes answer 503.
-	Events StreamReader
 	// RedeemLimit bounds a consumer's refused coupon redemptions (default 10 per 10
 	// minutes).
 	RedeemLimit identity.Limit

@@ -28,11 +28,6 @@ const (
 	PermRedeemCoupons = "redeem-coupons"
 )
 
-// StreamReader reads one stream of the log: the audit histories read it (0403).
-type StreamReader interface {
-	ReadStream(ctx context.Context, stream string, dir eventstore.Direction, from uint64, limit int) ([]eventstore.RecordedEvent, error)
-}
-
 // walletRow is a wallet as the list and the form show it.
 type walletRow struct {
 	ID               string   `json:"id"`
@@ -275,8 +270,8 @@ func (s *Server) walletRoutes() []Route {
 			Doc: Doc{Summary: "Customers of the application with their balance in this wallet (search on name and e-mail)", Response: listAnswer[customerBalance]{}, Query: listQueryDoc}},
 		{Method: http.MethodPatch, Pattern: "/v1/admin/coupons/{coupon_id}", Permission: PermManageWallets, Handler: s.setCouponEnabled,
 			Doc: Doc{Summary: "Enable or disable one coupon", Request: enabledInput{}, Response: commandAnswer{}}},
-		{Method: http.MethodGet, Pattern: "/v1/admin/coupons/{coupon_id}/history", Permission: PermViewWallets, Handler: s.couponHistory,
-			Doc: Doc{Summary: "A coupon's whole life from the event log, in log order", Response: dataAnswer[[]historyEntry]{}}},
+		{Method: http.MethodGet, Pattern: "/v1/admin/coupons/{coupon_id}/history", Permission: PermViewWallets, Reads: reads, Handler: s.couponHistory,
+			Doc: Doc{Summary: "A coupon's whole life (its batch's order and switches, its own events, its credit), in log order", Response: dataAnswer[[]historyEntry]{}}},
 		{Method: http.MethodGet, Pattern: "/v1/admin/customers/{customer_id}/wallets", Permission: PermRedeemCoupons, Reads: reads, Handler: s.customerWallets,
 			Doc: Doc{Summary: "A customer's balance in every wallet of the application, and their credits, newest first", Response: dataAnswer[customerWallets]{}}},
 		{Method: http.MethodGet, Pattern: "/v1/wallets", Permission: Authenticated, Reads: reads, Handler: s.ownWallets,
@@ -905,7 +900,7 @@ func (s *Server) ownWallets(w http.ResponseWriter, r *http.Request) error {
 		rows, err := tx.Query(ctx, `
 			SELECT w.id::text, w.name, w.slug, w.icon_id, w.price_display_mode, w.can_top_up, w.can_top_up_once, coalesce(a.balance, 0)
 			  FROM readmodel.wallets w
-			  LEFT JOIN readmodel.wallet_accounts a ON a.application_id = w.application_id AND a.wallet_id = w.id AND a.customer_id::text = $2
+			  LEFT JOIN readmodel.wallet_accounts a ON a.application_id = w.application_id AND a.wallet_id = w.id AND a.customer_id = $2
 			 WHERE w.application_id = $1
 			 ORDER BY w.name_key, w.id`, TenantFrom(ctx).ApplicationID, PrincipalFrom(ctx).UserID)
 		if err != nil {

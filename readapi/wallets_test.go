@@ -74,7 +74,7 @@ func newWalletWorld(t *testing.T, limit identity.Limit) *walletWorld {
 	guards := userAuth{&readapi.Identity{Service: svc}}
 	api, err := readapi.New(readapi.Deps{App: env.App, DB: env.DB, Auth: guards, Tenants: guards, Authz: guards,
 		Log: testenv.Logger(t), Metrics: prometheus.NewRegistry(), Ready: func(context.Context) error { return nil },
-		Events: env.Store, RedeemLimit: limit})
+		RedeemLimit: limit})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -405,7 +405,7 @@ func TestWalletAdminFlow(t *testing.T) {
 	}
 	admin.want("GET", "/v1/admin/customers/"+w.users["trainer"]+"/wallets", nil, 404)
 
-	// The coupon's life, from the log.
+	// The coupon's life, in log order.
 	life := admin.want("GET", "/v1/admin/coupons/"+couponID+"/history", nil, 200)
 	var events []string
 	for _, e := range rows(life) {

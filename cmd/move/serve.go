@@ -74,7 +74,7 @@ func serve(ctx context.Context, cfg config, log *slog.Logger, args []string) err
 
 	api, err := readapi.New(readapi.Deps{
 		App: b.app, DB: b.db, Auth: auth, Tenants: tenants, Authz: authz, Log: log, Metrics: metrics, SPA: spa,
-		TrustedProxies: cfg.TrustedProxies, CORSOrigins: cfg.CORSOrigins, Files: fileService, Events: b.store,
+		TrustedProxies: cfg.TrustedProxies, CORSOrigins: cfg.CORSOrigins, Files: fileService,
 		Ready: func(ctx context.Context) error {
 			if err := b.db.Ping(ctx); err != nil {
 				return errors.New("database unreachable")

@@ -34,6 +34,8 @@ const (
 	// QuarterHours counts issued and redeemed moves per wallet and UTC quarter hour.
 	QuarterHours = "wallet_quarter_hours"
 	Expiry       = "wallet_expiry"
+	// History is every coupon's life, one row per event (decision 0403).
+	History = "coupon_history"
 )
 
 // Quarter is the statistics' bucket (as the organisations'): every time zone in use
@@ -46,9 +48,9 @@ func Projector() projections.Projector { return projector{} }
 type projector struct{}
 
 func (projector) Name() string { return Name }
-func (projector) Version() int { return 2 }
+func (projector) Version() int { return 3 }
 func (projector) Tables() []string {
-	return []string{Wallets, Batches, Coupons, Accounts, Ledger, QuarterHours, Expiry}
+	return []string{Wallets, Batches, Coupons, Accounts, Ledger, QuarterHours, Expiry, History}
 }
 func (projector) EventTypes() []string { return wallet.EventTypes() }
 
@@ -168,7 +170,23 @@ CREATE TABLE wallet_expiry (
     unredeemed_count integer     NOT NULL DEFAULT 0,
     PRIMARY KEY (application_id, wallet_id, expires_at)
 );
-` + projections.TenantRLS(Expiry)
+` + projections.TenantRLS(Expiry) + `
+
+CREATE TABLE coupon_history (
+    event_id       uuid        PRIMARY KEY,
+    application_id uuid        NOT NULL,
+    coupon_id      uuid,
+    batch_id       uuid,
+    event          text        NOT NULL,
+    at             timestamptz NOT NULL,
+    actor_id       uuid,
+    details        jsonb       NOT NULL,
+    commit_key     bigint      NOT NULL,
+    position       bigint      NOT NULL
+);
+CREATE INDEX coupon_history_by_coupon ON coupon_history (coupon_id, commit_key, position);
+CREATE INDEX coupon_history_by_batch ON coupon_history (batch_id, commit_key, position) WHERE coupon_id IS NULL;
+` + projections.TenantRLS(History)
 }
 
 // actor is the event's acting user, or nil when the actor is not a user (a process).
@@ -187,6 +205,9 @@ func actor(e projections.Event) *string {
 func quarterHour(e projections.Event) time.Time { return e.RecordedAt.UTC().Truncate(Quarter) }
 
 func (projector) Apply(ctx context.Context, w projections.Writer, e projections.Event) error {
+	if err := recordHistory(ctx, w, e); err != nil {
+		return err
+	}
 	switch p := e.Payload.(type) {
 	case wallet.Created:
 		s := p.Settings
@@ -295,6 +316,63 @@ func (projector) Apply(ctx context.Context, w projections.Writer, e projections.
 			e.ID, p.ApplicationID, p.WalletID, p.CustomerID, p.Moves, coupon, e.RecordedAt, int64(e.Position.Commit), int64(e.Position.Prepare))
 	}
 	return nil
+}
+
+// recordHistory writes the line of a coupon's life an event is: its own events and the
+// credit naming it by coupon, its batch's order and switches by batch (the history
+// shows them for each of the batch's coupons). Who acted is an id; names are the
+// reader's (0100).
+func recordHistory(ctx context.Context, w projections.Writer, e projections.Event) error {
+	var coupon, batch string
+	var details map[string]any
+	switch p := e.Payload.(type) {
+	case wallet.CouponIssued:
+		coupon, batch = strings.TrimPrefix(e.Stream, wallet.CouponStream("")), p.BatchID
+		details = map[string]any{"code": p.Code, "value_moves": p.ValueMoves, "expires_at": instant(p.ExpiresAt),
+			"batch_id": p.BatchID, "wallet_id": p.WalletID}
+	case wallet.CouponEnabled, wallet.CouponDisabled:
+		coupon, details = strings.TrimPrefix(e.Stream, wallet.CouponStream("")), map[string]any{}
+	case wallet.CouponRedeemed:
+		coupon = strings.TrimPrefix(e.Stream, wallet.CouponStream(""))
+		details = map[string]any{"customer_id": p.CustomerID, "value_moves": p.ValueMoves, "via": p.Via, "wallet_id": p.WalletID}
+	case wallet.Credited:
+		if p.CouponID == "" {
+			return nil
+		}
+		coupon, details = p.CouponID, map[string]any{"customer_id": p.CustomerID, "moves": p.Moves, "wallet_id": p.WalletID}
+	case wallet.BatchGenerated:
+		batch = strings.TrimPrefix(e.Stream, wallet.BatchStream(""))
+		details = map[string]any{"batch_id": batch, "quantity": p.Quantity, "value_moves": p.ValueMoves, "prefix": p.Prefix,
+			"suffix": p.Suffix, "expires_at": instant(p.ExpiresAt), "enabled": p.Enabled}
+	case wallet.BatchEnabled, wallet.BatchDisabled:
+		batch = strings.TrimPrefix(e.Stream, wallet.BatchStream(""))
+		details = map[string]any{"batch_id": batch}
+	default:
+		return nil
+	}
+	// The event's type without its version: a new version does not change the screen.
+	name := e.Type[:strings.LastIndex(e.Type, ".v")]
+	return w.Exec(ctx, `
+		INSERT INTO coupon_history (event_id, application_id, coupon_id, batch_id, event, at, actor_id, details, commit_key, position)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (event_id) DO NOTHING`,
+		e.ID, e.Metadata.ApplicationID, nilIfEmpty(coupon), nilIfEmpty(batch), name, e.RecordedAt, actor(e), details,
+		int64(e.Position.Commit), int64(e.Position.Prepare))
+}
+
+// instant is a time as the API answers it (RFC 3339, UTC), or nil.
+func instant(t *time.Time) *string {
+	if t == nil {
+		return nil
+	}
+	s := t.UTC().Format(time.RFC3339)
+	return &s
+}
+
+func nilIfEmpty(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
 }
 
 func nonNil(s []string) []string {

@@ -220,7 +220,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A coupon's whole life from the event log, in log order */
+        /** A coupon's whole life (its batch's order and switches, its own events, its credit), in log order */
         get: operations["get_v1_admin_coupons_By_coupon_id_history"];
         put?: never;
         post?: never;
