@@ -2,6 +2,7 @@ package commands
 
 import (
 	"context"
+	"crypto/rand"
 	"fmt"
 
 	"github.com/google/uuid"
@@ -73,7 +74,7 @@ func (a *App) IssueCoupons(ctx context.Context, meta Meta, batchID string, last 
 			}
 			codes := make([]string, min(wallet.ChunkSize, b.Remaining()))
 			for i := range codes {
-				code, err := wallet.NewCode(b.Spec.Prefix, b.Spec.Suffix)
+				code, err := wallet.NewCode(rand.Reader, b.Spec.Prefix, b.Spec.Suffix)
 				if err != nil {
 					return err
 				}

@@ -39,9 +39,14 @@ type Redeemed struct {
 // completes it (processes/wallet_credit.go).
 func (a *App) RedeemCoupon(ctx context.Context, meta Meta, in Redemption) (Redeemed, error) {
 	code := wallet.NormalizeCode(in.Code)
-	if code == "" || len(code) > 2*wallet.MaxAffix+wallet.RandomLength {
+	if code == "" {
 		v := &domain.ValidationError{}
-		v.Add("code", map[bool]string{true: "validation.required", false: "coupon.unknown"}[code == ""], nil)
+		v.Add("code", "validation.required", nil)
+		return Redeemed{}, v
+	}
+	if len(code) > 2*wallet.MaxAffix+wallet.RandomLength {
+		v := &domain.ValidationError{}
+		v.Add("code", "coupon.unknown", nil)
 		return Redeemed{}, v
 	}
 	couponID := wallet.CouponID(code)

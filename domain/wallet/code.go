@@ -2,6 +2,7 @@ package wallet
 
 import (
 	"crypto/rand"
+	"io"
 	"math/big"
 	"strings"
 
@@ -39,19 +40,20 @@ func CouponID(code string) string {
 	return uuid.NewSHA1(couponNamespace, []byte(NormalizeCode(code))).String()
 }
 
-// NewCode makes a code with the batch's prefix and suffix, from crypto/rand.
-func NewCode(prefix, suffix string) (string, error) {
-	random := make([]byte, RandomLength)
+// NewCode makes a code with the batch's prefix and suffix from random, the entropy the
+// caller brings (crypto/rand's Reader: the domain reads no devices).
+func NewCode(random io.Reader, prefix, suffix string) (string, error) {
+	letters := make([]byte, RandomLength)
 	limit := big.NewInt(int64(len(Alphabet)))
-	for i := range random {
-		n, err := rand.Int(rand.Reader, limit)
+	for i := range letters {
+		n, err := rand.Int(random, limit)
 		if err != nil {
 			return "", err
 		}
-		random[i] = Alphabet[n.Int64()]
+		letters[i] = Alphabet[n.Int64()]
 	}
 	parts := make([]string, 0, 3)
-	for _, p := range []string{prefix, string(random), suffix} {
+	for _, p := range []string{prefix, string(letters), suffix} {
 		if p != "" {
 			parts = append(parts, p)
 		}

@@ -1,6 +1,7 @@
 package wallet_test
 
 import (
+	"crypto/rand"
 	"errors"
 	"strings"
 	"testing"
@@ -128,7 +129,7 @@ func TestBatchSpecValidation(t *testing.T) {
 func TestCodesAreUniqueShapedAndNormalised(t *testing.T) {
 	seen := map[string]bool{}
 	for range 2000 {
-		code, err := wallet.NewCode("SUM", "26")
+		code, err := wallet.NewCode(rand.Reader, "SUM", "26")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -149,7 +150,7 @@ func TestCodesAreUniqueShapedAndNormalised(t *testing.T) {
 			t.Fatal("a code typed in lower case with spaces is the same coupon")
 		}
 	}
-	if c, _ := wallet.NewCode("", ""); strings.Contains(c, "-") {
+	if c, _ := wallet.NewCode(rand.Reader, "", ""); strings.Contains(c, "-") {
 		t.Fatalf("no affixes, no dashes: %s", c)
 	}
 }
