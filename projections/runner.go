@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"hash/fnv"
 	"log/slog"
 	"slices"
 	"strings"
@@ -19,7 +18,6 @@ import (
 
 	"move/domain"
 	"move/eventstore"
-	waitpkg "move/internal/wait"
 )
 
 // rebuildBatch is how many events one rebuild transaction replays.
@@ -33,6 +31,7 @@ type Runner struct {
 	projectors []Projector
 	log        *slog.Logger
 	metrics    *Metrics
+	locks      *Locks
 	// Progress, when set, hears rebuild progress (done and total events).
 	Progress func(name string, done, total int64)
 }
@@ -49,7 +48,8 @@ func NewRunner(store eventstore.Store, db *pgxpool.Pool, registry *domain.Regist
 		}
 		seen[p.Name()] = true
 	}
-	return &Runner{store: store, db: db, registry: registry, projectors: projectors, log: log, metrics: metrics}, nil
+	return &Runner{store: store, db: db, registry: registry, projectors: projectors, log: log, metrics: metrics,
+		locks: NewLocks(db.Config().ConnConfig)}, nil
 }
 
 // Projectors answers the projectors, in the order given.
@@ -395,47 +395,21 @@ func (r *Runner) countEvents(ctx context.Context) int64 {
 	return 0
 }
 
-// Lock takes the projector's advisory lock: held, this process is the projector's one
-// writer. wait keeps trying until ctx ends.
+// Lock takes the projector's lock: held, this process is the projector's one writer.
+// wait keeps trying until ctx ends.
 func (r *Runner) Lock(ctx context.Context, p Projector, wait bool) (release func(), ok bool, err error) {
-	return AdvisoryLock(ctx, r.db, "projection:"+p.Name(), wait)
-}
-
-// lockKey is the advisory-lock key of a name.
-func lockKey(name string) int64 {
-	h := fnv.New64a()
-	_, _ = h.Write([]byte(name))
-	return int64(h.Sum64())
-}
-
-// AdvisoryLock takes the Postgres advisory lock named name on a dedicated connection, so
-// the lock goes when the connection does — also when this process dies and another
-// server takes over. wait keeps trying every 2 s until ctx ends; without it a lock held
-// elsewhere answers ok false.
-func AdvisoryLock(ctx context.Context, db *pgxpool.Pool, name string, wait bool) (release func(), ok bool, err error) {
-	key := lockKey(name)
-	for {
-		conn, err := pgx.ConnectConfig(ctx, db.Config().ConnConfig.Copy())
-		if err != nil {
-			return nil, false, err
-		}
-		var got bool
-		if err := conn.QueryRow(ctx, `SELECT pg_try_advisory_lock($1)`, key).Scan(&got); err != nil {
-			_ = conn.Close(context.Background())
-			return nil, false, err
-		}
-		if got {
-			return func() { _ = conn.Close(context.Background()) }, true, nil
-		}
-		_ = conn.Close(context.Background())
-		if !wait {
-			return nil, false, nil
-		}
-		if !waitpkg.Sleep(ctx, 2*time.Second) {
-			return nil, false, ctx.Err()
-		}
+	lease, ok, err := r.locks.Acquire(ctx, lockName(p), wait)
+	if !ok {
+		return nil, ok, err
 	}
+	return lease.Release, true, nil
 }
+
+func lockName(p Projector) string { return "projection:" + p.Name() }
+
+// Locks is the holder of this runner's locks, for the process's other lock takers
+// (the process worker), so the whole server holds its locks on one connection.
+func (r *Runner) Locks() *Locks { return r.locks }
 
 // Prepare gives every projector without live tables empty ones, flagged for a rebuild,
 // so reads answer at once (empty) instead of failing while the first build runs.

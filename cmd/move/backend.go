@@ -37,14 +37,28 @@ func migrateCmd(cfg config) error {
 	return nil
 }
 
-// open connects to the database and the event store the configuration names.
-func open(ctx context.Context, cfg config) (*backend, error) {
-	pc, err := pgxpool.ParseConfig(cfg.DatabaseURL)
+// defaultPoolSize is the pool of a server whose DATABASE_URL sets no pool_max_conns: with
+// the lock connection and the event store's LISTEN connection, a server holds at most
+// 10 connections (decision 0500).
+const defaultPoolSize = 8
+
+// poolConfig reads DATABASE_URL; its pool_max_conns, when given, is the pool's size.
+func poolConfig(databaseURL string) (*pgxpool.Config, error) {
+	pc, err := pgxpool.ParseConfig(databaseURL)
 	if err != nil {
 		return nil, fmt.Errorf("DATABASE_URL: %w", err)
 	}
-	if pc.MaxConns < 20 {
-		pc.MaxConns = 20
+	if !strings.Contains(databaseURL, "pool_max_conns") {
+		pc.MaxConns = defaultPoolSize
+	}
+	return pc, nil
+}
+
+// open connects to the database and the event store the configuration names.
+func open(ctx context.Context, cfg config) (*backend, error) {
+	pc, err := poolConfig(cfg.DatabaseURL)
+	if err != nil {
+		return nil, err
 	}
 	db, err := pgxpool.NewWithConfig(ctx, pc)
 	if err != nil {

@@ -68,7 +68,7 @@ func serve(ctx context.Context, cfg config, log *slog.Logger, args []string) err
 		projecting.Store(false)
 		projectorsDone <- err
 	}()
-	worker := processes.NewWorker(b.app, b.db, log, metrics)
+	worker := processes.NewWorker(b.app, b.db, runner.Locks(), log, metrics)
 	go func() { _ = worker.Run(runCtx) }()
 	setFailpoint(b.app, log)
 
