@@ -115,6 +115,29 @@ func (s *Service) Allowed(ctx context.Context, p Principal, applicationID, organ
 	return e.Allowed(p.UserID, gs, applicationID, organizationID, permission)
 }
 
+// AllowedOnPlatform decides a permission outside any application (a platform-wide
+// route called without an ApplicationId): only platform grants — superadmin — count.
+func (s *Service) AllowedOnPlatform(ctx context.Context, p Principal, permission string) (bool, error) {
+	if !p.Superadmin {
+		return false, nil
+	}
+	var rules []identity.Rule
+	err := pgx.BeginTxFunc(ctx, s.db, pgx.TxOptions{AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
+		var err error
+		rules, err = matrix(ctx, tx)
+		return err
+	})
+	if err != nil {
+		return false, err
+	}
+	gs := []identity.Grant{{Role: identity.RoleSuperadmin}}
+	e, err := authz.NewEnforcer(rules, map[string][]identity.Grant{p.UserID: gs})
+	if err != nil {
+		return false, err
+	}
+	return e.Allowed(p.UserID, gs, "", "", permission)
+}
+
 // Organization is an organisation the caller works in, named from the organisations
 // read model.
 type Organization struct {

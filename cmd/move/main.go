@@ -27,9 +27,12 @@ Usage:
   move events stream STREAM               one stream's events as JSON lines
   move events log [--from POS] [--type T] [--stream-prefix P] [--until TIME]
                                           the global log as JSON lines
+  move applications create --name N --slug S [--email E] [--time-zone Z]
+                                          make an application (the first of a production install)
   move openapi                            the API's OpenAPI document (JSON), for generating clients
-  move users create --email E --first-name F --last-name L [--role ROLE --application SLUG [--organization ID]]
+  move users create --email E --first-name F --last-name L [--role ROLE [--application SLUG [--organization ID]]]
                                           make a user; the password is read from standard input
+                                          (--role superadmin takes no --application)
   move users erase --email E              forget a person: roles revoked, personal data blanked, address freed
 
 Environment:
@@ -73,6 +76,8 @@ func run(ctx context.Context, args []string) error {
 		return enc.Encode(readapi.Document())
 	case "users":
 		return usersCmd(ctx, cfg, log, args[1:])
+	case "applications":
+		return applicationsCmd(ctx, cfg, args[1:], os.Stdout)
 	case "help", "-h", "--help":
 		fmt.Print(usage)
 		return nil
