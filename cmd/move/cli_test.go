@@ -99,3 +99,23 @@ func TestMakeHelpListsEveryTarget(t *testing.T) {
 		}
 	}
 }
+
+// The README opens with the two commands, unchanged, and tells a newcomer the headers,
+// the database overrides and the first run in production.
+func TestReadmeTellsANewcomer(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	opening := "# Move back office\n\n```sh\nmake run    # database, migrations, demo data, server and SPA on http://localhost:8080\n" +
+		"make test   # every test: Go unit and integration (real Postgres), web unit, Storybook, end to end (Chromium)\n```\n"
+	if !strings.HasPrefix(string(readme), opening) {
+		t.Error("the README must open with the two commands, exactly")
+	}
+	for _, want := range []string{"## First run in production", "move applications create", "`ApplicationId", "`Accept-Language",
+		"`POSTGRES_ADMIN_URL`", "`MACHINE_PG_PORT`", "`TEST_DATABASE_URL`", "pool_max_conns"} {
+		if !strings.Contains(string(readme), want) {
+			t.Errorf("the README does not mention %s", want)
+		}
+	}
+}
