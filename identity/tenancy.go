@@ -36,6 +36,19 @@ func ReadInTenant(ctx context.Context, db *pgxpool.Pool, applicationID string, f
 	})
 }
 
+// ReadAcrossTenants runs fn in a read-only transaction as the read models' owner
+// (move_projector), whose policy sees every tenant's rows: for the few reads that are
+// about one user or the platform, not a tenant. The server's own role (move_server)
+// sees no tenant row outside such a transaction or ReadInTenant (decision 0502).
+func ReadAcrossTenants(ctx context.Context, db *pgxpool.Pool, fn func(pgx.Tx) error) error {
+	return pgx.BeginTxFunc(ctx, db, pgx.TxOptions{AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `SET LOCAL ROLE move_projector`); err != nil {
+			return err
+		}
+		return fn(tx)
+	})
+}
+
 // Resolve checks that the application exists and the caller may act in it.
 func (s *Service) Resolve(ctx context.Context, p Principal, applicationID string) error {
 	id, err := uuid.Parse(applicationID)

@@ -183,13 +183,16 @@ func (w *Worker) Pass(ctx context.Context) (int, error) {
 type pendingCredit struct{ id, correlation string }
 type pendingBatch struct{ id, application string }
 
-// due reads the to-do list as the tables' owner, a member of move_writer whose policy
-// sees every tenant (the API's role cannot read them at all).
+// due reads the to-do list as the tables' owner, move_projector, a member of
+// move_writer whose policy sees every tenant (the server's own role sees no row).
 func (w *Worker) due(ctx context.Context) ([]pendingCredit, []pendingBatch, error) {
 	before := w.Now().Add(-w.Grace)
 	var credits []pendingCredit
 	var batches []pendingBatch
 	err := pgx.BeginFunc(ctx, w.DB, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `SET LOCAL ROLE move_projector`); err != nil {
+			return err
+		}
 		rows, err := tx.Query(ctx, `SELECT coupon_id::text, correlation_id FROM readmodel.pending_wallet_credits
 			WHERE redeemed_at < $1 ORDER BY redeemed_at LIMIT 500`, before)
 		if err != nil {

@@ -20,6 +20,11 @@ import (
 	"move/eventstore"
 )
 
+// asProjector starts every transaction that writes read models or their schema: the
+// server's own role (move_server) owns nothing and sees no tenant's rows; the projector
+// role owns the read models and writes every tenant's (decision 0502).
+const asProjector = `SET LOCAL ROLE move_projector`
+
 // rebuildBatch is how many events one rebuild transaction replays.
 const rebuildBatch = 5000
 
@@ -152,7 +157,7 @@ func (r *Runner) applyInTx(ctx context.Context, p Projector, d delivery) (events
 	err := pgx.BeginFunc(ctx, r.db, func(tx pgx.Tx) error {
 		// Rows and checkpoint commit together, so a commit lost in a crash loses both and
 		// the events are applied again: a read model needs no synchronous commit.
-		if _, err := tx.Exec(ctx, `SET LOCAL synchronous_commit = off; SET LOCAL search_path = `+LiveSchema); err != nil {
+		if _, err := tx.Exec(ctx, asProjector+`; SET LOCAL synchronous_commit = off; SET LOCAL search_path = `+LiveSchema); err != nil {
 			return err
 		}
 		// The delivery's statements go in one round trip, as a rebuild's do (Apply
@@ -214,7 +219,7 @@ func (r *Runner) rebuild(ctx context.Context, ps []Projector) (eventstore.Positi
 	for _, p := range ps {
 		schema := rebuildSchema(p)
 		if err := pgx.BeginFunc(ctx, r.db, func(tx pgx.Tx) error {
-			if _, err := tx.Exec(ctx, `DROP SCHEMA IF EXISTS `+schema+` CASCADE; CREATE SCHEMA `+schema+`; SET LOCAL search_path = `+schema); err != nil {
+			if _, err := tx.Exec(ctx, asProjector+`; DROP SCHEMA IF EXISTS `+schema+` CASCADE; CREATE SCHEMA `+schema+`; SET LOCAL search_path = `+schema); err != nil {
 				return err
 			}
 			if _, err := tx.Exec(ctx, p.Schema()); err != nil {
@@ -281,6 +286,9 @@ func (r *Runner) rebuild(ctx context.Context, ps []Projector) (eventstore.Positi
 		return pos, err
 	}
 	err := pgx.BeginFunc(ctx, r.db, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, asProjector); err != nil {
+			return err
+		}
 		for _, p := range ps {
 			for _, t := range p.Tables() {
 				if _, err := tx.Exec(ctx, `DROP TABLE IF EXISTS `+LiveSchema+`.`+t+` CASCADE`); err != nil {
@@ -359,7 +367,7 @@ func (e *replayError) Error() string {
 func (r *Runner) replay(ctx context.Context, p Projector, events []eventstore.RecordedEvent) error {
 	return pgx.BeginFunc(ctx, r.db, func(tx pgx.Tx) error {
 		// A lost batch is replayed by the next rebuild; only the swap must be durable.
-		if _, err := tx.Exec(ctx, `SET LOCAL synchronous_commit = off; SET LOCAL search_path = `+rebuildSchema(p)); err != nil {
+		if _, err := tx.Exec(ctx, asProjector+`; SET LOCAL synchronous_commit = off; SET LOCAL search_path = `+rebuildSchema(p)); err != nil {
 			return err
 		}
 		w := &batchWriter{}
@@ -428,7 +436,7 @@ func (r *Runner) Prepare(ctx context.Context) error {
 					return err
 				}
 			}
-			if _, err := tx.Exec(ctx, `SET LOCAL search_path = `+LiveSchema); err != nil {
+			if _, err := tx.Exec(ctx, asProjector+`; SET LOCAL search_path = `+LiveSchema); err != nil {
 				return err
 			}
 			if _, err := tx.Exec(ctx, p.Schema()); err != nil {

@@ -116,4 +116,3 @@ func get(t *testing.T, url, token string) string {
 	}
 	return body.String()
 }
-

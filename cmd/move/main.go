@@ -36,8 +36,11 @@ Usage:
   move users erase --email E              forget a person: roles revoked, personal data blanked, address freed
 
 Environment:
-  DATABASE_URL    Postgres for read models (and the event store by default)
-                  default ` + defaultDatabaseURL + `
+  DATABASE_URL    Postgres for read models (and the event store by default), as the
+                  owner (migrations, CLI); default ` + defaultDatabaseURL + `
+  SERVER_DATABASE_URL
+                  what serve connects as: user move_server, which owns nothing;
+                  default DATABASE_URL with that user and no password
   EVENTSTORE_URL  unset: the Postgres event store; esdb://… or kurrentdb://…: EventStoreDB
   HTTP_ADDR       listen address of serve, default :8080
   LOG_LEVEL       debug, info (default), warn, error
@@ -63,7 +66,7 @@ func run(ctx context.Context, args []string) error {
 	case "serve":
 		return serve(ctx, cfg, log, args[1:])
 	case "migrate":
-		return migrateCmd(cfg)
+		return migrateCmd(ctx, cfg)
 	case "seed":
 		return seedCmd(ctx, cfg, log)
 	case "projections":

@@ -20,3 +20,19 @@ func TestPoolSizeComesFromTheDatabaseURL(t *testing.T) {
 		}
 	}
 }
+
+// serve connects as the role that owns nothing: SERVER_DATABASE_URL, else DATABASE_URL
+// with that user and without the owner's password.
+func TestServingURL(t *testing.T) {
+	got, err := servingURL(config{DatabaseURL: "postgres://owner:secret@db:5432/move?sslmode=disable"})
+	if err != nil || got != "postgres://move_server@db:5432/move?sslmode=disable" {
+		t.Fatalf("derived: %q %v", got, err)
+	}
+	explicit := "postgres://move_server:pw@db/move"
+	if got, err := servingURL(config{DatabaseURL: "host=db user=owner", ServerDatabaseURL: explicit}); err != nil || got != explicit {
+		t.Fatalf("explicit: %q %v", got, err)
+	}
+	if _, err := servingURL(config{DatabaseURL: "host=db user=owner"}); err == nil {
+		t.Fatal("a key=value DATABASE_URL cannot be derived from: SERVER_DATABASE_URL must be asked for")
+	}
+}
