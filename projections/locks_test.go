@@ -28,7 +28,7 @@ func TestLocksShareOneConnection(t *testing.T) {
 		leases = append(leases, lease)
 	}
 	var holders int
-	if err := db.QueryRow(ctx, `SELECT count(DISTINCT pid) FROM pg_locks WHERE locktype = 'advisory' AND granted`).Scan(&holders); err != nil {
+	if err := db.QueryRow(ctx, `SELECT count(DISTINCT pid) FROM pg_locks WHERE locktype = 'advisory' AND granted AND database = `+thisDatabase).Scan(&holders); err != nil {
 		t.Fatal(err)
 	}
 	if holders != 1 {
@@ -82,7 +82,7 @@ func TestLeasesHearTheirConnectionDie(t *testing.T) {
 	defer lease.Release()
 	held, cancel := lease.Context(ctx)
 	defer cancel()
-	if _, err := db.Exec(ctx, `SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND granted`); err != nil {
+	if _, err := db.Exec(ctx, `SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND granted AND database = `+thisDatabase); err != nil {
 		t.Fatal(err)
 	}
 	select {
@@ -96,6 +96,10 @@ func TestLeasesHearTheirConnectionDie(t *testing.T) {
 	}
 	again.Release()
 }
+
+// thisDatabase is the test database's oid: pg_locks shows the whole cluster's locks,
+// other tests' (and servers') included, which must be neither counted nor terminated.
+const thisDatabase = `(SELECT oid FROM pg_database WHERE datname = current_database())`
 
 func waitUntil(t *testing.T, ok func() bool, why string) {
 	t.Helper()

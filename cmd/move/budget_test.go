@@ -35,7 +35,8 @@ func TestThreeServersStayWithinTheConnectionBudget(t *testing.T) {
 	ctx := context.Background()
 	// Every projector and the process worker hold their lock on some server.
 	deadline := time.Now().Add(30 * time.Second)
-	for count(t, db, `SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted`) < 2 ||
+	for count(t, db, `SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted
+		AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`) < 2 ||
 		count(t, db, `SELECT count(*) FROM projection_checkpoints WHERE state <> 'running' OR rebuild_requested`) != 0 {
 		if time.Now().After(deadline) {
 			t.Fatal("the projectors did not start")
