@@ -20,6 +20,7 @@ import (
 	"move/domain"
 	"move/eventstore"
 	waitpkg "move/internal/wait"
+	"move/personal"
 )
 
 // rebuildBatch is how many events one rebuild transaction replays.
@@ -30,6 +31,7 @@ type Runner struct {
 	store      eventstore.Store
 	db         *pgxpool.Pool
 	registry   *domain.Registry
+	vault      *personal.Vault
 	projectors []Projector
 	log        *slog.Logger
 	metrics    *Metrics
@@ -37,10 +39,11 @@ type Runner struct {
 	Progress func(name string, done, total int64)
 }
 
-// NewRunner checks that every projector has a distinct name.
-func NewRunner(store eventstore.Store, db *pgxpool.Pool, registry *domain.Registry, log *slog.Logger, metrics *Metrics, projectors ...Projector) (*Runner, error) {
-	if store == nil || db == nil || registry == nil || log == nil {
-		return nil, errors.New("projections: store, database, registry and logger are required")
+// NewRunner checks that every projector has a distinct name. vault opens the events'
+// personal fields before Apply sees them (package personal).
+func NewRunner(store eventstore.Store, db *pgxpool.Pool, registry *domain.Registry, vault *personal.Vault, log *slog.Logger, metrics *Metrics, projectors ...Projector) (*Runner, error) {
+	if store == nil || db == nil || registry == nil || vault == nil || log == nil {
+		return nil, errors.New("projections: store, database, registry, vault and logger are required")
 	}
 	seen := map[string]bool{}
 	for _, p := range projectors {
@@ -49,7 +52,7 @@ func NewRunner(store eventstore.Store, db *pgxpool.Pool, registry *domain.Regist
 		}
 		seen[p.Name()] = true
 	}
-	return &Runner{store: store, db: db, registry: registry, projectors: projectors, log: log, metrics: metrics}, nil
+	return &Runner{store: store, db: db, registry: registry, vault: vault, projectors: projectors, log: log, metrics: metrics}, nil
 }
 
 // Projectors answers the projectors, in the order given.
@@ -117,11 +120,14 @@ func (r *Runner) tablesMissing(ctx context.Context, p Projector) (bool, error) {
 	return false, nil
 }
 
-func (r *Runner) decode(p Projector, e eventstore.RecordedEvent) (Event, bool, error) {
+func (r *Runner) decode(ctx context.Context, p Projector, e eventstore.RecordedEvent) (Event, bool, error) {
 	if !slices.Contains(p.EventTypes(), e.Type) {
 		return Event{}, false, nil
 	}
 	payload, err := r.registry.Decode(e.Type, e.Data)
+	if err == nil {
+		payload, err = r.vault.Open(ctx, payload)
+	}
 	if err != nil {
 		return Event{}, false, err
 	}
@@ -159,7 +165,7 @@ func (r *Runner) applyInTx(ctx context.Context, p Projector, d delivery) (events
 		// writes but never reads).
 		w := &batchWriter{}
 		for i, e := range d.Events {
-			ev, relevant, err := r.decode(p, e)
+			ev, relevant, err := r.decode(ctx, p, e)
 			if err == nil && relevant {
 				w.current = i
 				err = p.Apply(ctx, w, ev)
@@ -364,7 +370,7 @@ func (r *Runner) replay(ctx context.Context, p Projector, events []eventstore.Re
 		}
 		w := &batchWriter{}
 		for i, e := range events {
-			ev, ok, err := r.decode(p, e)
+			ev, ok, err := r.decode(ctx, p, e)
 			if err != nil {
 				return &replayError{projector: p, event: e, cause: err}
 			}
