@@ -35,9 +35,9 @@ func Projector() projections.Projector { return projector{} }
 
 type projector struct{}
 
-func (projector) Name() string         { return Name }
-func (projector) Version() int         { return 3 }
-func (projector) Tables() []string     { return []string{Table, Credentials, QuarterHours} }
+func (projector) Name() string     { return Name }
+func (projector) Version() int     { return 3 }
+func (projector) Tables() []string { return []string{Table, Credentials, QuarterHours} }
 func (projector) EventTypes() []string {
 	return append(organization.EventTypes(), personal.Erased{}.EventType())
 }
