@@ -73,12 +73,70 @@ func (v *Vault) Seal(ctx context.Context, stream string, e domain.Event) (domain
 // Open answers a copy of e whose sealed fields hold their plain values; the value of an
 // erased subject is "". A value stored before sealing existed (a plain one) stays as it is.
 func (v *Vault) Open(ctx context.Context, e domain.Event) (domain.Event, error) {
+	return v.open(ctx, e, map[string]cipher.AEAD{})
+}
+
+// OpenAll is Open for a batch of events (a projector's delivery or rebuild batch): the
+// keys of every subject in it are read in one query.
+func (v *Vault) OpenAll(ctx context.Context, events []domain.Event) ([]domain.Event, error) {
+	subjects := map[string]bool{}
+	for _, e := range events {
+		if e == nil || !hasPersonalFields(reflect.TypeOf(e)) {
+			continue
+		}
+		cp := reflect.New(reflect.TypeOf(e)).Elem()
+		cp.Set(reflect.ValueOf(e))
+		_ = walk(cp, "", func(field reflect.Value, _ string) error {
+			if subject, _, ok := sealedSubject(field.String()); ok {
+				subjects[subject] = true
+			}
+			return nil
+		})
+	}
+	keys := map[string]cipher.AEAD{}
+	if len(subjects) > 0 {
+		names := make([]string, 0, len(subjects))
+		for s := range subjects {
+			names = append(names, s)
+			keys[s] = nil // erased unless the query finds it
+		}
+		rows, err := v.db.Query(ctx, `SELECT subject, wrapped_key FROM personal_data_keys WHERE subject = ANY($1)`, names)
+		if err != nil {
+			return nil, err
+		}
+		for rows.Next() {
+			var subject string
+			var wrapped []byte
+			if err := rows.Scan(&subject, &wrapped); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			if keys[subject], err = v.unwrap(subject, wrapped); err != nil {
+				rows.Close()
+				return nil, err
+			}
+		}
+		if err := rows.Err(); err != nil {
+			return nil, err
+		}
+	}
+	out := make([]domain.Event, len(events))
+	for i, e := range events {
+		var err error
+		if out[i], err = v.open(ctx, e, keys); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// open opens e with the keys known (nil: erased), reading the others.
+func (v *Vault) open(ctx context.Context, e domain.Event, keys map[string]cipher.AEAD) (domain.Event, error) {
 	if e == nil || !hasPersonalFields(reflect.TypeOf(e)) {
 		return e, nil
 	}
 	cp := reflect.New(reflect.TypeOf(e)).Elem()
 	cp.Set(reflect.ValueOf(e))
-	keys := map[string]cipher.AEAD{}
 	err := walk(cp, "", func(field reflect.Value, _ string) error {
 		subject, payload, ok := sealedSubject(field.String())
 		if !ok {
@@ -151,6 +209,10 @@ func (v *Vault) existingKey(ctx context.Context, subject string) (cipher.AEAD, e
 	if err != nil {
 		return nil, err
 	}
+	return v.unwrap(subject, wrapped)
+}
+
+func (v *Vault) unwrap(subject string, wrapped []byte) (cipher.AEAD, error) {
 	n := v.secret.wrap.NonceSize()
 	if len(wrapped) < n {
 		return nil, fmt.Errorf("personal: key of %s is damaged", subject)
