@@ -171,8 +171,14 @@ func (r *Runner) applyLive(ctx context.Context, p Projector, msg *message.Messag
 
 // applyInTx answers the event that failed, with the error.
 func (r *Runner) applyInTx(ctx context.Context, p Projector, d delivery) (eventstore.RecordedEvent, error) {
+	// Decoded (and personal fields opened) before the transaction: it holds one
+	// connection, the key query takes another.
+	decoded, bad, err := r.decodeAll(ctx, p, d.Events)
+	if err != nil {
+		return d.Events[bad], err
+	}
 	failed := d.last()
-	err := pgx.BeginFunc(ctx, r.db, func(tx pgx.Tx) error {
+	err = pgx.BeginFunc(ctx, r.db, func(tx pgx.Tx) error {
 		// Rows and checkpoint commit together, so a commit lost in a crash loses both and
 		// the events are applied again: a read model needs no synchronous commit.
 		if _, err := tx.Exec(ctx, `SET LOCAL synchronous_commit = off; SET LOCAL search_path = `+LiveSchema); err != nil {
@@ -181,11 +187,6 @@ func (r *Runner) applyInTx(ctx context.Context, p Projector, d delivery) (events
 		// The delivery's statements go in one round trip, as a rebuild's do (Apply
 		// writes but never reads).
 		w := &batchWriter{}
-		decoded, bad, err := r.decodeAll(ctx, p, d.Events)
-		if err != nil {
-			failed = d.Events[bad]
-			return err
-		}
 		for i, ev := range decoded {
 			if ev == nil {
 				continue
@@ -384,16 +385,16 @@ func (e *replayError) Error() string {
 // transaction: its schema is set first (statements are prepared against the schema in
 // force when sent), then its statements go in one round trip.
 func (r *Runner) replay(ctx context.Context, p Projector, events []eventstore.RecordedEvent) error {
+	decoded, bad, err := r.decodeAll(ctx, p, events)
+	if err != nil {
+		return &replayError{projector: p, event: events[bad], cause: err}
+	}
 	return pgx.BeginFunc(ctx, r.db, func(tx pgx.Tx) error {
 		// A lost batch is replayed by the next rebuild; only the swap must be durable.
 		if _, err := tx.Exec(ctx, `SET LOCAL synchronous_commit = off; SET LOCAL search_path = `+rebuildSchema(p)); err != nil {
 			return err
 		}
 		w := &batchWriter{}
-		decoded, bad, err := r.decodeAll(ctx, p, events)
-		if err != nil {
-			return &replayError{projector: p, event: events[bad], cause: err}
-		}
 		for i, ev := range decoded {
 			if ev == nil {
 				continue
