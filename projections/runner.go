@@ -18,6 +18,7 @@ import (
 
 	"move/domain"
 	"move/eventstore"
+	"move/personal"
 )
 
 // asProjector starts every transaction that writes read models or their schema: the
@@ -33,6 +34,7 @@ type Runner struct {
 	store      eventstore.Store
 	db         *pgxpool.Pool
 	registry   *domain.Registry
+	vault      *personal.Vault
 	projectors []Projector
 	log        *slog.Logger
 	metrics    *Metrics
@@ -41,10 +43,11 @@ type Runner struct {
 	Progress func(name string, done, total int64)
 }
 
-// NewRunner checks that every projector has a distinct name.
-func NewRunner(store eventstore.Store, db *pgxpool.Pool, registry *domain.Registry, log *slog.Logger, metrics *Metrics, projectors ...Projector) (*Runner, error) {
-	if store == nil || db == nil || registry == nil || log == nil {
-		return nil, errors.New("projections: store, database, registry and logger are required")
+// NewRunner checks that every projector has a distinct name. vault opens the events'
+// personal fields before Apply sees them (package personal).
+func NewRunner(store eventstore.Store, db *pgxpool.Pool, registry *domain.Registry, vault *personal.Vault, log *slog.Logger, metrics *Metrics, projectors ...Projector) (*Runner, error) {
+	if store == nil || db == nil || registry == nil || vault == nil || log == nil {
+		return nil, errors.New("projections: store, database, registry, vault and logger are required")
 	}
 	seen := map[string]bool{}
 	for _, p := range projectors {
@@ -53,7 +56,7 @@ func NewRunner(store eventstore.Store, db *pgxpool.Pool, registry *domain.Regist
 		}
 		seen[p.Name()] = true
 	}
-	return &Runner{store: store, db: db, registry: registry, projectors: projectors, log: log, metrics: metrics,
+	return &Runner{store: store, db: db, registry: registry, vault: vault, projectors: projectors, log: log, metrics: metrics,
 		locks: NewLocks(db.Config().ConnConfig)}, nil
 }
 
@@ -122,15 +125,35 @@ func (r *Runner) tablesMissing(ctx context.Context, p Projector) (bool, error) {
 	return false, nil
 }
 
-func (r *Runner) decode(p Projector, e eventstore.RecordedEvent) (Event, bool, error) {
-	if !slices.Contains(p.EventTypes(), e.Type) {
-		return Event{}, false, nil
+// decodeAll decodes the events p reads, their personal fields opened with one key
+// query for the batch; the others are nil. On an error it answers the index of the
+// event that failed.
+func (r *Runner) decodeAll(ctx context.Context, p Projector, events []eventstore.RecordedEvent) ([]*Event, int, error) {
+	out := make([]*Event, len(events))
+	var payloads []domain.Event
+	var at []int
+	for i, e := range events {
+		if !slices.Contains(p.EventTypes(), e.Type) {
+			continue
+		}
+		payload, err := r.registry.Decode(e.Type, e.Data)
+		if err != nil {
+			return nil, i, err
+		}
+		payloads = append(payloads, payload)
+		at = append(at, i)
 	}
-	payload, err := r.registry.Decode(e.Type, e.Data)
+	if len(payloads) == 0 {
+		return out, 0, nil
+	}
+	opened, err := r.vault.OpenAll(ctx, payloads)
 	if err != nil {
-		return Event{}, false, err
+		return nil, at[0], err
 	}
-	return Event{RecordedEvent: e, Payload: payload}, true, nil
+	for j, i := range at {
+		out[i] = &Event{RecordedEvent: events[i], Payload: opened[j]}
+	}
+	return out, 0, nil
 }
 
 // applyLive applies a delivery (the events that were waiting, in order) and moves the
@@ -153,8 +176,14 @@ func (r *Runner) applyLive(ctx context.Context, p Projector, msg *message.Messag
 
 // applyInTx answers the event that failed, with the error.
 func (r *Runner) applyInTx(ctx context.Context, p Projector, d delivery) (eventstore.RecordedEvent, error) {
+	// Decoded (and personal fields opened) before the transaction: it holds one
+	// connection, the key query takes another.
+	decoded, bad, err := r.decodeAll(ctx, p, d.Events)
+	if err != nil {
+		return d.Events[bad], err
+	}
 	failed := d.last()
-	err := pgx.BeginFunc(ctx, r.db, func(tx pgx.Tx) error {
+	err = pgx.BeginFunc(ctx, r.db, func(tx pgx.Tx) error {
 		// Rows and checkpoint commit together, so a commit lost in a crash loses both and
 		// the events are applied again: a read model needs no synchronous commit.
 		if _, err := tx.Exec(ctx, asProjector+`; SET LOCAL synchronous_commit = off; SET LOCAL search_path = `+LiveSchema); err != nil {
@@ -163,14 +192,13 @@ func (r *Runner) applyInTx(ctx context.Context, p Projector, d delivery) (events
 		// The delivery's statements go in one round trip, as a rebuild's do (Apply
 		// writes but never reads).
 		w := &batchWriter{}
-		for i, e := range d.Events {
-			ev, relevant, err := r.decode(p, e)
-			if err == nil && relevant {
-				w.current = i
-				err = p.Apply(ctx, w, ev)
+		for i, ev := range decoded {
+			if ev == nil {
+				continue
 			}
-			if err != nil {
-				failed = e
+			w.current = i
+			if err := p.Apply(ctx, w, *ev); err != nil {
+				failed = d.Events[i]
 				return err
 			}
 		}
@@ -365,23 +393,23 @@ func (e *replayError) Error() string {
 // transaction: its schema is set first (statements are prepared against the schema in
 // force when sent), then its statements go in one round trip.
 func (r *Runner) replay(ctx context.Context, p Projector, events []eventstore.RecordedEvent) error {
+	decoded, bad, err := r.decodeAll(ctx, p, events)
+	if err != nil {
+		return &replayError{projector: p, event: events[bad], cause: err}
+	}
 	return pgx.BeginFunc(ctx, r.db, func(tx pgx.Tx) error {
 		// A lost batch is replayed by the next rebuild; only the swap must be durable.
 		if _, err := tx.Exec(ctx, asProjector+`; SET LOCAL synchronous_commit = off; SET LOCAL search_path = `+rebuildSchema(p)); err != nil {
 			return err
 		}
 		w := &batchWriter{}
-		for i, e := range events {
-			ev, ok, err := r.decode(p, e)
-			if err != nil {
-				return &replayError{projector: p, event: e, cause: err}
-			}
-			if !ok {
+		for i, ev := range decoded {
+			if ev == nil {
 				continue
 			}
 			w.current = i
-			if err := p.Apply(ctx, w, ev); err != nil {
-				return &replayError{projector: p, event: e, cause: err}
+			if err := p.Apply(ctx, w, *ev); err != nil {
+				return &replayError{projector: p, event: events[i], cause: err}
 			}
 		}
 		if i, err := w.flush(ctx, tx); err != nil {
