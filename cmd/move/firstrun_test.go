@@ -14,9 +14,10 @@ import (
 	"move/internal/testdb"
 )
 
-// productionEnv is what `serve` demands with MOVE_ENV=production (decision 0104); the
+// productionEnv is what the binary demands with MOVE_ENV=production (decision 0104); the
 // SMTP server is never dialled here.
-var productionEnv = []string{"MOVE_ENV=production", "TOKEN_PEPPER=" + strings.Repeat("p", 40), "SMTP_URL=smtp://127.0.0.1:1?from=noreply@move.test"}
+var productionEnv = []string{"MOVE_ENV=production", "TOKEN_PEPPER=" + strings.Repeat("p", 40), "SMTP_URL=smtp://127.0.0.1:1?from=noreply@move.test",
+	"PERSONAL_DATA_KEY=" + strings.Repeat("k", 40)}
 
 // From an empty database to a superadmin who creates an application and a sport through
 // the API, with MOVE_ENV=production (no seed): the operator's first hour.
