@@ -2,10 +2,12 @@ package commands
 
 import (
 	"move/domain"
+	"move/domain/activity"
 	"move/domain/catalog"
 	"move/domain/identity"
 	"move/domain/organization"
 	"move/domain/reservation"
+	"move/domain/series"
 	"move/domain/wallet"
 )
 
@@ -15,5 +17,7 @@ var registerAll = []func(*domain.Registry){
 	catalog.Register,
 	identity.Register,
 	organization.Register,
+	activity.Register,
+	series.Register,
 	wallet.Register,
 }
