@@ -7,6 +7,7 @@ package readmodels
 import (
 	"move/processes"
 	"move/projections"
+	rmactivities "move/projections/activities"
 	rmcatalog "move/projections/catalog"
 	rmidentity "move/projections/identity"
 	rmorganizations "move/projections/organizations"
@@ -15,6 +16,6 @@ import (
 
 // All answers a fresh projector of every read model.
 func All() []projections.Projector {
-	return append(rmcatalog.Projectors(), rmidentity.Projector(), rmorganizations.Projector(), rmwallets.Projector(),
+	return append(rmcatalog.Projectors(), rmidentity.Projector(), rmorganizations.Projector(), rmwallets.Projector(), rmactivities.Projector(),
 		processes.Projector())
 }
