@@ -4,6 +4,131 @@
  */
 
 export interface paths {
+    "/v1/admin/activities/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One activity */
+        get: operations["get_v1_admin_activities_By_id"];
+        put?: never;
+        post?: never;
+        /** Delete an activity and its sessions */
+        delete: operations["delete_v1_admin_activities_By_id"];
+        options?: never;
+        head?: never;
+        /** Change the fields of an activity the body names (the type never changes) */
+        patch: operations["patch_v1_admin_activities_By_id"];
+        trace?: never;
+    };
+    "/v1/admin/activities/{id}/labels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The activity's labels */
+        get: operations["get_v1_admin_activities_By_id_labels"];
+        /** Assign the activity's labels */
+        put: operations["put_v1_admin_activities_By_id_labels"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/activities/{id}/location": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Where the activity takes place (location_id, null for none) */
+        patch: operations["patch_v1_admin_activities_By_id_location"];
+        trace?: never;
+    };
+    "/v1/admin/activities/{id}/questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The activity's extra questions, in order */
+        get: operations["get_v1_admin_activities_By_id_questions"];
+        /** Replace the activity's extra questions (a question without id is new) */
+        put: operations["put_v1_admin_activities_By_id_questions"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/activities/{id}/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sessions of an activity by start (from, to: dates in the application's time zone; keyset paging with after) */
+        get: operations["get_v1_admin_activities_By_id_sessions"];
+        put?: never;
+        /** Create a session, or a series with a repetition (weeks, months, years) */
+        post: operations["post_v1_admin_activities_By_id_sessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/activities/{id}/sessions/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The dates a session or series would make, in the application's time zone; writes nothing */
+        post: operations["post_v1_admin_activities_By_id_sessions_preview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/activities/{id}/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The activity's settings */
+        get: operations["get_v1_admin_activities_By_id_settings"];
+        /** Change the activity's settings */
+        put: operations["put_v1_admin_activities_By_id_settings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/application": {
         parameters: {
             query?: never;
@@ -127,6 +252,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/applications/activities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Activities of the whole application (application-wide viewers; filters as the organisation's list, and organization_id) */
+        get: operations["get_v1_admin_applications_activities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/applications/organizations": {
         parameters: {
             query?: never;
@@ -190,6 +332,40 @@ export interface paths {
         put?: never;
         /** Import organisations from CSV (multipart file, dry_run=true previews); all rows or none */
         post: operations["post_v1_admin_applications_organizations_import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/applications/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sessions of the whole application by start (filters organization_id, activity_id, from, to; keyset paging with after) */
+        get: operations["get_v1_admin_applications_sessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/applications/sessions/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** sessions.xlsx (same filters as the overview), streamed */
+        get: operations["get_v1_admin_applications_sessions_export"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -366,6 +542,41 @@ export interface paths {
         post?: never;
         /** Delete an organisation */
         delete: operations["delete_v1_admin_organizations_By_id"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/organizations/{id}/activities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Activities of an organisation (search, sort, page; filter by type, concept, sport_id, label_id) */
+        get: operations["get_v1_admin_organizations_By_id_activities"];
+        put?: never;
+        /** Create an activity (type session or bundle) */
+        post: operations["post_v1_admin_organizations_By_id_activities"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/organizations/{id}/activities/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every activity of an organisation, by name (id, name, type; at most 10,000) */
+        get: operations["get_v1_admin_organizations_By_id_activities_all"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -607,6 +818,42 @@ export interface paths {
         get: operations["get_v1_admin_profiles_zipcodes"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One session with its series' rule */
+        get: operations["get_v1_admin_sessions_By_id"];
+        /** Change a future session: repetitionOccurrence this (only this one) or following (this and all later: a new series from here) */
+        put: operations["put_v1_admin_sessions_By_id"];
+        post?: never;
+        /** Delete a future session (repetitionOccurrence=this) or it and all later ones (following); participants are not touched */
+        delete: operations["delete_v1_admin_sessions_By_id"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/sessions/{id}/impact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What changing this and all later sessions would do (changed, moved, removed, added); writes nothing */
+        post: operations["post_v1_admin_sessions_By_id_impact"];
         delete?: never;
         options?: never;
         head?: never;
@@ -959,6 +1206,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/offer/activities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the app shows of the application named by ApplicationId: activities not in concept of approved organisations */
+        get: operations["get_v1_offer_activities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/token/refresh": {
         parameters: {
             query?: never;
@@ -1039,6 +1303,802 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    get_v1_admin_activities_By_id: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            age_max?: number | null;
+                            age_min?: number | null;
+                            cancellation_term_id?: string | null;
+                            category_ids: string[];
+                            concept: boolean;
+                            contacts: {
+                                contact_id: string;
+                                roles: string[];
+                            }[];
+                            created_at: string;
+                            description: string;
+                            gender: string;
+                            id: string;
+                            image_id?: string | null;
+                            image_url?: string | null;
+                            is_accessible: boolean;
+                            label_ids: string[];
+                            level: string;
+                            location_id?: string | null;
+                            name: string;
+                            notes: string;
+                            organization_id: string;
+                            organization_name: string;
+                            payment_url: string;
+                            price_display_mode: string;
+                            rate_id?: string | null;
+                            sport_id?: string | null;
+                            tag_ids: string[];
+                            type: string;
+                            updated_at: string;
+                            version: number;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    delete_v1_admin_activities_By_id: {
+        parameters: {
+            query?: {
+                version?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    patch_v1_admin_activities_By_id: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    age_max?: number | null;
+                    age_min?: number | null;
+                    cancellation_term_id?: string | null;
+                    category_ids: string[];
+                    concept: boolean;
+                    contacts: {
+                        contact_id: string;
+                        roles: string[];
+                    }[];
+                    description: string;
+                    gender: string;
+                    image_id?: string | null;
+                    is_accessible: boolean;
+                    level: string;
+                    name: string;
+                    notes: string;
+                    payment_url: string;
+                    price_display_mode: string;
+                    rate_id?: string | null;
+                    settings?: {
+                        has_waitlist: boolean;
+                        is_exclusive: boolean;
+                        no_signup_required: boolean;
+                        should_validate_age: boolean;
+                    } | null;
+                    sport_id?: string | null;
+                    tag_ids: string[];
+                    type: string;
+                    version?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    get_v1_admin_activities_By_id_labels: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            label_ids: string[];
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    put_v1_admin_activities_By_id_labels: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    label_ids: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    patch_v1_admin_activities_By_id_location: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    location_id?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    get_v1_admin_activities_By_id_questions: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            questions: {
+                                has_url: boolean;
+                                id: string;
+                                options: string[];
+                                required: boolean;
+                                title: string;
+                                type: string;
+                                url?: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    put_v1_admin_activities_By_id_questions: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    questions: {
+                        has_url: boolean;
+                        id: string;
+                        options: string[];
+                        required: boolean;
+                        title: string;
+                        type: string;
+                        url?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    get_v1_admin_activities_By_id_sessions: {
+        parameters: {
+            query?: {
+                after?: string;
+                from?: string;
+                itemsPerPage?: string;
+                to?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            activity_id: string;
+                            activity_name: string;
+                            date: string;
+                            end_time: string;
+                            ends_at: string;
+                            id: string;
+                            is_exception: boolean;
+                            occurrence: string;
+                            organization_id: string;
+                            organization_name: string;
+                            repeats: boolean;
+                            series_id: string;
+                            spots: number;
+                            start_time: string;
+                            starts_at: string;
+                            subscribe_from?: string | null;
+                            subscribe_until?: string | null;
+                        }[];
+                        meta: {
+                            pagination: {
+                                itemsPerPage: number;
+                                next_cursor?: string | null;
+                                page: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    post_v1_admin_activities_By_id_sessions: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    date: string;
+                    end_time: string;
+                    repetition?: {
+                        days?: string[];
+                        every: number;
+                        type: string;
+                        until: string;
+                    } | null;
+                    repetitionOccurrence?: string;
+                    spots: number;
+                    start_time: string;
+                    subscribe_from: unknown;
+                    subscribe_until: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    post_v1_admin_activities_By_id_sessions_preview: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    date: string;
+                    end_time: string;
+                    repetition?: {
+                        days?: string[];
+                        every: number;
+                        type: string;
+                        until: string;
+                    } | null;
+                    repetitionOccurrence?: string;
+                    spots: number;
+                    start_time: string;
+                    subscribe_from: unknown;
+                    subscribe_until: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            count: number;
+                            dates: {
+                                date: string;
+                                ends_at: string;
+                                starts_at: string;
+                            }[];
+                            time_zone: string;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    get_v1_admin_activities_By_id_settings: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            has_waitlist: boolean;
+                            is_exclusive: boolean;
+                            no_signup_required: boolean;
+                            should_validate_age: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    put_v1_admin_activities_By_id_settings: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    has_waitlist: boolean;
+                    is_exclusive: boolean;
+                    no_signup_required: boolean;
+                    should_validate_age: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
     get_v1_admin_application: {
         parameters: {
             query?: never;
@@ -1763,6 +2823,98 @@ export interface operations {
             };
         };
     };
+    get_v1_admin_applications_activities: {
+        parameters: {
+            query?: {
+                after?: string;
+                concept?: string;
+                itemsPerPage?: string;
+                label_id?: string;
+                organization_id?: string;
+                page?: string;
+                search?: string;
+                sort?: string;
+                sport_id?: string;
+                type?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            age_max?: number | null;
+                            age_min?: number | null;
+                            cancellation_term_id?: string | null;
+                            category_ids: string[];
+                            concept: boolean;
+                            contacts: {
+                                contact_id: string;
+                                roles: string[];
+                            }[];
+                            created_at: string;
+                            description: string;
+                            gender: string;
+                            id: string;
+                            image_id?: string | null;
+                            image_url?: string | null;
+                            is_accessible: boolean;
+                            label_ids: string[];
+                            level: string;
+                            location_id?: string | null;
+                            name: string;
+                            notes: string;
+                            organization_id: string;
+                            organization_name: string;
+                            payment_url: string;
+                            price_display_mode: string;
+                            rate_id?: string | null;
+                            sport_id?: string | null;
+                            tag_ids: string[];
+                            type: string;
+                            updated_at: string;
+                            version: number;
+                        }[];
+                        meta: {
+                            pagination: {
+                                itemsPerPage: number;
+                                next_cursor?: string | null;
+                                page: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
     get_v1_admin_applications_organizations: {
         parameters: {
             query?: {
@@ -2064,6 +3216,122 @@ export interface operations {
                         } | null;
                     };
                 };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    get_v1_admin_applications_sessions: {
+        parameters: {
+            query?: {
+                activity_id?: string;
+                after?: string;
+                from?: string;
+                itemsPerPage?: string;
+                organization_id?: string;
+                to?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            activity_id: string;
+                            activity_name: string;
+                            date: string;
+                            end_time: string;
+                            ends_at: string;
+                            id: string;
+                            is_exception: boolean;
+                            occurrence: string;
+                            organization_id: string;
+                            organization_name: string;
+                            repeats: boolean;
+                            series_id: string;
+                            spots: number;
+                            start_time: string;
+                            starts_at: string;
+                            subscribe_from?: string | null;
+                            subscribe_until?: string | null;
+                        }[];
+                        meta: {
+                            pagination: {
+                                itemsPerPage: number;
+                                next_cursor?: string | null;
+                                page: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    get_v1_admin_applications_sessions_export: {
+        parameters: {
+            query?: {
+                activity_id?: string;
+                from?: string;
+                organization_id?: string;
+                to?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description error */
             default: {
@@ -2905,6 +4173,229 @@ export interface operations {
                         meta: {
                             position: string;
                         };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    get_v1_admin_organizations_By_id_activities: {
+        parameters: {
+            query?: {
+                after?: string;
+                concept?: string;
+                itemsPerPage?: string;
+                label_id?: string;
+                page?: string;
+                search?: string;
+                sort?: string;
+                sport_id?: string;
+                type?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            age_max?: number | null;
+                            age_min?: number | null;
+                            cancellation_term_id?: string | null;
+                            category_ids: string[];
+                            concept: boolean;
+                            contacts: {
+                                contact_id: string;
+                                roles: string[];
+                            }[];
+                            created_at: string;
+                            description: string;
+                            gender: string;
+                            id: string;
+                            image_id?: string | null;
+                            image_url?: string | null;
+                            is_accessible: boolean;
+                            label_ids: string[];
+                            level: string;
+                            location_id?: string | null;
+                            name: string;
+                            notes: string;
+                            organization_id: string;
+                            organization_name: string;
+                            payment_url: string;
+                            price_display_mode: string;
+                            rate_id?: string | null;
+                            sport_id?: string | null;
+                            tag_ids: string[];
+                            type: string;
+                            updated_at: string;
+                            version: number;
+                        }[];
+                        meta: {
+                            pagination: {
+                                itemsPerPage: number;
+                                next_cursor?: string | null;
+                                page: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    post_v1_admin_organizations_By_id_activities: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    age_max?: number | null;
+                    age_min?: number | null;
+                    cancellation_term_id?: string | null;
+                    category_ids: string[];
+                    concept: boolean;
+                    contacts: {
+                        contact_id: string;
+                        roles: string[];
+                    }[];
+                    description: string;
+                    gender: string;
+                    image_id?: string | null;
+                    is_accessible: boolean;
+                    level: string;
+                    name: string;
+                    notes: string;
+                    payment_url: string;
+                    price_display_mode: string;
+                    rate_id?: string | null;
+                    settings?: {
+                        has_waitlist: boolean;
+                        is_exclusive: boolean;
+                        no_signup_required: boolean;
+                        should_validate_age: boolean;
+                    } | null;
+                    sport_id?: string | null;
+                    tag_ids: string[];
+                    type: string;
+                    version?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    get_v1_admin_organizations_By_id_activities_all: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            name: string;
+                            type: string;
+                        }[];
                     };
                 };
             };
@@ -3852,6 +5343,272 @@ export interface operations {
                     "application/json": {
                         data: {
                             zipcodes: string[];
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    get_v1_admin_sessions_By_id: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            activity_id: string;
+                            activity_name: string;
+                            date: string;
+                            end_time: string;
+                            ends_at: string;
+                            id: string;
+                            is_exception: boolean;
+                            occurrence: string;
+                            organization_id: string;
+                            organization_name: string;
+                            repeats: boolean;
+                            repetition?: {
+                                days?: string[];
+                                every: number;
+                                type: string;
+                                until: string;
+                            } | null;
+                            series_id: string;
+                            series_version: number;
+                            spots: number;
+                            start_time: string;
+                            starts_at: string;
+                            subscribe_from?: string | null;
+                            subscribe_rules: {
+                                from: {
+                                    /** Format: date-time */
+                                    at?: string | null;
+                                    minutes_before?: number | null;
+                                };
+                                until: {
+                                    /** Format: date-time */
+                                    at?: string | null;
+                                    minutes_before?: number | null;
+                                };
+                            };
+                            subscribe_until?: string | null;
+                            time_zone: string;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    put_v1_admin_sessions_By_id: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    date: string;
+                    end_time: string;
+                    repetition?: {
+                        days?: string[];
+                        every: number;
+                        type: string;
+                        until: string;
+                    } | null;
+                    repetitionOccurrence?: string;
+                    spots: number;
+                    start_time: string;
+                    subscribe_from: unknown;
+                    subscribe_until: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    delete_v1_admin_sessions_By_id: {
+        parameters: {
+            query?: {
+                repetitionOccurrence?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    post_v1_admin_sessions_By_id_impact: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    date: string;
+                    end_time: string;
+                    repetition?: {
+                        days?: string[];
+                        every: number;
+                        type: string;
+                        until: string;
+                    } | null;
+                    repetitionOccurrence?: string;
+                    spots: number;
+                    start_time: string;
+                    subscribe_from: unknown;
+                    subscribe_until: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            added: number;
+                            changed: number;
+                            moved: number;
+                            removed: number;
+                            unchanged: number;
                         };
                     };
                 };
@@ -5329,6 +7086,73 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    get_v1_offer_activities: {
+        parameters: {
+            query?: {
+                itemsPerPage?: string;
+                page?: string;
+                search?: string;
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            category_ids: string[];
+                            description: string;
+                            gender: string;
+                            id: string;
+                            image_url?: string | null;
+                            is_accessible: boolean;
+                            label_ids: string[];
+                            level: string;
+                            location_id?: string | null;
+                            name: string;
+                            organization_id: string;
+                            price_display_mode: string;
+                            sport_id?: string | null;
+                            tag_ids: string[];
+                            type: string;
+                        }[];
+                        meta: {
+                            pagination: {
+                                itemsPerPage: number;
+                                next_cursor?: string | null;
+                                page: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
             };
             /** @description error */
             default: {
