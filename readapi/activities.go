@@ -17,6 +17,7 @@ import (
 	"move/domain/names"
 	"move/identity"
 	rmactivities "move/projections/activities"
+	rmorg "move/projections/organizations"
 )
 
 // Permissions of the activity routes (spec §6; the defaults are decision 0101).
@@ -160,7 +161,8 @@ type offerRow struct {
 func activityPathID(r *http.Request) (string, error) { return uuidParam(r, "id", "activity") }
 
 func (s *Server) activityRoutes() []Route {
-	reads := []string{rmactivities.Name}
+	// Rows show their organisation's name: wait for both read models.
+	reads := []string{rmactivities.Name, rmorg.Name}
 	org := "/v1/admin/organizations/{id}/activities"
 	item := "/v1/admin/activities/{id}"
 	filters := append([]string{"type", "concept", "sport_id", "label_id", "after"}, listQueryDoc...)
@@ -172,7 +174,7 @@ func (s *Server) activityRoutes() []Route {
 		{Method: http.MethodPost, Pattern: org, Permission: PermCreateActivities, Handler: s.createActivity,
 			Doc: Doc{Summary: "Create an activity (type session or bundle)", Request: activityInput{}, Response: commandAnswer{}, Status: http.StatusCreated}},
 		{Method: http.MethodGet, Pattern: "/v1/admin/applications/activities", Permission: PermViewActivities, Reads: reads, Handler: s.listApplicationActivities,
-			Doc: Doc{Summary: "Activities of the whole application (application-wide viewers; filters as the organisation's list, and organization_id)", Response: listAnswer[activityRow]{}, Query: append([]string{"organization_id"}, filters...)}},
+			Doc: Doc{Summary: "Activities of the application (of the caller's own organisations for organisation staff; filters as the organisation's list, and organization_id)", Response: listAnswer[activityRow]{}, Query: append([]string{"organization_id"}, filters...)}},
 		{Method: http.MethodGet, Pattern: item, Permission: PermViewActivities, Reads: reads, Handler: s.getActivity,
 			Doc: Doc{Summary: "One activity", Response: dataAnswer[activityRow]{}}},
 		{Method: http.MethodPatch, Pattern: item, Permission: PermEditActivity, Reads: reads, Handler: s.patchActivity,
@@ -228,23 +230,46 @@ func (s *Server) activityInScope(r *http.Request, permission string) (activityRo
 	return a, nil
 }
 
-// applicationWideOnly refuses callers who hold permission only in organisations.
-func (s *Server) applicationWideOnly(r *http.Request, permission string) error {
-	ok, err := s.allowedIn(r, applicationWide, permission)
-	if err != nil {
+// organizationsInView answers which organisations' rows an application-wide list shows
+// the caller: all (nil) for those who hold permission application-wide, else the
+// organisations they are a member of and hold it in.
+func (s *Server) organizationsInView(r *http.Request, permission string) ([]string, error) {
+	all, err := s.allowedIn(r, applicationWide, permission)
+	if err != nil || all {
+		return nil, err
+	}
+	var members []string
+	err = s.inTenant(r, func(tx pgx.Tx) error {
+		rows, err := tx.Query(r.Context(), `SELECT DISTINCT organization_id FROM readmodel.identity_memberships
+			WHERE application_id = $1 AND user_id::text = $2 AND organization_id <> ''`,
+			TenantFrom(r.Context()).ApplicationID, PrincipalFrom(r.Context()).UserID)
+		if err != nil {
+			return err
+		}
+		members, err = pgx.CollectRows(rows, pgx.RowTo[string])
 		return err
+	})
+	if err != nil {
+		return nil, err
 	}
-	if !ok {
-		return errStatus(http.StatusForbidden, "error.forbidden")
+	out := []string{}
+	for _, org := range members {
+		ok, err := s.allowedIn(r, org, permission)
+		if err != nil {
+			return nil, err
+		}
+		if _, perr := uuid.Parse(org); ok && perr == nil {
+			out = append(out, org)
+		}
 	}
-	return nil
+	return out, nil
 }
 
 var activitySorts = map[string]string{"name": "a.name_key", "created_at": "a.created_at", "updated_at": "a.updated_at"}
 var activitySortTypes = map[string]string{"name": "text", "created_at": "timestamptz", "updated_at": "timestamptz"}
 
 // activityFilter is the WHERE of the lists: tenant, organisation, type, concept, sport, label, search.
-func activityFilter(r *http.Request, organizationID, search string) (string, []any, error) {
+func activityFilter(r *http.Request, organizations []string, search string) (string, []any, error) {
 	q := r.URL.Query()
 	where := `a.application_id = $1`
 	args := []any{TenantFrom(r.Context()).ApplicationID}
@@ -252,8 +277,8 @@ func activityFilter(r *http.Request, organizationID, search string) (string, []a
 		args = append(args, v)
 		where += fmt.Sprintf(" AND "+clause, len(args))
 	}
-	if organizationID != "" {
-		add(`a.organization_id = $%d`, organizationID)
+	if organizations != nil {
+		add(`a.organization_id = ANY ($%d::uuid[])`, organizations)
 	}
 	if t := q.Get("type"); t != "" {
 		if t != activity.TypeSession && t != activity.TypeBundle {
@@ -283,7 +308,8 @@ func activityFilter(r *http.Request, organizationID, search string) (string, []a
 	return where, args, nil
 }
 
-func (s *Server) listActivities(w http.ResponseWriter, r *http.Request, organizationID string) error {
+// listActivities lists the activities of organizations (nil: of the whole application).
+func (s *Server) listActivities(w http.ResponseWriter, r *http.Request, organizations []string) error {
 	q, err := parseListQuery(r, activitySorts, "name")
 	if err != nil {
 		return err
@@ -292,7 +318,7 @@ func (s *Server) listActivities(w http.ResponseWriter, r *http.Request, organiza
 	if err != nil {
 		return err
 	}
-	where, args, err := activityFilter(r, organizationID, q.Search)
+	where, args, err := activityFilter(r, organizations, q.Search)
 	if err != nil {
 		return err
 	}
@@ -325,14 +351,15 @@ func (s *Server) listOrganizationActivities(w http.ResponseWriter, r *http.Reque
 	if err != nil {
 		return err
 	}
-	return s.listActivities(w, r, org)
+	return s.listActivities(w, r, []string{org})
 }
 
 func (s *Server) listApplicationActivities(w http.ResponseWriter, r *http.Request) error {
-	if err := s.applicationWideOnly(r, PermViewActivities); err != nil {
+	organizations, err := s.organizationsInView(r, PermViewActivities)
+	if err != nil {
 		return err
 	}
-	return s.listActivities(w, r, "")
+	return s.listActivities(w, r, organizations)
 }
 
 // activityRef names an activity in pickers (and in the refusal to unlink a sport).

@@ -13,6 +13,7 @@ import (
 	"move/domain"
 	"move/domain/series"
 	rmactivities "move/projections/activities"
+	rmorg "move/projections/organizations"
 )
 
 // sessionRow is one session as the agenda, the overview and the export show it.
@@ -111,7 +112,8 @@ type previewAnswer struct {
 const sessionsTotalCap = 10_000
 
 func (s *Server) sessionRoutes() []Route {
-	reads := []string{rmactivities.Name}
+	// Rows show their organisation's name: wait for both read models.
+	reads := []string{rmactivities.Name, rmorg.Name}
 	item := "/v1/admin/sessions/{id}"
 	period := []string{"from", "to", "after", "itemsPerPage"}
 	return []Route{
@@ -130,7 +132,7 @@ func (s *Server) sessionRoutes() []Route {
 		{Method: http.MethodDelete, Pattern: item, Permission: PermEditActivity, Reads: reads, Handler: s.deleteSession,
 			Doc: Doc{Summary: "Delete a future session (repetitionOccurrence=this) or it and all later ones (following); participants are not touched", Response: commandAnswer{}, Query: []string{"repetitionOccurrence"}}},
 		{Method: http.MethodGet, Pattern: "/v1/admin/applications/sessions", Permission: PermViewActivities, Reads: reads, Handler: s.listApplicationSessions,
-			Doc: Doc{Summary: "Sessions of the whole application by start (filters organization_id, activity_id, from, to; keyset paging with after)", Response: listAnswer[sessionRow]{}, Query: append([]string{"organization_id", "activity_id"}, period...)}},
+			Doc: Doc{Summary: "Sessions of the application by start (organisation staff: their own organisations'; filters organization_id, activity_id, from, to; keyset paging with after)", Response: listAnswer[sessionRow]{}, Query: append([]string{"organization_id", "activity_id"}, period...)}},
 		{Method: http.MethodGet, Pattern: "/v1/admin/applications/sessions/export", Permission: PermViewActivities, Reads: reads, Handler: s.exportSessions,
 			Doc: Doc{Summary: "sessions.xlsx (same filters as the overview), streamed", Query: []string{"organization_id", "activity_id", "from", "to"}}},
 	}
@@ -198,7 +200,7 @@ func (s *Server) applicationZone(r *http.Request) (string, *time.Location, error
 
 // sessionFilter is the WHERE of the sessions lists: tenant, organisation, activity and
 // the period (from, to: dates in the application's zone, both days included).
-func (s *Server) sessionFilter(r *http.Request, activityID string) (string, []any, error) {
+func (s *Server) sessionFilter(r *http.Request, activityID string, organizations []string) (string, []any, error) {
 	q := r.URL.Query()
 	where := `s.application_id = $1`
 	args := []any{TenantFrom(r.Context()).ApplicationID}
@@ -208,6 +210,9 @@ func (s *Server) sessionFilter(r *http.Request, activityID string) (string, []an
 	}
 	if activityID != "" {
 		add(`s.activity_id = $%d`, activityID)
+	}
+	if organizations != nil {
+		add(`s.organization_id = ANY ($%d::uuid[])`, organizations)
 	}
 	for _, param := range []string{"organization_id", "activity_id"} {
 		if v := q.Get(param); v != "" {
@@ -243,7 +248,7 @@ func (s *Server) sessionFilter(r *http.Request, activityID string) (string, []an
 
 // listSessions answers one page by start: keyset paging (after=) keeps every page an
 // index range however deep; the total counts up to sessionsTotalCap + 1.
-func (s *Server) listSessions(w http.ResponseWriter, r *http.Request, activityID string) error {
+func (s *Server) listSessions(w http.ResponseWriter, r *http.Request, activityID string, organizations []string) error {
 	q, err := parseListQuery(r, map[string]string{"starts_at": "s.starts_at"}, "starts_at")
 	if err != nil {
 		return err
@@ -252,7 +257,7 @@ func (s *Server) listSessions(w http.ResponseWriter, r *http.Request, activityID
 	if err != nil {
 		return err
 	}
-	where, args, err := s.sessionFilter(r, activityID)
+	where, args, err := s.sessionFilter(r, activityID, organizations)
 	if err != nil {
 		return err
 	}
@@ -285,14 +290,15 @@ func (s *Server) listActivitySessions(w http.ResponseWriter, r *http.Request) er
 	if err != nil {
 		return err
 	}
-	return s.listSessions(w, r, a.ID)
+	return s.listSessions(w, r, a.ID, nil)
 }
 
 func (s *Server) listApplicationSessions(w http.ResponseWriter, r *http.Request) error {
-	if err := s.applicationWideOnly(r, PermViewActivities); err != nil {
+	organizations, err := s.organizationsInView(r, PermViewActivities)
+	if err != nil {
 		return err
 	}
-	return s.listSessions(w, r, "")
+	return s.listSessions(w, r, "", organizations)
 }
 
 func (s *Server) createSessions(w http.ResponseWriter, r *http.Request) error {
@@ -446,10 +452,11 @@ func (s *Server) deleteSession(w http.ResponseWriter, r *http.Request) error {
 // exportSessions streams sessions.xlsx: rows go from the cursor to the sheet's stream
 // writer one by one, so memory stays flat however many sessions there are.
 func (s *Server) exportSessions(w http.ResponseWriter, r *http.Request) error {
-	if err := s.applicationWideOnly(r, PermViewActivities); err != nil {
+	organizations, err := s.organizationsInView(r, PermViewActivities)
+	if err != nil {
 		return err
 	}
-	where, args, err := s.sessionFilter(r, "")
+	where, args, err := s.sessionFilter(r, "", organizations)
 	if err != nil {
 		return err
 	}

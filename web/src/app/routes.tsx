@@ -162,6 +162,25 @@ export const routes: RouteObject[] = [
                     ],
                   },
                   {
+                    element: <RequirePermission ability="view-activities" />,
+                    children: [
+                      {
+                        path: 'activities',
+                        lazy: screen(
+                          () => import('@/features/activities/routes/ActivitiesListRoute'),
+                          (m) => m.ApplicationActivitiesRoute,
+                        ),
+                      },
+                      {
+                        path: 'activities/sessions',
+                        lazy: screen(
+                          () => import('@/features/activities/routes/ApplicationSessionsRoute'),
+                          (m) => m.ApplicationSessionsRoute,
+                        ),
+                      },
+                    ],
+                  },
+                  {
                     element: <RequirePermission ability="edit-organization" />,
                     children: [
                       {
@@ -170,6 +189,64 @@ export const routes: RouteObject[] = [
                           () => import('@/features/organizations/routes/OrganizationEditRoute'),
                           (m) => m.OrganizationEditRoute,
                         ),
+                      },
+                    ],
+                  },
+                ],
+              },
+              {
+                path: '/organizations/:organizationId/activities',
+                element: <RequirePermission ability="view-activities" />,
+                children: [
+                  {
+                    index: true,
+                    lazy: screen(() => import('@/features/activities/routes/ActivitiesListRoute'), (m) => m.ActivitiesListRoute),
+                  },
+                  {
+                    path: 'create',
+                    element: <RequirePermission ability="create-activities" />,
+                    children: [
+                      {
+                        index: true,
+                        lazy: screen(() => import('@/features/activities/routes/ActivityCreateRoute'), (m) => m.ActivityCreateRoute),
+                      },
+                    ],
+                  },
+                  {
+                    path: ':activityId',
+                    lazy: screen(() => import('@/features/activities/routes/ActivityLayoutRoute'), (m) => m.ActivityLayoutRoute),
+                    children: [
+                      {
+                        index: true,
+                        lazy: screen(() => import('@/features/activities/routes/ActivityDetailsRoute'), (m) => m.ActivityDetailsRoute),
+                      },
+                      {
+                        path: 'location',
+                        lazy: screen(() => import('@/features/activities/routes/ActivitySubPages'), (m) => m.ActivityLocationRoute),
+                      },
+                      {
+                        path: 'sessions',
+                        lazy: screen(() => import('@/features/activities/routes/ActivitySessionsRoute'), (m) => m.ActivitySessionsRoute),
+                      },
+                      {
+                        path: 'sessions/:sessionId',
+                        lazy: screen(() => import('@/features/activities/routes/ActivitySessionRoute'), (m) => m.ActivitySessionRoute),
+                      },
+                      {
+                        path: 'questions',
+                        lazy: screen(() => import('@/features/activities/routes/ActivitySubPages'), (m) => m.ActivityQuestionsRoute),
+                      },
+                      {
+                        path: 'settings',
+                        lazy: screen(() => import('@/features/activities/routes/ActivitySubPages'), (m) => m.ActivitySettingsRoute),
+                      },
+                      {
+                        path: 'labels',
+                        lazy: screen(() => import('@/features/activities/routes/ActivitySubPages'), (m) => m.ActivityLabelsRoute),
+                      },
+                      {
+                        path: 'bundles',
+                        lazy: screen(() => import('@/features/activities/routes/ActivitySubPages'), (m) => m.ActivityBundlesRoute),
                       },
                     ],
                   },

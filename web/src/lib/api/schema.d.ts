@@ -259,7 +259,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Activities of the whole application (application-wide viewers; filters as the organisation's list, and organization_id) */
+        /** Activities of the application (of the caller's own organisations for organisation staff; filters as the organisation's list, and organization_id) */
         get: operations["get_v1_admin_applications_activities"];
         put?: never;
         post?: never;
@@ -345,7 +345,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Sessions of the whole application by start (filters organization_id, activity_id, from, to; keyset paging with after) */
+        /** Sessions of the application by start (organisation staff: their own organisations'; filters organization_id, activity_id, from, to; keyset paging with after) */
         get: operations["get_v1_admin_applications_sessions"];
         put?: never;
         post?: never;
