@@ -23,6 +23,7 @@ import (
 	"move/domain/series"
 	"move/internal/testenv"
 	rmactivities "move/projections/activities"
+	rmidentity "move/projections/identity"
 	rmorg "move/projections/organizations"
 	"move/readapi"
 )
@@ -136,7 +137,8 @@ func BenchmarkSessionFollowing(b *testing.B) {
 func sessionRows(b *testing.B, n int) (*testenv.Env, string, []string, []string, *httptest.Server) {
 	env := testenv.New(b)
 	ctx := context.Background()
-	runner := env.Runner(b, rmactivities.Projector(), rmorg.Projector())
+	// The identity tables hold the application's time zone, which the period filter reads.
+	runner := env.Runner(b, rmactivities.Projector(), rmorg.Projector(), rmidentity.Projector())
 	if err := runner.Prepare(ctx); err != nil {
 		b.Fatal(err)
 	}
