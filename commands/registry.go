@@ -5,6 +5,7 @@ import (
 	"move/domain/catalog"
 	"move/domain/identity"
 	"move/domain/organization"
+	"move/domain/rate"
 	"move/domain/reservation"
 	"move/domain/wallet"
 )
@@ -15,5 +16,6 @@ var registerAll = []func(*domain.Registry){
 	catalog.Register,
 	identity.Register,
 	organization.Register,
+	rate.Register,
 	wallet.Register,
 }

@@ -122,6 +122,27 @@ var messages = map[string]map[string]string{
 	"coupon.not_redeemed":                {"nl": "Deze code is nog niet ingewisseld", "en": "This code has not been redeemed yet"},
 	"coupon_batch.exists":                {"nl": "Deze reeks codes bestaat al", "en": "This batch of codes already exists"},
 	"coupon_batch.complete":              {"nl": "Alle codes van deze reeks zijn al aangemaakt", "en": "Every code of this batch has already been made"},
+
+	// Rates and cancellation terms (spec section 5: each period rule its own message).
+	"rate.exists":                       {"nl": "Dit tarief bestaat al", "en": "This rate already exists"},
+	"rate.free":                         {"nl": "Gratis", "en": "Free"},
+	"rate.price_range":                  {"nl": "De prijs moet tussen € 0 en € {max} liggen", "en": "The price must be between € 0 and € {max}"},
+	"rate.vat_tier":                     {"nl": "Kies een btw-tarief: 0 %, 9 % of 21 %", "en": "Choose a VAT rate: 0 %, 9 % or 21 %"},
+	"rate.in_use":                       {"nl": "Dit tarief wordt gebruikt door {offers} en kan niet worden verwijderd", "en": "This rate is used by {offers} and cannot be deleted"},
+	"cancellation_term.exists":          {"nl": "Deze annuleringsvoorwaarde bestaat al", "en": "This cancellation term already exists"},
+	"cancellation_term.in_use":          {"nl": "Deze annuleringsvoorwaarde hoort bij de tarieven {rates} en kan niet worden verwijderd", "en": "This cancellation term belongs to the rates {rates} and cannot be deleted"},
+	"cancellation.periods_required":     {"nl": "Voeg minstens één periode toe", "en": "Add at least one period"},
+	"cancellation.too_many_periods":     {"nl": "Gebruik hoogstens {max} periodes", "en": "Use at most {max} periods"},
+	"cancellation.first_has_from":       {"nl": "De eerste periode begint bij het boeken en heeft geen 'vanaf'", "en": "The first period starts at booking and has no 'from'"},
+	"cancellation.last_has_until":       {"nl": "De laatste periode loopt tot de start van de sessie en heeft geen 'tot'", "en": "The last period lasts until the session starts and has no 'until'"},
+	"cancellation.first_needs_until":    {"nl": "Met meerdere periodes heeft de eerste periode een 'tot' nodig", "en": "With several periods the first period needs an 'until'"},
+	"cancellation.last_needs_from":      {"nl": "Met meerdere periodes heeft de laatste periode een 'vanaf' nodig", "en": "With several periods the last period needs a 'from'"},
+	"cancellation.middle_needs_from":    {"nl": "Periode {number} heeft een 'vanaf' nodig", "en": "Period {number} needs a 'from'"},
+	"cancellation.middle_needs_until":   {"nl": "Periode {number} heeft een 'tot' nodig", "en": "Period {number} needs an 'until'"},
+	"cancellation.period_order":         {"nl": "Periode {number} moet beginnen voordat ze eindigt: 'tot' ligt dichter bij de sessie dan 'vanaf'", "en": "Period {number} must start before it ends: 'until' is closer to the session than 'from'"},
+	"cancellation.periods_not_adjacent": {"nl": "Periode {number} moet beginnen waar de vorige eindigt", "en": "Period {number} must start where the one before ends"},
+	"cancellation.refund_range":         {"nl": "De terugbetaling van periode {number} ligt tussen 0 en 100 %", "en": "The refund of period {number} is between 0 and 100 %"},
+	"cancellation.minutes_range":        {"nl": "De minuten van periode {number} liggen tussen 0 en {max}", "en": "The minutes of period {number} are between 0 and {max}"},
 }
 
 // fieldNames are the user's words for field names.
@@ -193,6 +214,12 @@ var fieldNames = map[string]map[string]string{
 	"is_enabled":         {"nl": "actief", "en": "enabled"},
 	"code":               {"nl": "code", "en": "code"},
 	"customer_id":        {"nl": "klant", "en": "customer"},
+
+	// Rates and cancellation terms.
+	"price_cents":          {"nl": "prijs", "en": "price"},
+	"vat_tier":             {"nl": "btw-tarief", "en": "VAT rate"},
+	"cancellation_term_id": {"nl": "annuleringsvoorwaarde", "en": "cancellation term"},
+	"periods":              {"nl": "periodes", "en": "periods"},
 }
 
 // translate fills in a message in the language; unknown keys show as themselves.

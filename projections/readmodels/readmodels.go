@@ -10,11 +10,12 @@ import (
 	rmcatalog "move/projections/catalog"
 	rmidentity "move/projections/identity"
 	rmorganizations "move/projections/organizations"
+	rmrates "move/projections/rates"
 	rmwallets "move/projections/wallets"
 )
 
 // All answers a fresh projector of every read model.
 func All() []projections.Projector {
 	return append(rmcatalog.Projectors(), rmidentity.Projector(), rmorganizations.Projector(), rmwallets.Projector(),
-		processes.Projector())
+		rmrates.Projector(), processes.Projector())
 }
