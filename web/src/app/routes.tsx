@@ -189,6 +189,30 @@ export const routes: RouteObject[] = [
                 ],
               },
               {
+                path: '/organizations/:organization_id',
+                children: [
+                  {
+                    element: <RequirePermission ability="view-rates" />,
+                    children: [
+                      { path: 'rates', lazy: screen(() => import('@/features/rates/routes/RatesRoute'), (m) => m.RatesRoute) },
+                    ],
+                  },
+                  {
+                    element: <RequirePermission ability="manage-rates" />,
+                    children: [
+                      ...['rates/create', 'rates/:rate_id'].map((path) => ({
+                        path,
+                        lazy: screen(() => import('@/features/rates/routes/RateFormRoute'), (m) => m.RateFormRoute),
+                      })),
+                      ...['cancellation-terms/create', 'cancellation-terms/:term_id'].map((path) => ({
+                        path,
+                        lazy: screen(() => import('@/features/rates/routes/TermFormRoute'), (m) => m.TermFormRoute),
+                      })),
+                    ],
+                  },
+                ],
+              },
+              {
                 path: '/organizations/:organizationId',
                 lazy: screen(
                   () => import('@/features/dashboard/routes/OrganizationDashboardRoute'),
