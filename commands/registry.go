@@ -4,6 +4,7 @@ import (
 	"move/domain"
 	"move/domain/catalog"
 	"move/domain/identity"
+	"move/domain/location"
 	"move/domain/organization"
 	"move/domain/rate"
 	"move/domain/reservation"
@@ -17,5 +18,6 @@ var registerAll = []func(*domain.Registry){
 	identity.Register,
 	organization.Register,
 	rate.Register,
+	location.Register,
 	wallet.Register,
 }

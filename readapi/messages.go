@@ -142,6 +142,17 @@ var messages = map[string]map[string]string{
 	"cancellation.period_order":         {"nl": "Periode {number} moet beginnen voordat ze eindigt: 'tot' ligt dichter bij de sessie dan 'vanaf'", "en": "Period {number} must start before it ends: 'until' is closer to the session than 'from'"},
 	"cancellation.periods_not_adjacent": {"nl": "Periode {number} moet beginnen waar de vorige eindigt", "en": "Period {number} must start where the one before ends"},
 	"cancellation.refund_range":         {"nl": "De terugbetaling van periode {number} ligt tussen 0 en 100 %", "en": "The refund of period {number} is between 0 and 100 %"},
+	"location.exists":                   {"nl": "Deze locatie bestaat al", "en": "This location already exists"},
+	"location.coordinates_pair":         {"nl": "Vul zowel breedte- als lengtegraad in, of geen van beide", "en": "Fill in both latitude and longitude, or neither"},
+	"location.link_required":            {"nl": "Vul een link in om de knop te tonen", "en": "Fill in a link to show the button"},
+	"location.link_label_required":      {"nl": "Vul de tekst van de knop in om de link te tonen", "en": "Fill in the button's label to show the link"},
+	"location.unknown_weekday":          {"nl": "{weekday} is geen dag van de week", "en": "{weekday} is not a day of the week"},
+	"location.weekday_twice":            {"nl": "De openingstijden noemen {weekday} twee keer", "en": "The opening hours name {weekday} twice"},
+	"location.opened_at_required":       {"nl": "Vul in hoe laat deze dag opent", "en": "Fill in when this day opens"},
+	"location.closed_at_required":       {"nl": "Vul in hoe laat deze dag sluit", "en": "Fill in when this day closes"},
+	"location.time_format":              {"nl": "Vul een tijd in als UU:MM, bijvoorbeeld 09:30", "en": "Fill in a time as HH:MM, e.g. 09:30"},
+	"location.closes_before_opening":    {"nl": "De sluitingstijd moet na de openingstijd liggen", "en": "The closing time must be after the opening time"},
+	"validation.too_many":               {"nl": "Het veld {field} mag hoogstens {max} items bevatten", "en": "The {field} field may hold at most {max} items"},
 	"cancellation.minutes_range":        {"nl": "De minuten van periode {number} liggen tussen 0 en {max}", "en": "The minutes of period {number} are between 0 and {max}"},
 }
 
@@ -220,6 +231,14 @@ var fieldNames = map[string]map[string]string{
 	"vat_tier":             {"nl": "btw-tarief", "en": "VAT rate"},
 	"cancellation_term_id": {"nl": "annuleringsvoorwaarde", "en": "cancellation term"},
 	"periods":              {"nl": "periodes", "en": "periods"},
+
+	// Locations.
+	"location_types": {"nl": "locatietypes", "en": "location types"},
+	"contacts":       {"nl": "contactpersonen", "en": "contacts"},
+	"link":           {"nl": "link", "en": "link"},
+	"link_label":     {"nl": "knoptekst", "en": "button label"},
+	"image_id":       {"nl": "afbeelding", "en": "image"},
+	"opening_hours":  {"nl": "openingstijden", "en": "opening hours"},
 }
 
 // translate fills in a message in the language; unknown keys show as themselves.

@@ -78,6 +78,7 @@ func TestRatesAndCancellationTerms(t *testing.T) {
 	if got := field(nl.want("POST", orgTerms, map[string]any{"name": "Leeg", "periods": []any{}}, 422), "periods"); got != "Voeg minstens één periode toe" {
 		t.Errorf("no periods in nl: %q", got)
 	}
+	w.settle()
 	if n := total(staff.want("GET", orgTerms, nil, 200)); n != 0 {
 		t.Fatalf("a refused term was written: %d", n)
 	}
@@ -92,6 +93,7 @@ func TestRatesAndCancellationTerms(t *testing.T) {
 	}
 	created := staff.want("POST", orgRates, map[string]any{"name": "Adult", "price_cents": 1250, "vat_tier": "low", "cancellation_term_id": term}, 201)
 	id := dig(created.Body, "data", "id").(string)
+	w.settle() // read-your-writes waits 3 s at most; this machine may be busier than that
 
 	list := staff.want("GET", orgRates, nil, 200)
 	data := rows(list)
@@ -113,6 +115,7 @@ func TestRatesAndCancellationTerms(t *testing.T) {
 
 	// A new price; the term a rate names cannot go, the rate can (no offer uses it).
 	staff.want("PUT", "/v1/admin/rates/"+id, map[string]any{"name": "Adult", "price_cents": 1500, "vat_tier": "high", "cancellation_term_id": term}, 200)
+	w.settle()
 	one := staff.want("GET", "/v1/admin/rates/"+id, nil, 200)
 	if dig(one.Body, "data", "price_cents") != 1500.0 || dig(one.Body, "data", "vat_percent") != 21.0 {
 		t.Fatalf("updated: %s", one.Raw)

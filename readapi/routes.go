@@ -46,6 +46,7 @@ func (s *Server) table() []Route {
 	routes = append(routes, s.applicationRoutes()...)
 	routes = append(routes, s.walletRoutes()...)
 	routes = append(routes, s.rateRoutes()...)
+	routes = append(routes, s.locationRoutes()...)
 	return routes
 }
 

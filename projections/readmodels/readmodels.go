@@ -9,6 +9,7 @@ import (
 	"move/projections"
 	rmcatalog "move/projections/catalog"
 	rmidentity "move/projections/identity"
+	rmlocations "move/projections/locations"
 	rmorganizations "move/projections/organizations"
 	rmrates "move/projections/rates"
 	rmwallets "move/projections/wallets"
@@ -17,5 +18,5 @@ import (
 // All answers a fresh projector of every read model.
 func All() []projections.Projector {
 	return append(rmcatalog.Projectors(), rmidentity.Projector(), rmorganizations.Projector(), rmwallets.Projector(),
-		rmrates.Projector(), processes.Projector())
+		rmrates.Projector(), rmlocations.Projector(), processes.Projector())
 }

@@ -127,6 +127,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/applications/locations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Locations of the application (of the caller's organisations for staff), 250 a page */
+        get: operations["get_v1_admin_applications_locations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/applications/organizations": {
         parameters: {
             query?: never;
@@ -371,6 +388,25 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/locations/{location_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One location */
+        get: operations["get_v1_admin_locations_By_location_id"];
+        /** Change a location */
+        put: operations["put_v1_admin_locations_By_location_id"];
+        post?: never;
+        /** Delete a location */
+        delete: operations["delete_v1_admin_locations_By_location_id"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/organizations/{id}": {
         parameters: {
             query?: never;
@@ -437,6 +473,24 @@ export interface paths {
         /** Change finance details; the IBAN passes mod-97 */
         put: operations["put_v1_admin_organizations_By_id_finance"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/organizations/{id}/locations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organisation's locations, 250 a page */
+        get: operations["get_v1_admin_organizations_By_id_locations"];
+        put?: never;
+        /** Add a location (image at least 500×250; opening hours per weekday, closing after opening) */
+        post: operations["post_v1_admin_organizations_By_id_locations"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1837,6 +1891,92 @@ export interface operations {
             };
         };
     };
+    get_v1_admin_applications_locations: {
+        parameters: {
+            query?: {
+                itemsPerPage?: string;
+                organization_id?: string;
+                page?: string;
+                search?: string;
+                sort?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            city: string;
+                            contacts: string[];
+                            created_at: string;
+                            house_number: string;
+                            id: string;
+                            image_id?: string | null;
+                            image_url?: string | null;
+                            is_hidden: boolean;
+                            is_visible: boolean;
+                            latitude?: number | null;
+                            link: string;
+                            link_label: string;
+                            location_types: string[];
+                            longitude?: number | null;
+                            name: string;
+                            notes: string;
+                            opening_hours: {
+                                closed_at?: string;
+                                is_open: boolean;
+                                opened_at?: string;
+                                weekday: string;
+                            }[];
+                            organization_id: string;
+                            organization_name: string;
+                            show_link: boolean;
+                            sports: string[];
+                            street: string;
+                            updated_at: string;
+                            version: number;
+                            zipcode: string;
+                        }[];
+                        meta: {
+                            pagination: {
+                                itemsPerPage: number;
+                                next_cursor?: string | null;
+                                page: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
     get_v1_admin_applications_organizations: {
         parameters: {
             query?: {
@@ -2969,6 +3109,208 @@ export interface operations {
             };
         };
     };
+    get_v1_admin_locations_By_location_id: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            city: string;
+                            contacts: string[];
+                            created_at: string;
+                            house_number: string;
+                            id: string;
+                            image_id?: string | null;
+                            image_url?: string | null;
+                            is_hidden: boolean;
+                            is_visible: boolean;
+                            latitude?: number | null;
+                            link: string;
+                            link_label: string;
+                            location_types: string[];
+                            longitude?: number | null;
+                            name: string;
+                            notes: string;
+                            opening_hours: {
+                                closed_at?: string;
+                                is_open: boolean;
+                                opened_at?: string;
+                                weekday: string;
+                            }[];
+                            organization_id: string;
+                            organization_name: string;
+                            show_link: boolean;
+                            sports: string[];
+                            street: string;
+                            updated_at: string;
+                            version: number;
+                            zipcode: string;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    put_v1_admin_locations_By_location_id: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    city: string;
+                    contacts: string[];
+                    house_number: string;
+                    image_id?: string | null;
+                    is_hidden: boolean;
+                    latitude?: number | null;
+                    link: string;
+                    link_label: string;
+                    location_types: string[];
+                    longitude?: number | null;
+                    name: string;
+                    notes: string;
+                    opening_hours: {
+                        closed_at?: string;
+                        is_open: boolean;
+                        opened_at?: string;
+                        weekday: string;
+                    }[];
+                    show_link: boolean;
+                    sports: string[];
+                    street: string;
+                    version?: number | null;
+                    zipcode: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    delete_v1_admin_locations_By_location_id: {
+        parameters: {
+            query?: {
+                version?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
     get_v1_admin_organizations_By_id: {
         parameters: {
             query?: never;
@@ -3420,6 +3762,170 @@ export interface operations {
         responses: {
             /** @description OK */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    get_v1_admin_organizations_By_id_locations: {
+        parameters: {
+            query?: {
+                itemsPerPage?: string;
+                page?: string;
+                search?: string;
+                sort?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            city: string;
+                            contacts: string[];
+                            created_at: string;
+                            house_number: string;
+                            id: string;
+                            image_id?: string | null;
+                            image_url?: string | null;
+                            is_hidden: boolean;
+                            is_visible: boolean;
+                            latitude?: number | null;
+                            link: string;
+                            link_label: string;
+                            location_types: string[];
+                            longitude?: number | null;
+                            name: string;
+                            notes: string;
+                            opening_hours: {
+                                closed_at?: string;
+                                is_open: boolean;
+                                opened_at?: string;
+                                weekday: string;
+                            }[];
+                            organization_id: string;
+                            organization_name: string;
+                            show_link: boolean;
+                            sports: string[];
+                            street: string;
+                            updated_at: string;
+                            version: number;
+                            zipcode: string;
+                        }[];
+                        meta: {
+                            pagination: {
+                                itemsPerPage: number;
+                                next_cursor?: string | null;
+                                page: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    post_v1_admin_organizations_By_id_locations: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    city: string;
+                    contacts: string[];
+                    house_number: string;
+                    image_id?: string | null;
+                    is_hidden: boolean;
+                    latitude?: number | null;
+                    link: string;
+                    link_label: string;
+                    location_types: string[];
+                    longitude?: number | null;
+                    name: string;
+                    notes: string;
+                    opening_hours: {
+                        closed_at?: string;
+                        is_open: boolean;
+                        opened_at?: string;
+                        weekday: string;
+                    }[];
+                    show_link: boolean;
+                    sports: string[];
+                    street: string;
+                    version?: number | null;
+                    zipcode: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
