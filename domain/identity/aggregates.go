@@ -173,7 +173,6 @@ func ValidTimezone(name string) bool {
 	return err == nil
 }
 
-
 func emptyNil(s *string) *string {
 	if s == nil {
 		return nil

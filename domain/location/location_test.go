@@ -89,7 +89,10 @@ func TestLocationFields(t *testing.T) {
 	if got := fieldKeys(t, func() error { _, err := location.Clean(location.Fields{Name: "x", Latitude: ptr(1.0)}); return err }()); got["latitude"] != "location.coordinates_pair" {
 		t.Fatalf("half a coordinate: %v", got)
 	}
-	if got := fieldKeys(t, func() error { _, err := location.Clean(location.Fields{Name: "x", ShowLink: true, LinkLabel: "Go"}); return err }()); got["link"] != "location.link_required" {
+	if got := fieldKeys(t, func() error {
+		_, err := location.Clean(location.Fields{Name: "x", ShowLink: true, LinkLabel: "Go"})
+		return err
+	}()); got["link"] != "location.link_required" {
 		t.Fatalf("a shown link without an address: %v", got)
 	}
 }

@@ -307,7 +307,6 @@ func ValidIBAN(s string) bool {
 	return rem == 1
 }
 
-
 func checkText(v *domain.ValidationError, field, value string, max int, required bool) {
 	switch n := utf8.RuneCountInString(value); {
 	case n == 0 && required:
