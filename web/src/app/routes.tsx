@@ -162,6 +162,24 @@ export const routes: RouteObject[] = [
                     ],
                   },
                   {
+                    element: <RequirePermission ability="view-locations" />,
+                    children: [
+                      {
+                        path: 'locations',
+                        lazy: screen(() => import('@/features/locations/routes/LocationsRoute'), (m) => m.LocationsRoute),
+                      },
+                    ],
+                  },
+                  {
+                    element: <RequirePermission ability="edit-location" />,
+                    children: [
+                      {
+                        path: 'locations/:location_id/update',
+                        lazy: screen(() => import('@/features/locations/routes/LocationFormRoute'), (m) => m.LocationFormRoute),
+                      },
+                    ],
+                  },
+                  {
                     element: <RequirePermission ability="edit-organization" />,
                     children: [
                       {
@@ -195,6 +213,33 @@ export const routes: RouteObject[] = [
                     element: <RequirePermission ability="view-rates" />,
                     children: [
                       { path: 'rates', lazy: screen(() => import('@/features/rates/routes/RatesRoute'), (m) => m.RatesRoute) },
+                    ],
+                  },
+                  {
+                    element: <RequirePermission ability="view-locations" />,
+                    children: [
+                      {
+                        path: 'locations',
+                        lazy: screen(() => import('@/features/locations/routes/LocationsRoute'), (m) => m.LocationsRoute),
+                      },
+                    ],
+                  },
+                  {
+                    element: <RequirePermission ability="create-locations" />,
+                    children: [
+                      {
+                        path: 'locations/create',
+                        lazy: screen(() => import('@/features/locations/routes/LocationFormRoute'), (m) => m.LocationFormRoute),
+                      },
+                    ],
+                  },
+                  {
+                    element: <RequirePermission ability="edit-location" />,
+                    children: [
+                      {
+                        path: 'locations/:location_id/update',
+                        lazy: screen(() => import('@/features/locations/routes/LocationFormRoute'), (m) => m.LocationFormRoute),
+                      },
                     ],
                   },
                   {

@@ -1186,11 +1186,14 @@ export interface operations {
                         data: {
                             favicon_url?: string | null;
                             id: string;
+                            latitude?: number | null;
                             logo_url?: string | null;
+                            longitude?: number | null;
                             name: string;
                             primary_color?: string | null;
                             secondary_color?: string | null;
                             slug: string;
+                            zoom?: number | null;
                         };
                     };
                 };
