@@ -9,6 +9,7 @@ import (
 	"move/domain/rate"
 	"move/domain/reservation"
 	"move/domain/wallet"
+	"move/personal"
 )
 
 // registerAll lists every context's events. A new context adds its Register here.
@@ -20,4 +21,5 @@ var registerAll = []func(*domain.Registry){
 	rate.Register,
 	location.Register,
 	wallet.Register,
+	personal.Register,
 }

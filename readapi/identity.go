@@ -360,10 +360,9 @@ func (s *Server) listInvites(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 		rows, err := tx.Query(r.Context(), `
-			SELECT i.id::text, coalesce(u.first_name, p.first_name, ''), coalesce(u.last_name, p.last_name, ''),
-			       coalesce(u.email, p.email, ''), i.role, i.organization_id, i.status, i.expires_at, i.created_at
+			SELECT i.id::text, coalesce(u.first_name, i.first_name), coalesce(u.last_name, i.last_name),
+			       coalesce(u.email, i.email), i.role, i.organization_id, i.status, i.expires_at, i.created_at
 			  FROM readmodel.identity_invites i
-			  LEFT JOIN identity_personal_data p ON p.subject_id = i.id
 			  LEFT JOIN identity_personal_data u ON u.subject_id = i.user_id
 			 WHERE i.application_id = $1
 			 ORDER BY `+inviteSorts[q.Sort]+` `+q.direction()+`, i.id LIMIT $2 OFFSET $3`, app, q.PerPage, q.offset())
