@@ -5,10 +5,13 @@ import (
 	"move/domain/activity"
 	"move/domain/catalog"
 	"move/domain/identity"
+	"move/domain/location"
 	"move/domain/organization"
+	"move/domain/rate"
 	"move/domain/reservation"
 	"move/domain/series"
 	"move/domain/wallet"
+	"move/personal"
 )
 
 // registerAll lists every context's events. A new context adds its Register here.
@@ -19,5 +22,8 @@ var registerAll = []func(*domain.Registry){
 	organization.Register,
 	activity.Register,
 	series.Register,
+	rate.Register,
+	location.Register,
 	wallet.Register,
+	personal.Register,
 }

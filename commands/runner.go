@@ -10,6 +10,7 @@ import (
 
 	"move/domain"
 	"move/eventstore"
+	"move/personal"
 )
 
 // maxAttempts bounds how often a command is decided again after losing a race for a
@@ -39,6 +40,7 @@ type Result struct {
 type runner struct {
 	store    eventstore.Store
 	registry *domain.Registry
+	vault    *personal.Vault
 	now      func() time.Time
 }
 
@@ -127,6 +129,9 @@ func (u *unit) load(stream string, agg domain.Aggregate) error {
 				u.previous = &Result{Version: re.Version, Position: re.Position}
 			}
 			e, err := u.r.registry.Decode(re.Type, re.Data)
+			if err == nil {
+				e, err = u.r.vault.Open(u.ctx, e)
+			}
 			if err != nil {
 				return fmt.Errorf("load %s: %w", stream, err)
 			}
@@ -166,7 +171,11 @@ func (u *unit) append(stream string, agg domain.Aggregate, events ...domain.Even
 	}
 	data := make([]eventstore.EventData, len(events))
 	for i, e := range events {
-		typ, payload, err := u.r.registry.Encode(e)
+		sealed, err := u.r.vault.Seal(u.ctx, stream, e)
+		if err != nil {
+			return err
+		}
+		typ, payload, err := u.r.registry.Encode(sealed)
 		if err != nil {
 			return err
 		}

@@ -89,7 +89,7 @@ func TestTenantIsolation(t *testing.T) {
 	ctx := context.Background()
 	adminA, _ := w.login(w.users["admin"], password)
 	super, _ := w.login(w.users["superadmin"], password)
-	orgB := uuid.NewString()
+	orgB := w.approvedOrganization(w.appB, "Organisatie B")
 	if a := w.call("POST", "/v1/admin/applications/"+w.appB+"/invites", super, w.appB,
 		map[string]string{"first_name": "Bea", "last_name": "B", "email": "bea@example.test", "role": "organization", "organization_id": orgB}); a.Status != 201 {
 		t.Fatalf("invite in B: %d %v", a.Status, a.Body)

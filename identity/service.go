@@ -10,6 +10,7 @@ import (
 	"net/mail"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/google/uuid"
@@ -347,6 +348,8 @@ func validatePassword(v *domain.ValidationError, password string) {
 func validateName(v *domain.ValidationError, field, value string) string {
 	value = names.Clean(value)
 	switch n := utf8.RuneCountInString(value); {
+	case !printable(value):
+		v.Add(field, "validation.invalid", nil)
 	case n == 0:
 		v.Add(field, "validation.required", nil)
 	case n > 100:
@@ -358,8 +361,22 @@ func validateName(v *domain.ValidationError, field, value string) string {
 func validateEmail(v *domain.ValidationError, email string) string {
 	email = strings.TrimSpace(email)
 	a, err := mail.ParseAddress(email)
-	if err != nil || a.Address != email || len(email) > 254 {
+	if err != nil || a.Address != email || len(email) > 254 || !printable(email) {
 		v.Add("email", "validation.email", nil)
 	}
 	return email
+}
+
+// printable refuses what no name or address holds and Postgres cannot store: invalid
+// UTF-8, NUL and other control characters.
+func printable(s string) bool {
+	if !utf8.ValidString(s) {
+		return false
+	}
+	for _, r := range s {
+		if unicode.IsControl(r) {
+			return false
+		}
+	}
+	return true
 }

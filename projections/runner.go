@@ -20,6 +20,7 @@ import (
 	"move/domain"
 	"move/eventstore"
 	waitpkg "move/internal/wait"
+	"move/personal"
 )
 
 // rebuildBatch is how many events one rebuild transaction replays.
@@ -30,6 +31,7 @@ type Runner struct {
 	store      eventstore.Store
 	db         *pgxpool.Pool
 	registry   *domain.Registry
+	vault      *personal.Vault
 	projectors []Projector
 	log        *slog.Logger
 	metrics    *Metrics
@@ -37,10 +39,11 @@ type Runner struct {
 	Progress func(name string, done, total int64)
 }
 
-// NewRunner checks that every projector has a distinct name.
-func NewRunner(store eventstore.Store, db *pgxpool.Pool, registry *domain.Registry, log *slog.Logger, metrics *Metrics, projectors ...Projector) (*Runner, error) {
-	if store == nil || db == nil || registry == nil || log == nil {
-		return nil, errors.New("projections: store, database, registry and logger are required")
+// NewRunner checks that every projector has a distinct name. vault opens the events'
+// personal fields before Apply sees them (package personal).
+func NewRunner(store eventstore.Store, db *pgxpool.Pool, registry *domain.Registry, vault *personal.Vault, log *slog.Logger, metrics *Metrics, projectors ...Projector) (*Runner, error) {
+	if store == nil || db == nil || registry == nil || vault == nil || log == nil {
+		return nil, errors.New("projections: store, database, registry, vault and logger are required")
 	}
 	seen := map[string]bool{}
 	for _, p := range projectors {
@@ -49,7 +52,7 @@ func NewRunner(store eventstore.Store, db *pgxpool.Pool, registry *domain.Regist
 		}
 		seen[p.Name()] = true
 	}
-	return &Runner{store: store, db: db, registry: registry, projectors: projectors, log: log, metrics: metrics}, nil
+	return &Runner{store: store, db: db, registry: registry, vault: vault, projectors: projectors, log: log, metrics: metrics}, nil
 }
 
 // Projectors answers the projectors, in the order given.
@@ -117,15 +120,35 @@ func (r *Runner) tablesMissing(ctx context.Context, p Projector) (bool, error) {
 	return false, nil
 }
 
-func (r *Runner) decode(p Projector, e eventstore.RecordedEvent) (Event, bool, error) {
-	if !slices.Contains(p.EventTypes(), e.Type) {
-		return Event{}, false, nil
+// decodeAll decodes the events p reads, their personal fields opened with one key
+// query for the batch; the others are nil. On an error it answers the index of the
+// event that failed.
+func (r *Runner) decodeAll(ctx context.Context, p Projector, events []eventstore.RecordedEvent) ([]*Event, int, error) {
+	out := make([]*Event, len(events))
+	var payloads []domain.Event
+	var at []int
+	for i, e := range events {
+		if !slices.Contains(p.EventTypes(), e.Type) {
+			continue
+		}
+		payload, err := r.registry.Decode(e.Type, e.Data)
+		if err != nil {
+			return nil, i, err
+		}
+		payloads = append(payloads, payload)
+		at = append(at, i)
 	}
-	payload, err := r.registry.Decode(e.Type, e.Data)
+	if len(payloads) == 0 {
+		return out, 0, nil
+	}
+	opened, err := r.vault.OpenAll(ctx, payloads)
 	if err != nil {
-		return Event{}, false, err
+		return nil, at[0], err
 	}
-	return Event{RecordedEvent: e, Payload: payload}, true, nil
+	for j, i := range at {
+		out[i] = &Event{RecordedEvent: events[i], Payload: opened[j]}
+	}
+	return out, 0, nil
 }
 
 // applyLive applies a delivery (the events that were waiting, in order) and moves the
@@ -158,14 +181,18 @@ func (r *Runner) applyInTx(ctx context.Context, p Projector, d delivery) (events
 		// The delivery's statements go in one round trip, as a rebuild's do (Apply
 		// writes but never reads).
 		w := &batchWriter{}
-		for i, e := range d.Events {
-			ev, relevant, err := r.decode(p, e)
-			if err == nil && relevant {
-				w.current = i
-				err = p.Apply(ctx, w, ev)
+		decoded, bad, err := r.decodeAll(ctx, p, d.Events)
+		if err != nil {
+			failed = d.Events[bad]
+			return err
+		}
+		for i, ev := range decoded {
+			if ev == nil {
+				continue
 			}
-			if err != nil {
-				failed = e
+			w.current = i
+			if err := p.Apply(ctx, w, *ev); err != nil {
+				failed = d.Events[i]
 				return err
 			}
 		}
@@ -363,17 +390,17 @@ func (r *Runner) replay(ctx context.Context, p Projector, events []eventstore.Re
 			return err
 		}
 		w := &batchWriter{}
-		for i, e := range events {
-			ev, ok, err := r.decode(p, e)
-			if err != nil {
-				return &replayError{projector: p, event: e, cause: err}
-			}
-			if !ok {
+		decoded, bad, err := r.decodeAll(ctx, p, events)
+		if err != nil {
+			return &replayError{projector: p, event: events[bad], cause: err}
+		}
+		for i, ev := range decoded {
+			if ev == nil {
 				continue
 			}
 			w.current = i
-			if err := p.Apply(ctx, w, ev); err != nil {
-				return &replayError{projector: p, event: e, cause: err}
+			if err := p.Apply(ctx, w, *ev); err != nil {
+				return &replayError{projector: p, event: events[i], cause: err}
 			}
 		}
 		if i, err := w.flush(ctx, tx); err != nil {

@@ -127,7 +127,7 @@ func inputOf(a activityRow) activityInput {
 		IsAccessible: a.IsAccessible, AgeMin: a.AgeMin, AgeMax: a.AgeMax, Contacts: a.Contacts, Concept: a.Concept}
 }
 
-type locationInput struct {
+type activityLocationInput struct {
 	LocationID *string `json:"location_id"`
 }
 
@@ -182,7 +182,7 @@ func (s *Server) activityRoutes() []Route {
 		{Method: http.MethodDelete, Pattern: item, Permission: PermEditActivity, Reads: reads, Handler: s.deleteActivity,
 			Doc: Doc{Summary: "Delete an activity and its sessions", Response: commandAnswer{}, Query: []string{"version"}}},
 		{Method: http.MethodPatch, Pattern: item + "/location", Permission: PermEditActivity, Reads: reads, Handler: s.setActivityLocation,
-			Doc: Doc{Summary: "Where the activity takes place (location_id, null for none)", Request: locationInput{}, Response: commandAnswer{}}},
+			Doc: Doc{Summary: "Where the activity takes place (location_id, null for none)", Request: activityLocationInput{}, Response: commandAnswer{}}},
 		{Method: http.MethodGet, Pattern: item + "/settings", Permission: PermViewActivities, Reads: reads, Handler: s.getActivitySettings,
 			Doc: Doc{Summary: "The activity's settings", Response: dataAnswer[activity.Settings]{}}},
 		{Method: http.MethodPut, Pattern: item + "/settings", Permission: PermEditActivity, Reads: reads, Handler: s.putActivitySettings,
@@ -407,6 +407,9 @@ func (s *Server) createActivity(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	if err := s.checkOfferReferences(r, org, map[string]*string{"rate_id": in.RateID, "cancellation_term_id": in.CancellationTermID}); err != nil {
+		return err
+	}
 	settings := activity.Settings{}
 	if in.Settings != nil {
 		settings = *in.Settings
@@ -445,6 +448,9 @@ func (s *Server) patchActivity(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	if err := s.checkOfferReferences(r, a.OrganizationID, map[string]*string{"rate_id": in.RateID, "cancellation_term_id": in.CancellationTermID}); err != nil {
+		return err
+	}
 	res, err := s.App.UpdateActivity(r.Context(), m, a.ID, in.Version, in.details())
 	return s.answerCommand(w, "update_activity", http.StatusOK, res, err)
 }
@@ -471,12 +477,15 @@ func (s *Server) setActivityLocation(w http.ResponseWriter, r *http.Request) err
 	if err != nil {
 		return err
 	}
-	var in locationInput
+	var in activityLocationInput
 	if err := decode(r, w, &in); err != nil {
 		return err
 	}
 	m, err := meta(r)
 	if err != nil {
+		return err
+	}
+	if err := s.checkOfferReferences(r, a.OrganizationID, map[string]*string{"location_id": in.LocationID}); err != nil {
 		return err
 	}
 	res, err := s.App.SetActivityLocation(r.Context(), m, a.ID, in.LocationID)
@@ -653,4 +662,52 @@ func (activitiesUsingSports) ActivitiesUsingSports(ctx context.Context, tx pgx.T
 		var a ActivityRef
 		return a, row.Scan(&a.ID, &a.Name, &a.SportID)
 	})
+}
+
+// activitiesUsingRate is the rate usage of the activities read model.
+type activitiesUsingRate struct{}
+
+func (activitiesUsingRate) OffersUsingRate(ctx context.Context, tx pgx.Tx, applicationID, rateID string) ([]OfferRef, error) {
+	rows, err := tx.Query(ctx, `SELECT id::text, 'activity', name FROM readmodel.activities
+		WHERE application_id = $1 AND rate_id = $2 ORDER BY name_key, id LIMIT 100`, applicationID, rateID)
+	if err != nil {
+		return nil, err
+	}
+	return collect(rows, func(row pgx.Row) (OfferRef, error) {
+		var o OfferRef
+		return o, row.Scan(&o.ID, &o.Type, &o.Name)
+	})
+}
+
+// checkOfferReferences refuses a rate, cancellation term or location that is not the
+// organisation's, each under its field. It reads the read models (decision 0703): a
+// reference deleted a moment ago may still pass.
+func (s *Server) checkOfferReferences(r *http.Request, organizationID string, refs map[string]*string) error {
+	tables := map[string]string{"rate_id": "readmodel.rates", "cancellation_term_id": "readmodel.cancellation_terms", "location_id": "readmodel.locations"}
+	var v domain.ValidationError
+	err := s.inTenant(r, func(tx pgx.Tx) error {
+		for field, id := range refs {
+			if id == nil || strings.TrimSpace(*id) == "" {
+				continue
+			}
+			ref, err := uuid.Parse(strings.TrimSpace(*id))
+			if err != nil {
+				continue // the domain names the field
+			}
+			var found bool
+			if err := tx.QueryRow(r.Context(), `SELECT EXISTS (SELECT 1 FROM `+tables[field]+`
+				WHERE application_id = $1 AND organization_id = $2 AND id = $3)`,
+				TenantFrom(r.Context()).ApplicationID, organizationID, ref.String()).Scan(&found); err != nil {
+				return err
+			}
+			if !found {
+				v.Add(field, "validation.unknown_reference", nil)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	return v.OrNil()
 }

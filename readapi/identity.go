@@ -256,6 +256,11 @@ type applicationSettings struct {
 	FaviconURL     *string `json:"favicon_url"`
 	PrimaryColor   *string `json:"primary_color"`
 	SecondaryColor *string `json:"secondary_color"`
+	// The map's centre and zoom (the mapbox settings): location forms centre their
+	// map preview on them.
+	Longitude *float64 `json:"longitude"`
+	Latitude  *float64 `json:"latitude"`
+	Zoom      *float64 `json:"zoom"`
 }
 
 func fileURL(id *string) *string {
@@ -270,7 +275,8 @@ func fileURL(id *string) *string {
 // default (first created) one. Applications are the platform's tenant registry, not
 // tenant-owned rows: their branding is public.
 func (s *Server) publicApplication(w http.ResponseWriter, r *http.Request) error {
-	const columns = `SELECT id::text, name, slug, logo_id, favicon_id, primary_color, secondary_color FROM readmodel.identity_applications `
+	const columns = `SELECT id::text, name, slug, logo_id, favicon_id, primary_color, secondary_color, longitude, latitude, zoom
+		FROM readmodel.identity_applications `
 	var row pgx.Row
 	if h := r.Header.Get("ApplicationId"); h != "" {
 		id, err := uuid.Parse(h)
@@ -283,7 +289,7 @@ func (s *Server) publicApplication(w http.ResponseWriter, r *http.Request) error
 	}
 	var a applicationSettings
 	var logo, favicon *string
-	err := row.Scan(&a.ID, &a.Name, &a.Slug, &logo, &favicon, &a.PrimaryColor, &a.SecondaryColor)
+	err := row.Scan(&a.ID, &a.Name, &a.Slug, &logo, &favicon, &a.PrimaryColor, &a.SecondaryColor, &a.Longitude, &a.Latitude, &a.Zoom)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return errStatus(http.StatusNotFound, "error.not_found")
 	}
@@ -354,10 +360,9 @@ func (s *Server) listInvites(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 		rows, err := tx.Query(r.Context(), `
-			SELECT i.id::text, coalesce(u.first_name, p.first_name, ''), coalesce(u.last_name, p.last_name, ''),
-			       coalesce(u.email, p.email, ''), i.role, i.organization_id, i.status, i.expires_at, i.created_at
+			SELECT i.id::text, coalesce(u.first_name, i.first_name), coalesce(u.last_name, i.last_name),
+			       coalesce(u.email, i.email), i.role, i.organization_id, i.status, i.expires_at, i.created_at
 			  FROM readmodel.identity_invites i
-			  LEFT JOIN identity_personal_data p ON p.subject_id = i.id
 			  LEFT JOIN identity_personal_data u ON u.subject_id = i.user_id
 			 WHERE i.application_id = $1
 			 ORDER BY `+inviteSorts[q.Sort]+` `+q.direction()+`, i.id LIMIT $2 OFFSET $3`, app, q.PerPage, q.offset())

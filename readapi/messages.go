@@ -87,6 +87,7 @@ var messages = map[string]map[string]string{
 	"validation.iban":                      {"nl": "Het veld {field} is geen geldige IBAN", "en": "The {field} field is not a valid IBAN"},
 	"validation.max_items":                 {"nl": "Het veld {field} mag hoogstens {max} items hebben", "en": "The {field} field may have at most {max} items"},
 	"validation.unknown_sport":             {"nl": "De sport {id} bestaat niet", "en": "The sport {id} does not exist"},
+	"validation.unknown_organization":      {"nl": "Deze organisatie bestaat niet of is nog niet goedgekeurd", "en": "This organisation does not exist or is not approved yet"},
 	"validation.timezone":                  {"nl": "Het veld {field} moet een tijdzone zijn, bijvoorbeeld Europe/Amsterdam", "en": "The {field} field must be a time zone, e.g. Europe/Amsterdam"},
 	"validation.color":                     {"nl": "Het veld {field} moet een kleur zijn als #RRGGBB of #RRGGBBAA", "en": "The {field} field must be a colour like #RRGGBB or #RRGGBBAA"},
 	"validation.between":                   {"nl": "Het veld {field} moet tussen {min} en {max} liggen", "en": "The {field} field must be between {min} and {max}"},
@@ -149,7 +150,39 @@ var messages = map[string]map[string]string{
 	"session.in_past":                    {"nl": "Deze sessie zou in het verleden liggen", "en": "This session would be in the past"},
 	"session.past_unchanged":             {"nl": "Sessies in het verleden kunnen niet worden gewijzigd", "en": "Sessions in the past cannot be changed"},
 	"session.past_not_deletable":         {"nl": "Sessies in het verleden kunnen niet worden verwijderd", "en": "Sessions in the past cannot be deleted"},
+	"validation.unknown_reference":       {"nl": "Het veld {field} verwijst naar iets wat deze organisatie niet heeft", "en": "The {field} field refers to something this organisation does not have"},
 	"session.repetition_occurrence":      {"nl": "Kies alleen deze sessie (this) of deze en alle volgende (following)", "en": "Choose only this session (this) or this and all later ones (following)"},
+	// Rates and cancellation terms (spec section 5: each period rule its own message).
+	"rate.exists":                       {"nl": "Dit tarief bestaat al", "en": "This rate already exists"},
+	"rate.free":                         {"nl": "Gratis", "en": "Free"},
+	"rate.price_range":                  {"nl": "De prijs moet tussen € 0 en € {max} liggen", "en": "The price must be between € 0 and € {max}"},
+	"rate.vat_tier":                     {"nl": "Kies een btw-tarief: 0 %, 9 % of 21 %", "en": "Choose a VAT rate: 0 %, 9 % or 21 %"},
+	"rate.in_use":                       {"nl": "Dit tarief wordt gebruikt door {offers} en kan niet worden verwijderd", "en": "This rate is used by {offers} and cannot be deleted"},
+	"cancellation_term.exists":          {"nl": "Deze annuleringsvoorwaarde bestaat al", "en": "This cancellation term already exists"},
+	"cancellation_term.in_use":          {"nl": "Deze annuleringsvoorwaarde hoort bij de tarieven {rates} en kan niet worden verwijderd", "en": "This cancellation term belongs to the rates {rates} and cannot be deleted"},
+	"cancellation.periods_required":     {"nl": "Voeg minstens één periode toe", "en": "Add at least one period"},
+	"cancellation.too_many_periods":     {"nl": "Gebruik hoogstens {max} periodes", "en": "Use at most {max} periods"},
+	"cancellation.first_has_from":       {"nl": "De eerste periode begint bij het boeken en heeft geen 'vanaf'", "en": "The first period starts at booking and has no 'from'"},
+	"cancellation.last_has_until":       {"nl": "De laatste periode loopt tot de start van de sessie en heeft geen 'tot'", "en": "The last period lasts until the session starts and has no 'until'"},
+	"cancellation.first_needs_until":    {"nl": "Met meerdere periodes heeft de eerste periode een 'tot' nodig", "en": "With several periods the first period needs an 'until'"},
+	"cancellation.last_needs_from":      {"nl": "Met meerdere periodes heeft de laatste periode een 'vanaf' nodig", "en": "With several periods the last period needs a 'from'"},
+	"cancellation.middle_needs_from":    {"nl": "Periode {number} heeft een 'vanaf' nodig", "en": "Period {number} needs a 'from'"},
+	"cancellation.middle_needs_until":   {"nl": "Periode {number} heeft een 'tot' nodig", "en": "Period {number} needs an 'until'"},
+	"cancellation.period_order":         {"nl": "Periode {number} moet beginnen voordat ze eindigt: 'tot' ligt dichter bij de sessie dan 'vanaf'", "en": "Period {number} must start before it ends: 'until' is closer to the session than 'from'"},
+	"cancellation.periods_not_adjacent": {"nl": "Periode {number} moet beginnen waar de vorige eindigt", "en": "Period {number} must start where the one before ends"},
+	"cancellation.refund_range":         {"nl": "De terugbetaling van periode {number} ligt tussen 0 en 100 %", "en": "The refund of period {number} is between 0 and 100 %"},
+	"location.exists":                   {"nl": "Deze locatie bestaat al", "en": "This location already exists"},
+	"location.coordinates_pair":         {"nl": "Vul zowel breedte- als lengtegraad in, of geen van beide", "en": "Fill in both latitude and longitude, or neither"},
+	"location.link_required":            {"nl": "Vul een link in om de knop te tonen", "en": "Fill in a link to show the button"},
+	"location.link_label_required":      {"nl": "Vul de tekst van de knop in om de link te tonen", "en": "Fill in the button's label to show the link"},
+	"location.unknown_weekday":          {"nl": "{weekday} is geen dag van de week", "en": "{weekday} is not a day of the week"},
+	"location.weekday_twice":            {"nl": "De openingstijden noemen {weekday} twee keer", "en": "The opening hours name {weekday} twice"},
+	"location.opened_at_required":       {"nl": "Vul in hoe laat deze dag opent", "en": "Fill in when this day opens"},
+	"location.closed_at_required":       {"nl": "Vul in hoe laat deze dag sluit", "en": "Fill in when this day closes"},
+	"location.time_format":              {"nl": "Vul een tijd in als UU:MM, bijvoorbeeld 09:30", "en": "Fill in a time as HH:MM, e.g. 09:30"},
+	"location.closes_before_opening":    {"nl": "De sluitingstijd moet na de openingstijd liggen", "en": "The closing time must be after the opening time"},
+	"validation.too_many":               {"nl": "Het veld {field} mag hoogstens {max} items bevatten", "en": "The {field} field may hold at most {max} items"},
+	"cancellation.minutes_range":        {"nl": "De minuten van periode {number} liggen tussen 0 en {max}", "en": "The minutes of period {number} are between 0 and {max}"},
 }
 
 // fieldNames are the user's words for field names.
@@ -221,6 +254,20 @@ var fieldNames = map[string]map[string]string{
 	"is_enabled":         {"nl": "actief", "en": "enabled"},
 	"code":               {"nl": "code", "en": "code"},
 	"customer_id":        {"nl": "klant", "en": "customer"},
+
+	// Rates and cancellation terms.
+	"price_cents":          {"nl": "prijs", "en": "price"},
+	"vat_tier":             {"nl": "btw-tarief", "en": "VAT rate"},
+	"cancellation_term_id": {"nl": "annuleringsvoorwaarde", "en": "cancellation term"},
+	"periods":              {"nl": "periodes", "en": "periods"},
+
+	// Locations.
+	"location_types": {"nl": "locatietypes", "en": "location types"},
+	"contacts":       {"nl": "contactpersonen", "en": "contacts"},
+	"link":           {"nl": "link", "en": "link"},
+	"link_label":     {"nl": "knoptekst", "en": "button label"},
+	"image_id":       {"nl": "afbeelding", "en": "image"},
+	"opening_hours":  {"nl": "openingstijden", "en": "opening hours"},
 }
 
 // translate fills in a message in the language; unknown keys show as themselves.

@@ -17,6 +17,7 @@ import (
 	"move/eventstore/kurrentdb"
 	"move/eventstore/postgres"
 	"move/migrations"
+	"move/personal"
 	"move/projections"
 	"move/projections/readmodels"
 )
@@ -26,6 +27,7 @@ type backend struct {
 	db       *pgxpool.Pool
 	store    eventstore.Store
 	registry *domain.Registry
+	vault    *personal.Vault
 	app      *commands.App
 }
 
@@ -37,8 +39,25 @@ func migrateCmd(cfg config) error {
 	return nil
 }
 
+// personalSecret reads PERSONAL_DATA_KEY: the development default outside production,
+// at least 32 characters and not the default in production.
+func personalSecret(cfg config) (*personal.Secret, error) {
+	key := cfg.PersonalDataKey
+	if cfg.Production && (len(key) < 32 || key == personal.DevelopmentSecret) {
+		return nil, fmt.Errorf("MOVE_ENV=production: PERSONAL_DATA_KEY must be set to a random value of at least 32 characters")
+	}
+	if key == "" {
+		key = personal.DevelopmentSecret
+	}
+	return personal.NewSecret(key)
+}
+
 // open connects to the database and the event store the configuration names.
 func open(ctx context.Context, cfg config) (*backend, error) {
+	secret, err := personalSecret(cfg)
+	if err != nil {
+		return nil, err
+	}
 	pc, err := pgxpool.ParseConfig(cfg.DatabaseURL)
 	if err != nil {
 		return nil, fmt.Errorf("DATABASE_URL: %w", err)
@@ -69,12 +88,16 @@ func open(ctx context.Context, cfg config) (*backend, error) {
 		db.Close()
 		return nil, err
 	}
-	reg := commands.Registry()
-	app, err := commands.New(store, reg, time.Now)
+	vault, err := personal.NewVault(db, secret)
 	if err != nil {
 		return nil, err
 	}
-	return &backend{db: db, store: store, registry: reg, app: app}, nil
+	reg := commands.Registry()
+	app, err := commands.New(store, reg, vault, time.Now)
+	if err != nil {
+		return nil, err
+	}
+	return &backend{db: db, store: store, registry: reg, vault: vault, app: app}, nil
 }
 
 func (b *backend) close() {
@@ -83,7 +106,7 @@ func (b *backend) close() {
 }
 
 func (b *backend) runner(log *slog.Logger, metrics *projections.Metrics) (*projections.Runner, error) {
-	return projections.NewRunner(b.store, b.db, b.registry, log, metrics, readmodels.All()...)
+	return projections.NewRunner(b.store, b.db, b.registry, b.vault, log, metrics, readmodels.All()...)
 }
 
 func newMetrics() *prometheus.Registry {

@@ -16,14 +16,20 @@ type config struct {
 	LogLevel       string
 	TrustedProxies []netip.Prefix
 	CORSOrigins    []string
+	// PersonalDataKey wraps the data subjects' keys and keys personal reservation names
+	// (decision 0510); production refuses the development default (decision 0104).
+	PersonalDataKey string
+	Production      bool
 }
 
 func loadConfig() config {
 	c := config{
-		DatabaseURL:   env("DATABASE_URL", defaultDatabaseURL),
-		EventStoreURL: os.Getenv("EVENTSTORE_URL"),
-		HTTPAddr:      env("HTTP_ADDR", ":8080"),
-		LogLevel:      env("LOG_LEVEL", "info"),
+		DatabaseURL:     env("DATABASE_URL", defaultDatabaseURL),
+		EventStoreURL:   os.Getenv("EVENTSTORE_URL"),
+		HTTPAddr:        env("HTTP_ADDR", ":8080"),
+		LogLevel:        env("LOG_LEVEL", "info"),
+		PersonalDataKey: os.Getenv("PERSONAL_DATA_KEY"),
+		Production:      strings.EqualFold(os.Getenv("MOVE_ENV"), "production"),
 	}
 	for _, p := range list("TRUSTED_PROXIES") {
 		if prefix, err := netip.ParsePrefix(p); err == nil {

@@ -30,7 +30,9 @@ Usage:
   move openapi                            the API's OpenAPI document (JSON), for generating clients
   move users create --email E --first-name F --last-name L [--role ROLE --application SLUG [--organization ID]]
                                           make a user; the password is read from standard input
-  move users erase --email E              forget a person: roles revoked, personal data blanked, address freed
+  move users erase --email E [--organization ID ...]
+                                          forget a person everywhere: account, invites, organisations'
+                                          contact and finance data (decision 0511)
 
 Environment:
   DATABASE_URL    Postgres for read models (and the event store by default)
@@ -38,6 +40,9 @@ Environment:
   EVENTSTORE_URL  unset: the Postgres event store; esdb://… or kurrentdb://…: EventStoreDB
   HTTP_ADDR       listen address of serve, default :8080
   LOG_LEVEL       debug, info (default), warn, error
+  PERSONAL_DATA_KEY
+                  wraps the keys of personal data and names e-mail reservations
+                  (at least 32 characters; required in production; back it up)
 `
 
 func main() {

@@ -10,12 +10,14 @@ import (
 	rmactivities "move/projections/activities"
 	rmcatalog "move/projections/catalog"
 	rmidentity "move/projections/identity"
+	rmlocations "move/projections/locations"
 	rmorganizations "move/projections/organizations"
+	rmrates "move/projections/rates"
 	rmwallets "move/projections/wallets"
 )
 
 // All answers a fresh projector of every read model.
 func All() []projections.Projector {
-	return append(rmcatalog.Projectors(), rmidentity.Projector(), rmorganizations.Projector(), rmwallets.Projector(), rmactivities.Projector(),
-		processes.Projector())
+	return append(rmcatalog.Projectors(), rmidentity.Projector(), rmorganizations.Projector(), rmwallets.Projector(),
+		rmrates.Projector(), rmlocations.Projector(), rmactivities.Projector(), processes.Projector())
 }

@@ -181,6 +181,24 @@ export const routes: RouteObject[] = [
                     ],
                   },
                   {
+                    element: <RequirePermission ability="view-locations" />,
+                    children: [
+                      {
+                        path: 'locations',
+                        lazy: screen(() => import('@/features/locations/routes/LocationsRoute'), (m) => m.LocationsRoute),
+                      },
+                    ],
+                  },
+                  {
+                    element: <RequirePermission ability="edit-location" />,
+                    children: [
+                      {
+                        path: 'locations/:location_id/update',
+                        lazy: screen(() => import('@/features/locations/routes/LocationFormRoute'), (m) => m.LocationFormRoute),
+                      },
+                    ],
+                  },
+                  {
                     element: <RequirePermission ability="edit-organization" />,
                     children: [
                       {
@@ -262,6 +280,57 @@ export const routes: RouteObject[] = [
                       () => import('@/features/organizations/routes/OrganizationProfileRoute'),
                       (m) => m.OrganizationProfileRoute,
                     ),
+                  },
+                ],
+              },
+              {
+                path: '/organizations/:organization_id',
+                children: [
+                  {
+                    element: <RequirePermission ability="view-rates" />,
+                    children: [
+                      { path: 'rates', lazy: screen(() => import('@/features/rates/routes/RatesRoute'), (m) => m.RatesRoute) },
+                    ],
+                  },
+                  {
+                    element: <RequirePermission ability="view-locations" />,
+                    children: [
+                      {
+                        path: 'locations',
+                        lazy: screen(() => import('@/features/locations/routes/LocationsRoute'), (m) => m.LocationsRoute),
+                      },
+                    ],
+                  },
+                  {
+                    element: <RequirePermission ability="create-locations" />,
+                    children: [
+                      {
+                        path: 'locations/create',
+                        lazy: screen(() => import('@/features/locations/routes/LocationFormRoute'), (m) => m.LocationFormRoute),
+                      },
+                    ],
+                  },
+                  {
+                    element: <RequirePermission ability="edit-location" />,
+                    children: [
+                      {
+                        path: 'locations/:location_id/update',
+                        lazy: screen(() => import('@/features/locations/routes/LocationFormRoute'), (m) => m.LocationFormRoute),
+                      },
+                    ],
+                  },
+                  {
+                    element: <RequirePermission ability="manage-rates" />,
+                    children: [
+                      ...['rates/create', 'rates/:rate_id'].map((path) => ({
+                        path,
+                        lazy: screen(() => import('@/features/rates/routes/RateFormRoute'), (m) => m.RateFormRoute),
+                      })),
+                      ...['cancellation-terms/create', 'cancellation-terms/:term_id'].map((path) => ({
+                        path,
+                        lazy: screen(() => import('@/features/rates/routes/TermFormRoute'), (m) => m.TermFormRoute),
+                      })),
+                    ],
                   },
                 ],
               },

@@ -269,6 +269,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/applications/locations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Locations of the application (of the caller's organisations for staff), 250 a page */
+        get: operations["get_v1_admin_applications_locations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/applications/organizations": {
         parameters: {
             query?: never;
@@ -367,6 +384,25 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/cancellation-terms/{term_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One cancellation term */
+        get: operations["get_v1_admin_cancellation-terms_By_term_id"];
+        /** Change a cancellation term */
+        put: operations["put_v1_admin_cancellation-terms_By_term_id"];
+        post?: never;
+        /** Delete a cancellation term no rate names (409 naming the rates otherwise) */
+        delete: operations["delete_v1_admin_cancellation-terms_By_term_id"];
         options?: never;
         head?: never;
         patch?: never;
@@ -528,6 +564,25 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/locations/{location_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One location */
+        get: operations["get_v1_admin_locations_By_location_id"];
+        /** Change a location */
+        put: operations["put_v1_admin_locations_By_location_id"];
+        post?: never;
+        /** Delete a location */
+        delete: operations["delete_v1_admin_locations_By_location_id"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/organizations/{id}": {
         parameters: {
             query?: never;
@@ -599,6 +654,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/organizations/{id}/cancellation-terms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organisation's cancellation terms, by name */
+        get: operations["get_v1_admin_organizations_By_id_cancellation-terms"];
+        put?: never;
+        /** Add a cancellation term: name and periods (from_minutes, until_minutes before the session, refund_percent) */
+        post: operations["post_v1_admin_organizations_By_id_cancellation-terms"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/organizations/{id}/finance": {
         parameters: {
             query?: never;
@@ -611,6 +684,42 @@ export interface paths {
         /** Change finance details; the IBAN passes mod-97 */
         put: operations["put_v1_admin_organizations_By_id_finance"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/organizations/{id}/locations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organisation's locations, 250 a page */
+        get: operations["get_v1_admin_organizations_By_id_locations"];
+        put?: never;
+        /** Add a location (image at least 500×250; opening hours per weekday, closing after opening) */
+        post: operations["post_v1_admin_organizations_By_id_locations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/organizations/{id}/rates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organisation's rates, 250 a page; the first page starts with Free (id null) unless searching */
+        get: operations["get_v1_admin_organizations_By_id_rates"];
+        put?: never;
+        /** Add a rate: name, price including VAT in cents, VAT tier zero|low|high, cancellation term */
+        post: operations["post_v1_admin_organizations_By_id_rates"];
         delete?: never;
         options?: never;
         head?: never;
@@ -819,6 +928,25 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/rates/{rate_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One rate */
+        get: operations["get_v1_admin_rates_By_rate_id"];
+        /** Change a rate (a new price applies to new orders only) */
+        put: operations["put_v1_admin_rates_By_rate_id"];
+        post?: never;
+        /** Delete a rate no offer uses (409 naming the offers otherwise) */
+        delete: operations["delete_v1_admin_rates_By_rate_id"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2118,11 +2246,14 @@ export interface operations {
                         data: {
                             favicon_url?: string | null;
                             id: string;
+                            latitude?: number | null;
                             logo_url?: string | null;
+                            longitude?: number | null;
                             name: string;
                             primary_color?: string | null;
                             secondary_color?: string | null;
                             slug: string;
+                            zoom?: number | null;
                         };
                     };
                 };
@@ -2915,6 +3046,92 @@ export interface operations {
             };
         };
     };
+    get_v1_admin_applications_locations: {
+        parameters: {
+            query?: {
+                itemsPerPage?: string;
+                organization_id?: string;
+                page?: string;
+                search?: string;
+                sort?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            city: string;
+                            contacts: string[];
+                            created_at: string;
+                            house_number: string;
+                            id: string;
+                            image_id?: string | null;
+                            image_url?: string | null;
+                            is_hidden: boolean;
+                            is_visible: boolean;
+                            latitude?: number | null;
+                            link: string;
+                            link_label: string;
+                            location_types: string[];
+                            longitude?: number | null;
+                            name: string;
+                            notes: string;
+                            opening_hours: {
+                                closed_at?: string;
+                                is_open: boolean;
+                                opened_at?: string;
+                                weekday: string;
+                            }[];
+                            organization_id: string;
+                            organization_name: string;
+                            show_link: boolean;
+                            sports: string[];
+                            street: string;
+                            updated_at: string;
+                            version: number;
+                            zipcode: string;
+                        }[];
+                        meta: {
+                            pagination: {
+                                itemsPerPage: number;
+                                next_cursor?: string | null;
+                                page: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
     get_v1_admin_applications_organizations: {
         parameters: {
             query?: {
@@ -3332,6 +3549,173 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    "get_v1_admin_cancellation-terms_By_term_id": {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                term_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            created_at: string;
+                            id: string;
+                            name: string;
+                            organization_id: string;
+                            periods: {
+                                from_minutes?: number | null;
+                                refund_percent: number;
+                                until_minutes?: number | null;
+                            }[];
+                            updated_at: string;
+                            version: number;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    "put_v1_admin_cancellation-terms_By_term_id": {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                term_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    periods: {
+                        from_minutes?: number | null;
+                        refund_percent: number;
+                        until_minutes?: number | null;
+                    }[];
+                    version?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    "delete_v1_admin_cancellation-terms_By_term_id": {
+        parameters: {
+            query?: {
+                version?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                term_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
             };
             /** @description error */
             default: {
@@ -3996,6 +4380,208 @@ export interface operations {
             };
         };
     };
+    get_v1_admin_locations_By_location_id: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            city: string;
+                            contacts: string[];
+                            created_at: string;
+                            house_number: string;
+                            id: string;
+                            image_id?: string | null;
+                            image_url?: string | null;
+                            is_hidden: boolean;
+                            is_visible: boolean;
+                            latitude?: number | null;
+                            link: string;
+                            link_label: string;
+                            location_types: string[];
+                            longitude?: number | null;
+                            name: string;
+                            notes: string;
+                            opening_hours: {
+                                closed_at?: string;
+                                is_open: boolean;
+                                opened_at?: string;
+                                weekday: string;
+                            }[];
+                            organization_id: string;
+                            organization_name: string;
+                            show_link: boolean;
+                            sports: string[];
+                            street: string;
+                            updated_at: string;
+                            version: number;
+                            zipcode: string;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    put_v1_admin_locations_By_location_id: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    city: string;
+                    contacts: string[];
+                    house_number: string;
+                    image_id?: string | null;
+                    is_hidden: boolean;
+                    latitude?: number | null;
+                    link: string;
+                    link_label: string;
+                    location_types: string[];
+                    longitude?: number | null;
+                    name: string;
+                    notes: string;
+                    opening_hours: {
+                        closed_at?: string;
+                        is_open: boolean;
+                        opened_at?: string;
+                        weekday: string;
+                    }[];
+                    show_link: boolean;
+                    sports: string[];
+                    street: string;
+                    version?: number | null;
+                    zipcode: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    delete_v1_admin_locations_By_location_id: {
+        parameters: {
+            query?: {
+                version?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
     get_v1_admin_organizations_By_id: {
         parameters: {
             query?: never;
@@ -4466,6 +5052,135 @@ export interface operations {
             };
         };
     };
+    "get_v1_admin_organizations_By_id_cancellation-terms": {
+        parameters: {
+            query?: {
+                itemsPerPage?: string;
+                page?: string;
+                search?: string;
+                sort?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            created_at: string;
+                            id: string;
+                            name: string;
+                            organization_id: string;
+                            periods: {
+                                from_minutes?: number | null;
+                                refund_percent: number;
+                                until_minutes?: number | null;
+                            }[];
+                            updated_at: string;
+                            version: number;
+                        }[];
+                        meta: {
+                            pagination: {
+                                itemsPerPage: number;
+                                next_cursor?: string | null;
+                                page: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    "post_v1_admin_organizations_By_id_cancellation-terms": {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    periods: {
+                        from_minutes?: number | null;
+                        refund_percent: number;
+                        until_minutes?: number | null;
+                    }[];
+                    version?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
     get_v1_admin_organizations_By_id_finance: {
         parameters: {
             query?: never;
@@ -4541,6 +5256,297 @@ export interface operations {
         responses: {
             /** @description OK */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    get_v1_admin_organizations_By_id_locations: {
+        parameters: {
+            query?: {
+                itemsPerPage?: string;
+                page?: string;
+                search?: string;
+                sort?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            city: string;
+                            contacts: string[];
+                            created_at: string;
+                            house_number: string;
+                            id: string;
+                            image_id?: string | null;
+                            image_url?: string | null;
+                            is_hidden: boolean;
+                            is_visible: boolean;
+                            latitude?: number | null;
+                            link: string;
+                            link_label: string;
+                            location_types: string[];
+                            longitude?: number | null;
+                            name: string;
+                            notes: string;
+                            opening_hours: {
+                                closed_at?: string;
+                                is_open: boolean;
+                                opened_at?: string;
+                                weekday: string;
+                            }[];
+                            organization_id: string;
+                            organization_name: string;
+                            show_link: boolean;
+                            sports: string[];
+                            street: string;
+                            updated_at: string;
+                            version: number;
+                            zipcode: string;
+                        }[];
+                        meta: {
+                            pagination: {
+                                itemsPerPage: number;
+                                next_cursor?: string | null;
+                                page: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    post_v1_admin_organizations_By_id_locations: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    city: string;
+                    contacts: string[];
+                    house_number: string;
+                    image_id?: string | null;
+                    is_hidden: boolean;
+                    latitude?: number | null;
+                    link: string;
+                    link_label: string;
+                    location_types: string[];
+                    longitude?: number | null;
+                    name: string;
+                    notes: string;
+                    opening_hours: {
+                        closed_at?: string;
+                        is_open: boolean;
+                        opened_at?: string;
+                        weekday: string;
+                    }[];
+                    show_link: boolean;
+                    sports: string[];
+                    street: string;
+                    version?: number | null;
+                    zipcode: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    get_v1_admin_organizations_By_id_rates: {
+        parameters: {
+            query?: {
+                itemsPerPage?: string;
+                page?: string;
+                search?: string;
+                sort?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            cancellation_term_id?: string | null;
+                            cancellation_term_name?: string | null;
+                            created_at?: string | null;
+                            id?: string | null;
+                            name: string;
+                            organization_id: string;
+                            price_cents: number;
+                            updated_at?: string | null;
+                            vat_percent: number;
+                            vat_tier: string;
+                            version: number;
+                        }[];
+                        meta: {
+                            pagination: {
+                                itemsPerPage: number;
+                                next_cursor?: string | null;
+                                page: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    post_v1_admin_organizations_By_id_rates: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    cancellation_term_id?: string | null;
+                    name: string;
+                    price_cents: number;
+                    vat_tier: string;
+                    version?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5343,6 +6349,171 @@ export interface operations {
                     "application/json": {
                         data: {
                             zipcodes: string[];
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    get_v1_admin_rates_By_rate_id: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                rate_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            cancellation_term_id?: string | null;
+                            cancellation_term_name?: string | null;
+                            created_at?: string | null;
+                            id?: string | null;
+                            name: string;
+                            organization_id: string;
+                            price_cents: number;
+                            updated_at?: string | null;
+                            vat_percent: number;
+                            vat_tier: string;
+                            version: number;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    put_v1_admin_rates_By_rate_id: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                rate_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    cancellation_term_id?: string | null;
+                    name: string;
+                    price_cents: number;
+                    vat_tier: string;
+                    version?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    delete_v1_admin_rates_By_rate_id: {
+        parameters: {
+            query?: {
+                version?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                rate_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
                         };
                     };
                 };
