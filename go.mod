@@ -12,6 +12,7 @@ require (
 	github.com/kurrent-io/KurrentDB-Client-Go v1.4.2
 	github.com/minio/minio-go/v7 v7.4.1
 	github.com/prometheus/client_golang v1.25.0
+	github.com/teambition/rrule-go v1.8.2
 	golang.org/x/text v0.44.0
 	google.golang.org/grpc v1.82.0
 )

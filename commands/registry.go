@@ -2,10 +2,14 @@ package commands
 
 import (
 	"move/domain"
+	"move/domain/activity"
 	"move/domain/catalog"
 	"move/domain/identity"
+	"move/domain/location"
 	"move/domain/organization"
+	"move/domain/rate"
 	"move/domain/reservation"
+	"move/domain/series"
 	"move/domain/wallet"
 	"move/personal"
 )
@@ -16,6 +20,10 @@ var registerAll = []func(*domain.Registry){
 	catalog.Register,
 	identity.Register,
 	organization.Register,
+	activity.Register,
+	series.Register,
+	rate.Register,
+	location.Register,
 	wallet.Register,
 	personal.Register,
 }

@@ -260,6 +260,11 @@ type applicationSettings struct {
 	FaviconURL     *string `json:"favicon_url"`
 	PrimaryColor   *string `json:"primary_color"`
 	SecondaryColor *string `json:"secondary_color"`
+	// The map's centre and zoom (the mapbox settings): location forms centre their
+	// map preview on them.
+	Longitude *float64 `json:"longitude"`
+	Latitude  *float64 `json:"latitude"`
+	Zoom      *float64 `json:"zoom"`
 }
 
 func fileURL(id *string) *string {
@@ -274,7 +279,8 @@ func fileURL(id *string) *string {
 // default (first created) one. Applications are the platform's tenant registry, not
 // tenant-owned rows: their branding is public.
 func (s *Server) publicApplication(w http.ResponseWriter, r *http.Request) error {
-	const columns = `SELECT id::text, name, slug, logo_id, favicon_id, primary_color, secondary_color FROM readmodel.identity_applications `
+	const columns = `SELECT id::text, name, slug, logo_id, favicon_id, primary_color, secondary_color, longitude, latitude, zoom
+		FROM readmodel.identity_applications `
 	var row pgx.Row
 	if h := r.Header.Get("ApplicationId"); h != "" {
 		id, err := uuid.Parse(h)
@@ -287,7 +293,7 @@ func (s *Server) publicApplication(w http.ResponseWriter, r *http.Request) error
 	}
 	var a applicationSettings
 	var logo, favicon *string
-	err := row.Scan(&a.ID, &a.Name, &a.Slug, &logo, &favicon, &a.PrimaryColor, &a.SecondaryColor)
+	err := row.Scan(&a.ID, &a.Name, &a.Slug, &logo, &favicon, &a.PrimaryColor, &a.SecondaryColor, &a.Longitude, &a.Latitude, &a.Zoom)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return errStatus(http.StatusNotFound, "error.not_found")
 	}

@@ -29,8 +29,7 @@ const (
 )
 
 // SportUsage finds the activities of an organisation that use some sports. Unlinking
-// such a sport is refused naming them. Activities do not exist yet: the activities read
-// model will implement this and replace ActivitiesUsingSports; until then none are found.
+// such a sport is refused naming them.
 type SportUsage interface {
 	ActivitiesUsingSports(ctx context.Context, tx pgx.Tx, applicationID, organizationID string, sports []string) ([]ActivityRef, error)
 }
@@ -42,14 +41,9 @@ type ActivityRef struct {
 	SportID string `json:"sport_id"`
 }
 
-// ActivitiesUsingSports is the sport usage the organisation routes ask.
-var ActivitiesUsingSports SportUsage = noActivities{}
-
-type noActivities struct{}
-
-func (noActivities) ActivitiesUsingSports(context.Context, pgx.Tx, string, string, []string) ([]ActivityRef, error) {
-	return nil, nil
-}
+// ActivitiesUsingSports is the sport usage the organisation routes ask: the activities
+// read model (activities.go).
+var ActivitiesUsingSports SportUsage = activitiesUsingSports{}
 
 // applicationWide is an organisation id no one is a member of: holding a permission
 // there means holding it in the whole application (admin), not through a membership.

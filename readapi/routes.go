@@ -49,6 +49,10 @@ func (s *Server) table() []Route {
 	routes = append(routes, s.organizationRoutes()...)
 	routes = append(routes, s.applicationRoutes()...)
 	routes = append(routes, s.walletRoutes()...)
+	routes = append(routes, s.activityRoutes()...)
+	routes = append(routes, s.sessionRoutes()...)
+	routes = append(routes, s.rateRoutes()...)
+	routes = append(routes, s.locationRoutes()...)
 	return routes
 }
 

@@ -21,6 +21,7 @@ import (
 	domainidentity "move/domain/identity"
 	"move/domain/wallet"
 	"move/eventstore"
+	"move/files"
 	"move/identity"
 	"move/internal/testenv"
 	"move/projections"
@@ -72,9 +73,17 @@ func newWalletWorld(t *testing.T, limit identity.Limit) *walletWorld {
 		t.Fatal(err)
 	}
 	guards := userAuth{&readapi.Identity{Service: svc}}
+	blobs, err := files.NewLocalStore(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	fileService, err := files.New(env.DB, blobs, nil, files.Config{}, testenv.Logger(t))
+	if err != nil {
+		t.Fatal(err)
+	}
 	api, err := readapi.New(readapi.Deps{App: env.App, DB: env.DB, Auth: guards, Tenants: guards, Authz: guards,
 		Log: testenv.Logger(t), Metrics: prometheus.NewRegistry(), Ready: func(context.Context) error { return nil },
-		RedeemLimit: limit})
+		RedeemLimit: limit, Files: fileService})
 	if err != nil {
 		t.Fatal(err)
 	}

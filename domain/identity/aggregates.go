@@ -4,7 +4,6 @@ import (
 	"maps"
 	"math"
 	"net/mail"
-	"net/url"
 	"reflect"
 	"regexp"
 	"slices"
@@ -114,7 +113,7 @@ func (a *Application) clean(s ApplicationSettings) (ApplicationSettings, error) 
 		field string
 		value *string
 	}{{"dashboard_url", s.DashboardURL}, {"website_url", s.WebsiteURL}, {"support_url", s.SupportURL}} {
-		if u.value != nil && !validURL(*u.value) {
+		if u.value != nil && !names.ValidURL(*u.value) {
 			v.Add(u.field, "validation.url", nil)
 		}
 	}
@@ -172,14 +171,6 @@ func ValidTimezone(name string) bool {
 	}
 	_, err := time.LoadLocation(name)
 	return err == nil
-}
-
-func validURL(s string) bool {
-	if len(s) > 2000 {
-		return false
-	}
-	u, err := url.Parse(s)
-	return err == nil && (u.Scheme == "https" || u.Scheme == "http") && u.Host != "" && !strings.ContainsAny(u.Host, " <>\"")
 }
 
 func emptyNil(s *string) *string {

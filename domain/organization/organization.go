@@ -2,7 +2,6 @@ package organization
 
 import (
 	"net/mail"
-	"net/url"
 	"regexp"
 	"slices"
 	"strconv"
@@ -244,7 +243,7 @@ func CleanProfile(p Profile) (Profile, error) {
 		value *string
 	}{{"website", &p.Website}, {"facebook_url", &p.FacebookURL}, {"instagram_url", &p.InstagramURL}, {"youtube_url", &p.YoutubeURL}} {
 		*u.value = strings.TrimSpace(*u.value)
-		if *u.value != "" && !validURL(*u.value) {
+		if *u.value != "" && !names.ValidURL(*u.value) {
 			v.Add(u.field, "validation.url", nil)
 		}
 	}
@@ -306,14 +305,6 @@ func ValidIBAN(s string) bool {
 		rem = (rem*10 + int(c-'0')) % 97
 	}
 	return rem == 1
-}
-
-func validURL(s string) bool {
-	if len(s) > 2000 {
-		return false
-	}
-	u, err := url.Parse(s)
-	return err == nil && (u.Scheme == "https" || u.Scheme == "http") && u.Host != "" && !strings.ContainsAny(u.Host, " <>\"")
 }
 
 func checkText(v *domain.ValidationError, field, value string, max int, required bool) {

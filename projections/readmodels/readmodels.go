@@ -7,14 +7,17 @@ package readmodels
 import (
 	"move/processes"
 	"move/projections"
+	rmactivities "move/projections/activities"
 	rmcatalog "move/projections/catalog"
 	rmidentity "move/projections/identity"
+	rmlocations "move/projections/locations"
 	rmorganizations "move/projections/organizations"
+	rmrates "move/projections/rates"
 	rmwallets "move/projections/wallets"
 )
 
 // All answers a fresh projector of every read model.
 func All() []projections.Projector {
 	return append(rmcatalog.Projectors(), rmidentity.Projector(), rmorganizations.Projector(), rmwallets.Projector(),
-		processes.Projector())
+		rmrates.Projector(), rmlocations.Projector(), rmactivities.Projector(), processes.Projector())
 }

@@ -162,6 +162,43 @@ export const routes: RouteObject[] = [
                     ],
                   },
                   {
+                    element: <RequirePermission ability="view-activities" />,
+                    children: [
+                      {
+                        path: 'activities',
+                        lazy: screen(
+                          () => import('@/features/activities/routes/ActivitiesListRoute'),
+                          (m) => m.ApplicationActivitiesRoute,
+                        ),
+                      },
+                      {
+                        path: 'activities/sessions',
+                        lazy: screen(
+                          () => import('@/features/activities/routes/ApplicationSessionsRoute'),
+                          (m) => m.ApplicationSessionsRoute,
+                        ),
+                      },
+                    ],
+                  },
+                  {
+                    element: <RequirePermission ability="view-locations" />,
+                    children: [
+                      {
+                        path: 'locations',
+                        lazy: screen(() => import('@/features/locations/routes/LocationsRoute'), (m) => m.LocationsRoute),
+                      },
+                    ],
+                  },
+                  {
+                    element: <RequirePermission ability="edit-location" />,
+                    children: [
+                      {
+                        path: 'locations/:location_id/update',
+                        lazy: screen(() => import('@/features/locations/routes/LocationFormRoute'), (m) => m.LocationFormRoute),
+                      },
+                    ],
+                  },
+                  {
                     element: <RequirePermission ability="edit-organization" />,
                     children: [
                       {
@@ -170,6 +207,64 @@ export const routes: RouteObject[] = [
                           () => import('@/features/organizations/routes/OrganizationEditRoute'),
                           (m) => m.OrganizationEditRoute,
                         ),
+                      },
+                    ],
+                  },
+                ],
+              },
+              {
+                path: '/organizations/:organizationId/activities',
+                element: <RequirePermission ability="view-activities" />,
+                children: [
+                  {
+                    index: true,
+                    lazy: screen(() => import('@/features/activities/routes/ActivitiesListRoute'), (m) => m.ActivitiesListRoute),
+                  },
+                  {
+                    path: 'create',
+                    element: <RequirePermission ability="create-activities" />,
+                    children: [
+                      {
+                        index: true,
+                        lazy: screen(() => import('@/features/activities/routes/ActivityCreateRoute'), (m) => m.ActivityCreateRoute),
+                      },
+                    ],
+                  },
+                  {
+                    path: ':activityId',
+                    lazy: screen(() => import('@/features/activities/routes/ActivityLayoutRoute'), (m) => m.ActivityLayoutRoute),
+                    children: [
+                      {
+                        index: true,
+                        lazy: screen(() => import('@/features/activities/routes/ActivityDetailsRoute'), (m) => m.ActivityDetailsRoute),
+                      },
+                      {
+                        path: 'location',
+                        lazy: screen(() => import('@/features/activities/routes/ActivitySubPages'), (m) => m.ActivityLocationRoute),
+                      },
+                      {
+                        path: 'sessions',
+                        lazy: screen(() => import('@/features/activities/routes/ActivitySessionsRoute'), (m) => m.ActivitySessionsRoute),
+                      },
+                      {
+                        path: 'sessions/:sessionId',
+                        lazy: screen(() => import('@/features/activities/routes/ActivitySessionRoute'), (m) => m.ActivitySessionRoute),
+                      },
+                      {
+                        path: 'questions',
+                        lazy: screen(() => import('@/features/activities/routes/ActivitySubPages'), (m) => m.ActivityQuestionsRoute),
+                      },
+                      {
+                        path: 'settings',
+                        lazy: screen(() => import('@/features/activities/routes/ActivitySubPages'), (m) => m.ActivitySettingsRoute),
+                      },
+                      {
+                        path: 'labels',
+                        lazy: screen(() => import('@/features/activities/routes/ActivitySubPages'), (m) => m.ActivityLabelsRoute),
+                      },
+                      {
+                        path: 'bundles',
+                        lazy: screen(() => import('@/features/activities/routes/ActivitySubPages'), (m) => m.ActivityBundlesRoute),
                       },
                     ],
                   },
@@ -185,6 +280,57 @@ export const routes: RouteObject[] = [
                       () => import('@/features/organizations/routes/OrganizationProfileRoute'),
                       (m) => m.OrganizationProfileRoute,
                     ),
+                  },
+                ],
+              },
+              {
+                path: '/organizations/:organization_id',
+                children: [
+                  {
+                    element: <RequirePermission ability="view-rates" />,
+                    children: [
+                      { path: 'rates', lazy: screen(() => import('@/features/rates/routes/RatesRoute'), (m) => m.RatesRoute) },
+                    ],
+                  },
+                  {
+                    element: <RequirePermission ability="view-locations" />,
+                    children: [
+                      {
+                        path: 'locations',
+                        lazy: screen(() => import('@/features/locations/routes/LocationsRoute'), (m) => m.LocationsRoute),
+                      },
+                    ],
+                  },
+                  {
+                    element: <RequirePermission ability="create-locations" />,
+                    children: [
+                      {
+                        path: 'locations/create',
+                        lazy: screen(() => import('@/features/locations/routes/LocationFormRoute'), (m) => m.LocationFormRoute),
+                      },
+                    ],
+                  },
+                  {
+                    element: <RequirePermission ability="edit-location" />,
+                    children: [
+                      {
+                        path: 'locations/:location_id/update',
+                        lazy: screen(() => import('@/features/locations/routes/LocationFormRoute'), (m) => m.LocationFormRoute),
+                      },
+                    ],
+                  },
+                  {
+                    element: <RequirePermission ability="manage-rates" />,
+                    children: [
+                      ...['rates/create', 'rates/:rate_id'].map((path) => ({
+                        path,
+                        lazy: screen(() => import('@/features/rates/routes/RateFormRoute'), (m) => m.RateFormRoute),
+                      })),
+                      ...['cancellation-terms/create', 'cancellation-terms/:term_id'].map((path) => ({
+                        path,
+                        lazy: screen(() => import('@/features/rates/routes/TermFormRoute'), (m) => m.TermFormRoute),
+                      })),
+                    ],
                   },
                 ],
               },

@@ -1,5 +1,6 @@
 import {
   centsToDecimalString,
+  decimalToCents,
   displayFileName,
   formatDate,
   formatFileSize,
@@ -18,6 +19,20 @@ describe('money', () => {
     [900719925474099, '9007199254740.99'],
   ])('%i cents is %s', (cents, expected) => {
     expect(centsToDecimalString(cents)).toBe(expected);
+  });
+
+  it.each([
+    ['12,50', 1250],
+    ['12.5', 1250],
+    ['€ 3', 300],
+    ['0,05', 5],
+    ['999999999.99', 99999999999],
+    ['12,505', null],
+    ['-1', null],
+    ['1.2.3', null],
+    ['', null],
+  ])('%s euros is %s cents', (text, expected) => {
+    expect(decimalToCents(text)).toBe(expected);
   });
 
   it('rejects fractions of a cent', () => {

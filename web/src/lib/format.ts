@@ -32,6 +32,16 @@ export function centsToDecimalString(cents: number): string {
   return `${sign}${whole}.${fraction}`;
 }
 
+/**
+ * A typed amount in euros ("12,50", "12.5", "€ 3") as whole cents, without going
+ * through floats; null when it is not an amount with at most two decimals.
+ */
+export function decimalToCents(text: string): number | null {
+  const match = /^(\d{1,9})(?:[.,](\d{1,2}))?$/.exec(text.replace(/[€\s]/g, ''));
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}
+
 /** Money in cents shown in euros with two decimals in the user's language. */
 export function formatMoney(cents: number, language: Language): string {
   const formatter = new Intl.NumberFormat(LOCALES[language], {

@@ -7,6 +7,8 @@ import { useAuthStore } from '@/stores/auth';
 const LINKS = [
   { to: '/application', label: 'shell.nav.overview', ability: 'view-application', end: true },
   { to: '/application/organizations/management', label: 'shell.nav.organizations', ability: 'view-organizations', end: false },
+  { to: '/application/activities', label: 'shell.nav.activities', ability: 'view-activities', end: false },
+  { to: '/application/locations', label: 'shell.nav.locations', ability: 'view-locations', end: false },
   { to: '/application/wallets', label: 'shell.nav.wallets', ability: 'view-wallets', end: false },
 ] as const;
 

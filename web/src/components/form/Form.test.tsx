@@ -39,4 +39,21 @@ describe('Form', () => {
     expect(screen.getByText('Please fill in all the fields correctly')).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
   });
+
+  it("puts a list row's API field error on that row's field", async () => {
+    const onSubmit = vi.fn(async () => {
+      throw new ApiError(422, 'Invalid', { 'periods.1.until_minutes': "Period 2 needs an 'until'" });
+    });
+    render(
+      <Form initialValues={{ periods: [{ until_minutes: '1' }, { until_minutes: '' }] }} onSubmit={onSubmit}>
+        <TextField name="periods.0.until_minutes" label="Until 1" />
+        <TextField name="periods.1.until_minutes" label="Until 2" />
+        <SubmitButton>Save</SubmitButton>
+      </Form>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText("Period 2 needs an 'until'")).toBeInTheDocument();
+    expect(screen.getByLabelText('Until 2')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Until 1')).not.toHaveAttribute('aria-invalid');
+  });
 });

@@ -1,4 +1,13 @@
-import { Formik, Form as FormikForm, useFormikContext, type FormikConfig, type FormikHelpers, type FormikValues } from 'formik';
+import {
+  Formik,
+  Form as FormikForm,
+  setIn,
+  useFormikContext,
+  type FormikConfig,
+  type FormikErrors,
+  type FormikHelpers,
+  type FormikValues,
+} from 'formik';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api-client';
@@ -15,7 +24,8 @@ export interface FormProps<Values extends FormikValues> {
 
 /**
  * Every form goes through here: formik underneath, and a 422 (or any answer with
- * field errors) from the API lands on the fields of the same name.
+ * field errors) from the API lands on the fields of the same name (dotted names on
+ * the fields of list rows).
  */
 export function Form<Values extends FormikValues>({
   initialValues,
@@ -38,7 +48,10 @@ export function Form<Values extends FormikValues>({
           await onSubmit(values, helpers);
         } catch (error) {
           if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
-            helpers.setErrors(error.fields as never);
+            // "periods.1.until_minutes" lands on that field of the list's second row.
+            helpers.setErrors(
+              Object.entries(error.fields).reduce<FormikErrors<Values>>((errors, [name, message]) => setIn(errors, name, message), {}),
+            );
             helpers.setStatus({ serverFields: Object.keys(error.fields) });
           }
         }

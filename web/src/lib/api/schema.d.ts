@@ -4,6 +4,131 @@
  */
 
 export interface paths {
+    "/v1/admin/activities/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One activity */
+        get: operations["get_v1_admin_activities_By_id"];
+        put?: never;
+        post?: never;
+        /** Delete an activity and its sessions */
+        delete: operations["delete_v1_admin_activities_By_id"];
+        options?: never;
+        head?: never;
+        /** Change the fields of an activity the body names (the type never changes) */
+        patch: operations["patch_v1_admin_activities_By_id"];
+        trace?: never;
+    };
+    "/v1/admin/activities/{id}/labels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The activity's labels */
+        get: operations["get_v1_admin_activities_By_id_labels"];
+        /** Assign the activity's labels */
+        put: operations["put_v1_admin_activities_By_id_labels"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/activities/{id}/location": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Where the activity takes place (location_id, null for none) */
+        patch: operations["patch_v1_admin_activities_By_id_location"];
+        trace?: never;
+    };
+    "/v1/admin/activities/{id}/questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The activity's extra questions, in order */
+        get: operations["get_v1_admin_activities_By_id_questions"];
+        /** Replace the activity's extra questions (a question without id is new) */
+        put: operations["put_v1_admin_activities_By_id_questions"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/activities/{id}/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sessions of an activity by start (from, to: dates in the application's time zone; keyset paging with after) */
+        get: operations["get_v1_admin_activities_By_id_sessions"];
+        put?: never;
+        /** Create a session, or a series with a repetition (weeks, months, years) */
+        post: operations["post_v1_admin_activities_By_id_sessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/activities/{id}/sessions/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The dates a session or series would make, in the application's time zone; writes nothing */
+        post: operations["post_v1_admin_activities_By_id_sessions_preview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/activities/{id}/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The activity's settings */
+        get: operations["get_v1_admin_activities_By_id_settings"];
+        /** Change the activity's settings */
+        put: operations["put_v1_admin_activities_By_id_settings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/application": {
         parameters: {
             query?: never;
@@ -127,6 +252,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/applications/activities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Activities of the application (of the caller's own organisations for organisation staff; filters as the organisation's list, and organization_id) */
+        get: operations["get_v1_admin_applications_activities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/applications/locations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Locations of the application (of the caller's organisations for staff), 250 a page */
+        get: operations["get_v1_admin_applications_locations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/applications/organizations": {
         parameters: {
             query?: never;
@@ -191,6 +350,59 @@ export interface paths {
         /** Import organisations from CSV (multipart file, dry_run=true previews); all rows or none */
         post: operations["post_v1_admin_applications_organizations_import"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/applications/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sessions of the application by start (organisation staff: their own organisations'; filters organization_id, activity_id, from, to; keyset paging with after) */
+        get: operations["get_v1_admin_applications_sessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/applications/sessions/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** sessions.xlsx (same filters as the overview), streamed */
+        get: operations["get_v1_admin_applications_sessions_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/cancellation-terms/{term_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One cancellation term */
+        get: operations["get_v1_admin_cancellation-terms_By_term_id"];
+        /** Change a cancellation term */
+        put: operations["put_v1_admin_cancellation-terms_By_term_id"];
+        post?: never;
+        /** Delete a cancellation term no rate names (409 naming the rates otherwise) */
+        delete: operations["delete_v1_admin_cancellation-terms_By_term_id"];
         options?: never;
         head?: never;
         patch?: never;
@@ -352,6 +564,25 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/locations/{location_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One location */
+        get: operations["get_v1_admin_locations_By_location_id"];
+        /** Change a location */
+        put: operations["put_v1_admin_locations_By_location_id"];
+        post?: never;
+        /** Delete a location */
+        delete: operations["delete_v1_admin_locations_By_location_id"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/organizations/{id}": {
         parameters: {
             query?: never;
@@ -366,6 +597,41 @@ export interface paths {
         post?: never;
         /** Delete an organisation */
         delete: operations["delete_v1_admin_organizations_By_id"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/organizations/{id}/activities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Activities of an organisation (search, sort, page; filter by type, concept, sport_id, label_id) */
+        get: operations["get_v1_admin_organizations_By_id_activities"];
+        put?: never;
+        /** Create an activity (type session or bundle) */
+        post: operations["post_v1_admin_organizations_By_id_activities"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/organizations/{id}/activities/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every activity of an organisation, by name (id, name, type; at most 10,000) */
+        get: operations["get_v1_admin_organizations_By_id_activities_all"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -388,6 +654,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/organizations/{id}/cancellation-terms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organisation's cancellation terms, by name */
+        get: operations["get_v1_admin_organizations_By_id_cancellation-terms"];
+        put?: never;
+        /** Add a cancellation term: name and periods (from_minutes, until_minutes before the session, refund_percent) */
+        post: operations["post_v1_admin_organizations_By_id_cancellation-terms"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/organizations/{id}/finance": {
         parameters: {
             query?: never;
@@ -400,6 +684,42 @@ export interface paths {
         /** Change finance details; the IBAN passes mod-97 */
         put: operations["put_v1_admin_organizations_By_id_finance"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/organizations/{id}/locations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organisation's locations, 250 a page */
+        get: operations["get_v1_admin_organizations_By_id_locations"];
+        put?: never;
+        /** Add a location (image at least 500×250; opening hours per weekday, closing after opening) */
+        post: operations["post_v1_admin_organizations_By_id_locations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/organizations/{id}/rates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organisation's rates, 250 a page; the first page starts with Free (id null) unless searching */
+        get: operations["get_v1_admin_organizations_By_id_rates"];
+        put?: never;
+        /** Add a rate: name, price including VAT in cents, VAT tier zero|low|high, cancellation term */
+        post: operations["post_v1_admin_organizations_By_id_rates"];
         delete?: never;
         options?: never;
         head?: never;
@@ -607,6 +927,61 @@ export interface paths {
         get: operations["get_v1_admin_profiles_zipcodes"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/rates/{rate_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One rate */
+        get: operations["get_v1_admin_rates_By_rate_id"];
+        /** Change a rate (a new price applies to new orders only) */
+        put: operations["put_v1_admin_rates_By_rate_id"];
+        post?: never;
+        /** Delete a rate no offer uses (409 naming the offers otherwise) */
+        delete: operations["delete_v1_admin_rates_By_rate_id"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One session with its series' rule */
+        get: operations["get_v1_admin_sessions_By_id"];
+        /** Change a future session: repetitionOccurrence this (only this one) or following (this and all later: a new series from here) */
+        put: operations["put_v1_admin_sessions_By_id"];
+        post?: never;
+        /** Delete a future session (repetitionOccurrence=this) or it and all later ones (following); participants are not touched */
+        delete: operations["delete_v1_admin_sessions_By_id"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/sessions/{id}/impact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What changing this and all later sessions would do (changed, moved, removed, added); writes nothing */
+        post: operations["post_v1_admin_sessions_By_id_impact"];
         delete?: never;
         options?: never;
         head?: never;
@@ -959,6 +1334,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/offer/activities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the app shows of the application named by ApplicationId: activities not in concept of approved organisations */
+        get: operations["get_v1_offer_activities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/token/refresh": {
         parameters: {
             query?: never;
@@ -1039,6 +1431,802 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    get_v1_admin_activities_By_id: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            age_max?: number | null;
+                            age_min?: number | null;
+                            cancellation_term_id?: string | null;
+                            category_ids: string[];
+                            concept: boolean;
+                            contacts: {
+                                contact_id: string;
+                                roles: string[];
+                            }[];
+                            created_at: string;
+                            description: string;
+                            gender: string;
+                            id: string;
+                            image_id?: string | null;
+                            image_url?: string | null;
+                            is_accessible: boolean;
+                            label_ids: string[];
+                            level: string;
+                            location_id?: string | null;
+                            name: string;
+                            notes: string;
+                            organization_id: string;
+                            organization_name: string;
+                            payment_url: string;
+                            price_display_mode: string;
+                            rate_id?: string | null;
+                            sport_id?: string | null;
+                            tag_ids: string[];
+                            type: string;
+                            updated_at: string;
+                            version: number;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    delete_v1_admin_activities_By_id: {
+        parameters: {
+            query?: {
+                version?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    patch_v1_admin_activities_By_id: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    age_max?: number | null;
+                    age_min?: number | null;
+                    cancellation_term_id?: string | null;
+                    category_ids: string[];
+                    concept: boolean;
+                    contacts: {
+                        contact_id: string;
+                        roles: string[];
+                    }[];
+                    description: string;
+                    gender: string;
+                    image_id?: string | null;
+                    is_accessible: boolean;
+                    level: string;
+                    name: string;
+                    notes: string;
+                    payment_url: string;
+                    price_display_mode: string;
+                    rate_id?: string | null;
+                    settings?: {
+                        has_waitlist: boolean;
+                        is_exclusive: boolean;
+                        no_signup_required: boolean;
+                        should_validate_age: boolean;
+                    } | null;
+                    sport_id?: string | null;
+                    tag_ids: string[];
+                    type: string;
+                    version?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    get_v1_admin_activities_By_id_labels: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            label_ids: string[];
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    put_v1_admin_activities_By_id_labels: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    label_ids: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    patch_v1_admin_activities_By_id_location: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    location_id?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    get_v1_admin_activities_By_id_questions: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            questions: {
+                                has_url: boolean;
+                                id: string;
+                                options: string[];
+                                required: boolean;
+                                title: string;
+                                type: string;
+                                url?: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    put_v1_admin_activities_By_id_questions: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    questions: {
+                        has_url: boolean;
+                        id: string;
+                        options: string[];
+                        required: boolean;
+                        title: string;
+                        type: string;
+                        url?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    get_v1_admin_activities_By_id_sessions: {
+        parameters: {
+            query?: {
+                after?: string;
+                from?: string;
+                itemsPerPage?: string;
+                to?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            activity_id: string;
+                            activity_name: string;
+                            date: string;
+                            end_time: string;
+                            ends_at: string;
+                            id: string;
+                            is_exception: boolean;
+                            occurrence: string;
+                            organization_id: string;
+                            organization_name: string;
+                            repeats: boolean;
+                            series_id: string;
+                            spots: number;
+                            start_time: string;
+                            starts_at: string;
+                            subscribe_from?: string | null;
+                            subscribe_until?: string | null;
+                        }[];
+                        meta: {
+                            pagination: {
+                                itemsPerPage: number;
+                                next_cursor?: string | null;
+                                page: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    post_v1_admin_activities_By_id_sessions: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    date: string;
+                    end_time: string;
+                    repetition?: {
+                        days?: string[];
+                        every: number;
+                        type: string;
+                        until: string;
+                    } | null;
+                    repetitionOccurrence?: string;
+                    spots: number;
+                    start_time: string;
+                    subscribe_from: unknown;
+                    subscribe_until: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    post_v1_admin_activities_By_id_sessions_preview: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    date: string;
+                    end_time: string;
+                    repetition?: {
+                        days?: string[];
+                        every: number;
+                        type: string;
+                        until: string;
+                    } | null;
+                    repetitionOccurrence?: string;
+                    spots: number;
+                    start_time: string;
+                    subscribe_from: unknown;
+                    subscribe_until: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            count: number;
+                            dates: {
+                                date: string;
+                                ends_at: string;
+                                starts_at: string;
+                            }[];
+                            time_zone: string;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    get_v1_admin_activities_By_id_settings: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            has_waitlist: boolean;
+                            is_exclusive: boolean;
+                            no_signup_required: boolean;
+                            should_validate_age: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    put_v1_admin_activities_By_id_settings: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    has_waitlist: boolean;
+                    is_exclusive: boolean;
+                    no_signup_required: boolean;
+                    should_validate_age: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
     get_v1_admin_application: {
         parameters: {
             query?: never;
@@ -1058,11 +2246,14 @@ export interface operations {
                         data: {
                             favicon_url?: string | null;
                             id: string;
+                            latitude?: number | null;
                             logo_url?: string | null;
+                            longitude?: number | null;
                             name: string;
                             primary_color?: string | null;
                             secondary_color?: string | null;
                             slug: string;
+                            zoom?: number | null;
                         };
                     };
                 };
@@ -1773,6 +2964,184 @@ export interface operations {
             };
         };
     };
+    get_v1_admin_applications_activities: {
+        parameters: {
+            query?: {
+                after?: string;
+                concept?: string;
+                itemsPerPage?: string;
+                label_id?: string;
+                organization_id?: string;
+                page?: string;
+                search?: string;
+                sort?: string;
+                sport_id?: string;
+                type?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            age_max?: number | null;
+                            age_min?: number | null;
+                            cancellation_term_id?: string | null;
+                            category_ids: string[];
+                            concept: boolean;
+                            contacts: {
+                                contact_id: string;
+                                roles: string[];
+                            }[];
+                            created_at: string;
+                            description: string;
+                            gender: string;
+                            id: string;
+                            image_id?: string | null;
+                            image_url?: string | null;
+                            is_accessible: boolean;
+                            label_ids: string[];
+                            level: string;
+                            location_id?: string | null;
+                            name: string;
+                            notes: string;
+                            organization_id: string;
+                            organization_name: string;
+                            payment_url: string;
+                            price_display_mode: string;
+                            rate_id?: string | null;
+                            sport_id?: string | null;
+                            tag_ids: string[];
+                            type: string;
+                            updated_at: string;
+                            version: number;
+                        }[];
+                        meta: {
+                            pagination: {
+                                itemsPerPage: number;
+                                next_cursor?: string | null;
+                                page: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    get_v1_admin_applications_locations: {
+        parameters: {
+            query?: {
+                itemsPerPage?: string;
+                organization_id?: string;
+                page?: string;
+                search?: string;
+                sort?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            city: string;
+                            contacts: string[];
+                            created_at: string;
+                            house_number: string;
+                            id: string;
+                            image_id?: string | null;
+                            image_url?: string | null;
+                            is_hidden: boolean;
+                            is_visible: boolean;
+                            latitude?: number | null;
+                            link: string;
+                            link_label: string;
+                            location_types: string[];
+                            longitude?: number | null;
+                            name: string;
+                            notes: string;
+                            opening_hours: {
+                                closed_at?: string;
+                                is_open: boolean;
+                                opened_at?: string;
+                                weekday: string;
+                            }[];
+                            organization_id: string;
+                            organization_name: string;
+                            show_link: boolean;
+                            sports: string[];
+                            street: string;
+                            updated_at: string;
+                            version: number;
+                            zipcode: string;
+                        }[];
+                        meta: {
+                            pagination: {
+                                itemsPerPage: number;
+                                next_cursor?: string | null;
+                                page: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
     get_v1_admin_applications_organizations: {
         parameters: {
             query?: {
@@ -2077,6 +3446,289 @@ export interface operations {
                         meta?: {
                             position: string;
                         } | null;
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    get_v1_admin_applications_sessions: {
+        parameters: {
+            query?: {
+                activity_id?: string;
+                after?: string;
+                from?: string;
+                itemsPerPage?: string;
+                organization_id?: string;
+                to?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            activity_id: string;
+                            activity_name: string;
+                            date: string;
+                            end_time: string;
+                            ends_at: string;
+                            id: string;
+                            is_exception: boolean;
+                            occurrence: string;
+                            organization_id: string;
+                            organization_name: string;
+                            repeats: boolean;
+                            series_id: string;
+                            spots: number;
+                            start_time: string;
+                            starts_at: string;
+                            subscribe_from?: string | null;
+                            subscribe_until?: string | null;
+                        }[];
+                        meta: {
+                            pagination: {
+                                itemsPerPage: number;
+                                next_cursor?: string | null;
+                                page: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    get_v1_admin_applications_sessions_export: {
+        parameters: {
+            query?: {
+                activity_id?: string;
+                from?: string;
+                organization_id?: string;
+                to?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    "get_v1_admin_cancellation-terms_By_term_id": {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                term_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            created_at: string;
+                            id: string;
+                            name: string;
+                            organization_id: string;
+                            periods: {
+                                from_minutes?: number | null;
+                                refund_percent: number;
+                                until_minutes?: number | null;
+                            }[];
+                            updated_at: string;
+                            version: number;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    "put_v1_admin_cancellation-terms_By_term_id": {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                term_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    periods: {
+                        from_minutes?: number | null;
+                        refund_percent: number;
+                        until_minutes?: number | null;
+                    }[];
+                    version?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    "delete_v1_admin_cancellation-terms_By_term_id": {
+        parameters: {
+            query?: {
+                version?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                term_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
                     };
                 };
             };
@@ -2755,6 +4407,208 @@ export interface operations {
             };
         };
     };
+    get_v1_admin_locations_By_location_id: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            city: string;
+                            contacts: string[];
+                            created_at: string;
+                            house_number: string;
+                            id: string;
+                            image_id?: string | null;
+                            image_url?: string | null;
+                            is_hidden: boolean;
+                            is_visible: boolean;
+                            latitude?: number | null;
+                            link: string;
+                            link_label: string;
+                            location_types: string[];
+                            longitude?: number | null;
+                            name: string;
+                            notes: string;
+                            opening_hours: {
+                                closed_at?: string;
+                                is_open: boolean;
+                                opened_at?: string;
+                                weekday: string;
+                            }[];
+                            organization_id: string;
+                            organization_name: string;
+                            show_link: boolean;
+                            sports: string[];
+                            street: string;
+                            updated_at: string;
+                            version: number;
+                            zipcode: string;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    put_v1_admin_locations_By_location_id: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    city: string;
+                    contacts: string[];
+                    house_number: string;
+                    image_id?: string | null;
+                    is_hidden: boolean;
+                    latitude?: number | null;
+                    link: string;
+                    link_label: string;
+                    location_types: string[];
+                    longitude?: number | null;
+                    name: string;
+                    notes: string;
+                    opening_hours: {
+                        closed_at?: string;
+                        is_open: boolean;
+                        opened_at?: string;
+                        weekday: string;
+                    }[];
+                    show_link: boolean;
+                    sports: string[];
+                    street: string;
+                    version?: number | null;
+                    zipcode: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    delete_v1_admin_locations_By_location_id: {
+        parameters: {
+            query?: {
+                version?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
     get_v1_admin_organizations_By_id: {
         parameters: {
             query?: never;
@@ -2956,6 +4810,229 @@ export interface operations {
             };
         };
     };
+    get_v1_admin_organizations_By_id_activities: {
+        parameters: {
+            query?: {
+                after?: string;
+                concept?: string;
+                itemsPerPage?: string;
+                label_id?: string;
+                page?: string;
+                search?: string;
+                sort?: string;
+                sport_id?: string;
+                type?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            age_max?: number | null;
+                            age_min?: number | null;
+                            cancellation_term_id?: string | null;
+                            category_ids: string[];
+                            concept: boolean;
+                            contacts: {
+                                contact_id: string;
+                                roles: string[];
+                            }[];
+                            created_at: string;
+                            description: string;
+                            gender: string;
+                            id: string;
+                            image_id?: string | null;
+                            image_url?: string | null;
+                            is_accessible: boolean;
+                            label_ids: string[];
+                            level: string;
+                            location_id?: string | null;
+                            name: string;
+                            notes: string;
+                            organization_id: string;
+                            organization_name: string;
+                            payment_url: string;
+                            price_display_mode: string;
+                            rate_id?: string | null;
+                            sport_id?: string | null;
+                            tag_ids: string[];
+                            type: string;
+                            updated_at: string;
+                            version: number;
+                        }[];
+                        meta: {
+                            pagination: {
+                                itemsPerPage: number;
+                                next_cursor?: string | null;
+                                page: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    post_v1_admin_organizations_By_id_activities: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    age_max?: number | null;
+                    age_min?: number | null;
+                    cancellation_term_id?: string | null;
+                    category_ids: string[];
+                    concept: boolean;
+                    contacts: {
+                        contact_id: string;
+                        roles: string[];
+                    }[];
+                    description: string;
+                    gender: string;
+                    image_id?: string | null;
+                    is_accessible: boolean;
+                    level: string;
+                    name: string;
+                    notes: string;
+                    payment_url: string;
+                    price_display_mode: string;
+                    rate_id?: string | null;
+                    settings?: {
+                        has_waitlist: boolean;
+                        is_exclusive: boolean;
+                        no_signup_required: boolean;
+                        should_validate_age: boolean;
+                    } | null;
+                    sport_id?: string | null;
+                    tag_ids: string[];
+                    type: string;
+                    version?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    get_v1_admin_organizations_By_id_activities_all: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            name: string;
+                            type: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
     post_v1_admin_organizations_By_id_approve: {
         parameters: {
             query?: never;
@@ -2973,6 +5050,135 @@ export interface operations {
         responses: {
             /** @description OK */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    "get_v1_admin_organizations_By_id_cancellation-terms": {
+        parameters: {
+            query?: {
+                itemsPerPage?: string;
+                page?: string;
+                search?: string;
+                sort?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            created_at: string;
+                            id: string;
+                            name: string;
+                            organization_id: string;
+                            periods: {
+                                from_minutes?: number | null;
+                                refund_percent: number;
+                                until_minutes?: number | null;
+                            }[];
+                            updated_at: string;
+                            version: number;
+                        }[];
+                        meta: {
+                            pagination: {
+                                itemsPerPage: number;
+                                next_cursor?: string | null;
+                                page: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    "post_v1_admin_organizations_By_id_cancellation-terms": {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    periods: {
+                        from_minutes?: number | null;
+                        refund_percent: number;
+                        until_minutes?: number | null;
+                    }[];
+                    version?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3083,6 +5289,297 @@ export interface operations {
         responses: {
             /** @description OK */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    get_v1_admin_organizations_By_id_locations: {
+        parameters: {
+            query?: {
+                itemsPerPage?: string;
+                page?: string;
+                search?: string;
+                sort?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            city: string;
+                            contacts: string[];
+                            created_at: string;
+                            house_number: string;
+                            id: string;
+                            image_id?: string | null;
+                            image_url?: string | null;
+                            is_hidden: boolean;
+                            is_visible: boolean;
+                            latitude?: number | null;
+                            link: string;
+                            link_label: string;
+                            location_types: string[];
+                            longitude?: number | null;
+                            name: string;
+                            notes: string;
+                            opening_hours: {
+                                closed_at?: string;
+                                is_open: boolean;
+                                opened_at?: string;
+                                weekday: string;
+                            }[];
+                            organization_id: string;
+                            organization_name: string;
+                            show_link: boolean;
+                            sports: string[];
+                            street: string;
+                            updated_at: string;
+                            version: number;
+                            zipcode: string;
+                        }[];
+                        meta: {
+                            pagination: {
+                                itemsPerPage: number;
+                                next_cursor?: string | null;
+                                page: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    post_v1_admin_organizations_By_id_locations: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    city: string;
+                    contacts: string[];
+                    house_number: string;
+                    image_id?: string | null;
+                    is_hidden: boolean;
+                    latitude?: number | null;
+                    link: string;
+                    link_label: string;
+                    location_types: string[];
+                    longitude?: number | null;
+                    name: string;
+                    notes: string;
+                    opening_hours: {
+                        closed_at?: string;
+                        is_open: boolean;
+                        opened_at?: string;
+                        weekday: string;
+                    }[];
+                    show_link: boolean;
+                    sports: string[];
+                    street: string;
+                    version?: number | null;
+                    zipcode: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    get_v1_admin_organizations_By_id_rates: {
+        parameters: {
+            query?: {
+                itemsPerPage?: string;
+                page?: string;
+                search?: string;
+                sort?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            cancellation_term_id?: string | null;
+                            cancellation_term_name?: string | null;
+                            created_at?: string | null;
+                            id?: string | null;
+                            name: string;
+                            organization_id: string;
+                            price_cents: number;
+                            updated_at?: string | null;
+                            vat_percent: number;
+                            vat_tier: string;
+                            version: number;
+                        }[];
+                        meta: {
+                            pagination: {
+                                itemsPerPage: number;
+                                next_cursor?: string | null;
+                                page: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    post_v1_admin_organizations_By_id_rates: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    cancellation_term_id?: string | null;
+                    name: string;
+                    price_cents: number;
+                    vat_tier: string;
+                    version?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3900,6 +6397,437 @@ export interface operations {
                     "application/json": {
                         data: {
                             zipcodes: string[];
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    get_v1_admin_rates_By_rate_id: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                rate_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            cancellation_term_id?: string | null;
+                            cancellation_term_name?: string | null;
+                            created_at?: string | null;
+                            id?: string | null;
+                            name: string;
+                            organization_id: string;
+                            price_cents: number;
+                            updated_at?: string | null;
+                            vat_percent: number;
+                            vat_tier: string;
+                            version: number;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    put_v1_admin_rates_By_rate_id: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                rate_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    cancellation_term_id?: string | null;
+                    name: string;
+                    price_cents: number;
+                    vat_tier: string;
+                    version?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    delete_v1_admin_rates_By_rate_id: {
+        parameters: {
+            query?: {
+                version?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                rate_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    get_v1_admin_sessions_By_id: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            activity_id: string;
+                            activity_name: string;
+                            date: string;
+                            end_time: string;
+                            ends_at: string;
+                            id: string;
+                            is_exception: boolean;
+                            occurrence: string;
+                            organization_id: string;
+                            organization_name: string;
+                            repeats: boolean;
+                            repetition?: {
+                                days?: string[];
+                                every: number;
+                                type: string;
+                                until: string;
+                            } | null;
+                            series_id: string;
+                            series_version: number;
+                            spots: number;
+                            start_time: string;
+                            starts_at: string;
+                            subscribe_from?: string | null;
+                            subscribe_rules: {
+                                from: {
+                                    /** Format: date-time */
+                                    at?: string | null;
+                                    minutes_before?: number | null;
+                                };
+                                until: {
+                                    /** Format: date-time */
+                                    at?: string | null;
+                                    minutes_before?: number | null;
+                                };
+                            };
+                            subscribe_until?: string | null;
+                            time_zone: string;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    put_v1_admin_sessions_By_id: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    date: string;
+                    end_time: string;
+                    repetition?: {
+                        days?: string[];
+                        every: number;
+                        type: string;
+                        until: string;
+                    } | null;
+                    repetitionOccurrence?: string;
+                    spots: number;
+                    start_time: string;
+                    subscribe_from: unknown;
+                    subscribe_until: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    delete_v1_admin_sessions_By_id: {
+        parameters: {
+            query?: {
+                repetitionOccurrence?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    post_v1_admin_sessions_By_id_impact: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    date: string;
+                    end_time: string;
+                    repetition?: {
+                        days?: string[];
+                        every: number;
+                        type: string;
+                        until: string;
+                    } | null;
+                    repetitionOccurrence?: string;
+                    spots: number;
+                    start_time: string;
+                    subscribe_from: unknown;
+                    subscribe_until: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            added: number;
+                            changed: number;
+                            moved: number;
+                            removed: number;
+                            unchanged: number;
                         };
                     };
                 };
@@ -5396,6 +8324,73 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    get_v1_offer_activities: {
+        parameters: {
+            query?: {
+                itemsPerPage?: string;
+                page?: string;
+                search?: string;
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            category_ids: string[];
+                            description: string;
+                            gender: string;
+                            id: string;
+                            image_url?: string | null;
+                            is_accessible: boolean;
+                            label_ids: string[];
+                            level: string;
+                            location_id?: string | null;
+                            name: string;
+                            organization_id: string;
+                            price_display_mode: string;
+                            sport_id?: string | null;
+                            tag_ids: string[];
+                            type: string;
+                        }[];
+                        meta: {
+                            pagination: {
+                                itemsPerPage: number;
+                                next_cursor?: string | null;
+                                page: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
             };
             /** @description error */
             default: {

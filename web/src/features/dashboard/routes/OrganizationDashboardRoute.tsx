@@ -12,6 +12,8 @@ export function OrganizationDashboardRoute() {
   const { data: organization } = useDashboardOrganization(organizationId);
   const name = organization?.name ?? profileName;
   const mayEdit = useAuthStore((state) => can(state.profile, 'edit-organization'));
+  const mayViewRates = useAuthStore((state) => can(state.profile, 'view-rates'));
+  const mayViewLocations = useAuthStore((state) => can(state.profile, 'view-locations'));
   return (
     <main className="page">
       <h1>{t('dashboard.organization')}</h1>
@@ -24,6 +26,16 @@ export function OrganizationDashboardRoute() {
       {mayEdit && organizationId && (
         <p>
           <Link to={`/organizations/${encodeURIComponent(organizationId)}/profile`}>{t('organizations.profileTitle')}</Link>
+        </p>
+      )}
+      {mayViewLocations && organizationId && (
+        <p>
+          <Link to={`/organizations/${encodeURIComponent(organizationId)}/locations`}>{t('dashboard.locations')}</Link>
+        </p>
+      )}
+      {mayViewRates && organizationId && (
+        <p>
+          <Link to={`/organizations/${encodeURIComponent(organizationId)}/rates`}>{t('dashboard.rates')}</Link>
         </p>
       )}
     </main>

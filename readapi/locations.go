@@ -1,0 +1,308 @@
+package readapi
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"move/domain"
+	"move/domain/location"
+	"move/domain/names"
+	rmlocations "move/projections/locations"
+	rmorg "move/projections/organizations"
+)
+
+// Permissions of the locations (spec sections 2 and 6).
+const (
+	PermViewLocations   = "view-locations"
+	PermCreateLocations = "create-locations"
+	PermEditLocation    = "edit-location"
+)
+
+// Location images are shown as activity images are: at least 500 × 250 (spec §5).
+const (
+	locationImageMinWidth  = 500
+	locationImageMinHeight = 250
+)
+
+// locationRow is a location as the lists and the form show it. IsVisible is derived:
+// not hidden and its organisation approved.
+type locationRow struct {
+	ID               string         `json:"id"`
+	OrganizationID   string         `json:"organization_id"`
+	OrganizationName string         `json:"organization_name"`
+	Name             string         `json:"name"`
+	Street           string         `json:"street"`
+	HouseNumber      string         `json:"house_number"`
+	Zipcode          string         `json:"zipcode"`
+	City             string         `json:"city"`
+	Latitude         *float64       `json:"latitude"`
+	Longitude        *float64       `json:"longitude"`
+	Notes            string         `json:"notes"`
+	LocationTypes    []string       `json:"location_types"`
+	Sports           []string       `json:"sports"`
+	Contacts         []string       `json:"contacts"`
+	IsHidden         bool           `json:"is_hidden"`
+	IsVisible        bool           `json:"is_visible"`
+	ShowLink         bool           `json:"show_link"`
+	LinkLabel        string         `json:"link_label"`
+	Link             string         `json:"link"`
+	ImageID          *string        `json:"image_id"`
+	ImageURL         *string        `json:"image_url"`
+	OpeningHours     []location.Day `json:"opening_hours"`
+	Version          uint64         `json:"version"`
+	CreatedAt        string         `json:"created_at"`
+	UpdatedAt        string         `json:"updated_at"`
+}
+
+const locationColumns = `l.id::text, l.organization_id::text, coalesce(o.name, ''), l.name, l.street, l.house_number, l.zipcode, l.city,
+	l.latitude, l.longitude, l.notes, l.location_types, l.sports, l.contacts, l.is_hidden,
+	(NOT l.is_hidden AND coalesce(o.state = 'approved', false)), l.show_link, l.link_label, l.link, l.image_id, l.opening_hours,
+	l.version, l.created_at, l.updated_at`
+
+const locationFrom = ` FROM readmodel.locations l LEFT JOIN readmodel.organizations o ON o.id = l.organization_id`
+
+func scanLocation(row pgx.Row) (locationRow, error) {
+	var o locationRow
+	var hours []byte
+	var version int64
+	var created, updated time.Time
+	err := row.Scan(&o.ID, &o.OrganizationID, &o.OrganizationName, &o.Name, &o.Street, &o.HouseNumber, &o.Zipcode, &o.City,
+		&o.Latitude, &o.Longitude, &o.Notes, &o.LocationTypes, &o.Sports, &o.Contacts, &o.IsHidden, &o.IsVisible, &o.ShowLink,
+		&o.LinkLabel, &o.Link, &o.ImageID, &hours, &version, &created, &updated)
+	if err != nil {
+		return o, err
+	}
+	o.Version, o.CreatedAt, o.UpdatedAt, o.ImageURL = uint64(version), stamp(created), stamp(updated), fileURL(o.ImageID)
+	return o, json.Unmarshal(hours, &o.OpeningHours)
+}
+
+// locationInput is the body of create and update.
+type locationInput struct {
+	Name          string         `json:"name"`
+	Street        string         `json:"street"`
+	HouseNumber   string         `json:"house_number"`
+	Zipcode       string         `json:"zipcode"`
+	City          string         `json:"city"`
+	Latitude      *float64       `json:"latitude"`
+	Longitude     *float64       `json:"longitude"`
+	Notes         string         `json:"notes"`
+	LocationTypes []string       `json:"location_types"`
+	Sports        []string       `json:"sports"`
+	Contacts      []string       `json:"contacts"`
+	IsHidden      bool           `json:"is_hidden"`
+	ShowLink      bool           `json:"show_link"`
+	LinkLabel     string         `json:"link_label"`
+	Link          string         `json:"link"`
+	ImageID       *string        `json:"image_id"`
+	OpeningHours  []location.Day `json:"opening_hours"`
+	// Version is the version the user edited (update only); a stale one is a 409.
+	Version *uint64 `json:"version"`
+}
+
+func (in locationInput) fields() location.Fields {
+	return location.Fields{Name: in.Name, Street: in.Street, HouseNumber: in.HouseNumber, Zipcode: in.Zipcode, City: in.City,
+		Latitude: in.Latitude, Longitude: in.Longitude, Notes: in.Notes, LocationTypes: in.LocationTypes, Sports: in.Sports,
+		Contacts: in.Contacts, IsHidden: in.IsHidden, ShowLink: in.ShowLink, LinkLabel: in.LinkLabel, Link: in.Link,
+		ImageID: in.ImageID, OpeningHours: in.OpeningHours}
+}
+
+func (s *Server) locationRoutes() []Route {
+	reads := []string{rmlocations.Name, rmorg.Name}
+	orgLocations := "/v1/admin/organizations/{id}/locations"
+	item := "/v1/admin/locations/{location_id}"
+	return []Route{
+		{Method: http.MethodGet, Pattern: orgLocations, Permission: PermViewLocations, Reads: reads, Handler: s.listOrganizationLocations,
+			Doc: Doc{Summary: "The organisation's locations, 250 a page", Response: listAnswer[locationRow]{}, Query: listQueryDoc}},
+		{Method: http.MethodPost, Pattern: orgLocations, Permission: PermCreateLocations, Handler: s.createLocation,
+			Doc: Doc{Summary: "Add a location (image at least 500×250; opening hours per weekday, closing after opening)", Request: locationInput{}, Response: commandAnswer{}, Status: http.StatusCreated}},
+		{Method: http.MethodGet, Pattern: "/v1/admin/applications/locations", Permission: PermViewLocations, Reads: reads, Handler: s.listApplicationLocations,
+			Doc: Doc{Summary: "Locations of the application (of the caller's organisations for staff), 250 a page", Response: listAnswer[locationRow]{}, Query: append([]string{"organization_id"}, listQueryDoc...)}},
+		{Method: http.MethodGet, Pattern: item, Permission: PermViewLocations, Reads: reads, Handler: s.getLocation,
+			Doc: Doc{Summary: "One location", Response: dataAnswer[locationRow]{}}},
+		{Method: http.MethodPut, Pattern: item, Permission: PermEditLocation, Reads: reads, Handler: s.updateLocation,
+			Doc: Doc{Summary: "Change a location", Request: locationInput{}, Response: commandAnswer{}}},
+		{Method: http.MethodDelete, Pattern: item, Permission: PermEditLocation, Reads: reads, Handler: s.deleteLocation,
+			Doc: Doc{Summary: "Delete a location", Response: commandAnswer{}, Query: []string{"version"}}},
+	}
+}
+
+// listLocations answers one page of locations matching where (on l and o).
+func (s *Server) listLocations(w http.ResponseWriter, r *http.Request, where string, args []any) error {
+	q, err := offerListQuery(r)
+	if err != nil {
+		return err
+	}
+	if search := strings.TrimSpace(q.Search); search != "" {
+		args = append(args, "%"+escapeLike(names.Normalize(search))+"%")
+		where += fmt.Sprintf(` AND (l.name_key LIKE $%[1]d OR lower(l.city) LIKE $%[1]d OR lower(l.zipcode) LIKE $%[1]d)`, len(args))
+	}
+	var total int64
+	var items []locationRow
+	err = s.inTenant(r, func(tx pgx.Tx) error {
+		if err := tx.QueryRow(r.Context(), `SELECT count(*)`+locationFrom+` WHERE `+where, args...).Scan(&total); err != nil {
+			return err
+		}
+		n := len(args)
+		rows, err := tx.Query(r.Context(), fmt.Sprintf(`SELECT %s%s WHERE %s ORDER BY l.%s %s, l.id LIMIT $%d OFFSET $%d`,
+			locationColumns, locationFrom, where, offerSorts[q.Sort], q.direction(), n+1, n+2), append(args, q.PerPage, q.offset())...)
+		if err != nil {
+			return err
+		}
+		items, err = collect(rows, scanLocation)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, listAnswer[locationRow]{Data: items, Meta: listMeta{Pagination: q.pagination(total)}})
+	return nil
+}
+
+func (s *Server) listOrganizationLocations(w http.ResponseWriter, r *http.Request) error {
+	org, err := s.offerOrganization(r, PermViewLocations)
+	if err != nil {
+		return err
+	}
+	return s.listLocations(w, r, `l.application_id = $1 AND l.organization_id = $2`, []any{TenantFrom(r.Context()).ApplicationID, org})
+}
+
+// listApplicationLocations: every location for those who see the whole application,
+// else those of the caller's organisations; organization_id narrows it to one.
+func (s *Server) listApplicationLocations(w http.ResponseWriter, r *http.Request) error {
+	where := `l.application_id = $1`
+	args := []any{TenantFrom(r.Context()).ApplicationID}
+	if org := r.URL.Query().Get("organization_id"); org != "" {
+		args = append(args, org)
+		where += fmt.Sprintf(` AND l.organization_id::text = $%d`, len(args))
+	}
+	all, err := s.allowedIn(r, applicationWide, PermViewLocations)
+	if err != nil {
+		return err
+	}
+	if !all {
+		args = append(args, PrincipalFrom(r.Context()).UserID)
+		where += fmt.Sprintf(` AND l.organization_id::text IN (SELECT organization_id FROM readmodel.identity_memberships
+			WHERE application_id = $1 AND user_id::text = $%d)`, len(args))
+	}
+	return s.listLocations(w, r, where, args)
+}
+
+// locationInReach reads the path's location when the caller holds permission in its
+// organisation; another organisation's or application's is not found.
+func (s *Server) locationInReach(r *http.Request, permission string) (locationRow, error) {
+	id, err := uuidParam(r, "location_id", "location")
+	if err != nil {
+		return locationRow{}, err
+	}
+	var o locationRow
+	err = s.inTenant(r, func(tx pgx.Tx) error {
+		var err error
+		o, err = scanLocation(tx.QueryRow(r.Context(), `SELECT `+locationColumns+locationFrom+` WHERE l.application_id = $1 AND l.id = $2`,
+			TenantFrom(r.Context()).ApplicationID, id))
+		return err
+	})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return o, &domain.NotFoundError{Kind: "location", ID: id}
+	}
+	if err != nil {
+		return o, err
+	}
+	if ok, err := s.allowedIn(r, o.OrganizationID, permission); err != nil || !ok {
+		if err == nil {
+			err = &domain.NotFoundError{Kind: "location", ID: id}
+		}
+		return o, err
+	}
+	return o, nil
+}
+
+// checkImageSize refuses an image that is not the tenant's file or is smaller than
+// width × height. Without a file service (tests of other routes) it checks nothing.
+func (s *Server) checkImageSize(r *http.Request, field string, token *string, width, height int) error {
+	if token == nil || *token == "" || s.Files == nil {
+		return nil
+	}
+	f, err := s.Files.Get(r.Context(), TenantFrom(r.Context()).ApplicationID, *token)
+	v := &domain.ValidationError{}
+	switch {
+	case err != nil:
+		v.Add(field, "validation.unknown", nil)
+	case f.Width < width || f.Height < height:
+		v.Add(field, "files.min_dimensions", map[string]any{"width": width, "height": height})
+	}
+	return v.OrNil()
+}
+
+func (s *Server) getLocation(w http.ResponseWriter, r *http.Request) error {
+	o, err := s.locationInReach(r, PermViewLocations)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, dataAnswer[locationRow]{Data: o})
+	return nil
+}
+
+func (s *Server) createLocation(w http.ResponseWriter, r *http.Request) error {
+	org, err := s.offerOrganization(r, PermCreateLocations)
+	if err != nil {
+		return err
+	}
+	var in locationInput
+	if err := decode(r, w, &in); err != nil {
+		return err
+	}
+	if err := s.checkImageSize(r, "image_id", in.ImageID, locationImageMinWidth, locationImageMinHeight); err != nil {
+		return err
+	}
+	m, err := meta(r)
+	if err != nil {
+		return err
+	}
+	res, err := s.App.CreateLocation(r.Context(), m, org, in.fields())
+	return s.answerCommand(w, "create_location", http.StatusCreated, res, err)
+}
+
+func (s *Server) updateLocation(w http.ResponseWriter, r *http.Request) error {
+	o, err := s.locationInReach(r, PermEditLocation)
+	if err != nil {
+		return err
+	}
+	var in locationInput
+	if err := decode(r, w, &in); err != nil {
+		return err
+	}
+	if in.ImageID != nil && (o.ImageID == nil || *in.ImageID != *o.ImageID) {
+		if err := s.checkImageSize(r, "image_id", in.ImageID, locationImageMinWidth, locationImageMinHeight); err != nil {
+			return err
+		}
+	}
+	m, err := meta(r)
+	if err != nil {
+		return err
+	}
+	res, err := s.App.UpdateLocation(r.Context(), m, o.ID, in.Version, in.fields())
+	return s.answerCommand(w, "update_location", http.StatusOK, res, err)
+}
+
+func (s *Server) deleteLocation(w http.ResponseWriter, r *http.Request) error {
+	o, err := s.locationInReach(r, PermEditLocation)
+	if err != nil {
+		return err
+	}
+	expected, err := versionQuery(r)
+	if err != nil {
+		return err
+	}
+	m, err := meta(r)
+	if err != nil {
+		return err
+	}
+	res, err := s.App.DeleteLocation(r.Context(), m, o.ID, expected)
+	return s.answerCommand(w, "delete_location", http.StatusOK, res, err)
+}

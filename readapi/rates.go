@@ -1,0 +1,463 @@
+package readapi
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"move/domain"
+	"move/domain/names"
+	"move/domain/rate"
+	rmrates "move/projections/rates"
+)
+
+// Permissions of rates and cancellation terms (spec section 6 names view-rates).
+const (
+	PermViewRates   = "view-rates"
+	PermManageRates = "manage-rates"
+)
+
+// offerListPerPage is the page size of the offer's pickers (spec section 9: locations
+// and rates 250 per page).
+const offerListPerPage = 250
+
+// RateUsage finds the offers (activities, bundles, products) that name a rate: such a
+// rate cannot be deleted. The activities read model answers today (activities.go);
+// bundles and products join it when they exist.
+type RateUsage interface {
+	OffersUsingRate(ctx context.Context, tx pgx.Tx, applicationID, rateID string) ([]OfferRef, error)
+}
+
+// OfferRef names an offer that blocks deleting what it uses.
+type OfferRef struct {
+	ID   string `json:"id"`
+	Type string `json:"type"` // activity, bundle or product
+	Name string `json:"name"`
+}
+
+// OffersUsingRate is the rate usage the rate routes ask.
+var OffersUsingRate RateUsage = activitiesUsingRate{}
+
+// rateRow is a rate as the list and the form show it. The list's first row, "Free",
+// has a null id: the choice of no rate (spec section 7).
+type rateRow struct {
+	ID                   *string `json:"id"`
+	OrganizationID       string  `json:"organization_id"`
+	Name                 string  `json:"name"`
+	PriceCents           int64   `json:"price_cents"`
+	VATTier              string  `json:"vat_tier"`
+	VATPercent           int     `json:"vat_percent"`
+	CancellationTermID   *string `json:"cancellation_term_id"`
+	CancellationTermName *string `json:"cancellation_term_name"`
+	Version              uint64  `json:"version"`
+	CreatedAt            *string `json:"created_at"`
+	UpdatedAt            *string `json:"updated_at"`
+}
+
+const rateColumns = `r.id::text, r.organization_id::text, r.name, r.price_cents, r.vat_tier, r.cancellation_term_id::text, t.name,
+	r.version, r.created_at, r.updated_at`
+
+const rateFrom = ` FROM readmodel.rates r LEFT JOIN readmodel.cancellation_terms t ON t.id = r.cancellation_term_id`
+
+func scanRate(row pgx.Row) (rateRow, error) {
+	var o rateRow
+	var id string
+	var version int64
+	var created, updated time.Time
+	err := row.Scan(&id, &o.OrganizationID, &o.Name, &o.PriceCents, &o.VATTier, &o.CancellationTermID, &o.CancellationTermName,
+		&version, &created, &updated)
+	o.ID, o.Version, o.VATPercent = &id, uint64(version), rate.VATPercent[o.VATTier]
+	o.CreatedAt, o.UpdatedAt = stampOrNil(&created), stampOrNil(&updated)
+	return o, err
+}
+
+type rateInput struct {
+	Name               string  `json:"name"`
+	PriceCents         int64   `json:"price_cents"`
+	VATTier            string  `json:"vat_tier"`
+	CancellationTermID *string `json:"cancellation_term_id"`
+	// Version is the version the user edited (update only); a stale one is a 409.
+	Version *uint64 `json:"version"`
+}
+
+func (in rateInput) fields() rate.Fields {
+	return rate.Fields{Name: in.Name, PriceCents: in.PriceCents, VATTier: in.VATTier, CancellationTermID: in.CancellationTermID}
+}
+
+// termRow is a cancellation term with its periods in the order they apply.
+type termRow struct {
+	ID             string        `json:"id"`
+	OrganizationID string        `json:"organization_id"`
+	Name           string        `json:"name"`
+	Periods        []rate.Period `json:"periods"`
+	Version        uint64        `json:"version"`
+	CreatedAt      string        `json:"created_at"`
+	UpdatedAt      string        `json:"updated_at"`
+}
+
+const termColumns = `id::text, organization_id::text, name, periods, version, created_at, updated_at`
+
+func scanTerm(row pgx.Row) (termRow, error) {
+	var o termRow
+	var periods []byte
+	var version int64
+	var created, updated time.Time
+	if err := row.Scan(&o.ID, &o.OrganizationID, &o.Name, &periods, &version, &created, &updated); err != nil {
+		return o, err
+	}
+	o.Version, o.CreatedAt, o.UpdatedAt = uint64(version), stamp(created), stamp(updated)
+	return o, json.Unmarshal(periods, &o.Periods)
+}
+
+type termInput struct {
+	Name    string        `json:"name"`
+	Periods []rate.Period `json:"periods"`
+	Version *uint64       `json:"version"`
+}
+
+func (s *Server) rateRoutes() []Route {
+	reads := []string{rmrates.Name}
+	orgRates := "/v1/admin/organizations/{id}/rates"
+	orgTerms := "/v1/admin/organizations/{id}/cancellation-terms"
+	return []Route{
+		{Method: http.MethodGet, Pattern: orgRates, Permission: PermViewRates, Reads: reads, Handler: s.listRates,
+			Doc: Doc{Summary: "The organisation's rates, 250 a page; the first page starts with Free (id null) unless searching", Response: listAnswer[rateRow]{}, Query: listQueryDoc}},
+		{Method: http.MethodPost, Pattern: orgRates, Permission: PermManageRates, Handler: s.createRate,
+			Doc: Doc{Summary: "Add a rate: name, price including VAT in cents, VAT tier zero|low|high, cancellation term", Request: rateInput{}, Response: commandAnswer{}, Status: http.StatusCreated}},
+		{Method: http.MethodGet, Pattern: "/v1/admin/rates/{rate_id}", Permission: PermViewRates, Reads: reads, Handler: s.getRate,
+			Doc: Doc{Summary: "One rate", Response: dataAnswer[rateRow]{}}},
+		{Method: http.MethodPut, Pattern: "/v1/admin/rates/{rate_id}", Permission: PermManageRates, Reads: reads, Handler: s.updateRate,
+			Doc: Doc{Summary: "Change a rate (a new price applies to new orders only)", Request: rateInput{}, Response: commandAnswer{}}},
+		{Method: http.MethodDelete, Pattern: "/v1/admin/rates/{rate_id}", Permission: PermManageRates, Reads: reads, Handler: s.deleteRate,
+			Doc: Doc{Summary: "Delete a rate no offer uses (409 naming the offers otherwise)", Response: commandAnswer{}, Query: []string{"version"}}},
+		{Method: http.MethodGet, Pattern: orgTerms, Permission: PermViewRates, Reads: reads, Handler: s.listTerms,
+			Doc: Doc{Summary: "The organisation's cancellation terms, by name", Response: listAnswer[termRow]{}, Query: listQueryDoc}},
+		{Method: http.MethodPost, Pattern: orgTerms, Permission: PermManageRates, Handler: s.createTerm,
+			Doc: Doc{Summary: "Add a cancellation term: name and periods (from_minutes, until_minutes before the session, refund_percent)", Request: termInput{}, Response: commandAnswer{}, Status: http.StatusCreated}},
+		{Method: http.MethodGet, Pattern: "/v1/admin/cancellation-terms/{term_id}", Permission: PermViewRates, Reads: reads, Handler: s.getTerm,
+			Doc: Doc{Summary: "One cancellation term", Response: dataAnswer[termRow]{}}},
+		{Method: http.MethodPut, Pattern: "/v1/admin/cancellation-terms/{term_id}", Permission: PermManageRates, Reads: reads, Handler: s.updateTerm,
+			Doc: Doc{Summary: "Change a cancellation term", Request: termInput{}, Response: commandAnswer{}}},
+		{Method: http.MethodDelete, Pattern: "/v1/admin/cancellation-terms/{term_id}", Permission: PermManageRates, Reads: reads, Handler: s.deleteTerm,
+			Doc: Doc{Summary: "Delete a cancellation term no rate names (409 naming the rates otherwise)", Response: commandAnswer{}, Query: []string{"version"}}},
+	}
+}
+
+// offerOrganization answers the path's organisation when it is in the tenant and the
+// caller holds permission in it; else it is not found.
+func (s *Server) offerOrganization(r *http.Request, permission string) (string, error) {
+	id, err := s.organizationInScope(r, permission)
+	if err != nil {
+		return "", err
+	}
+	if _, err := s.readOrganization(r, id); err != nil {
+		return "", err
+	}
+	return id, nil
+}
+
+// offerSorts are the sorts of the offer's lists.
+var offerSorts = map[string]string{"name": "name_key", "created_at": "created_at"}
+
+// offerListQuery is the list contract with the pickers' page size as its default.
+func offerListQuery(r *http.Request) (listQuery, error) {
+	q, err := parseListQuery(r, offerSorts, "name")
+	if r.URL.Query().Get("itemsPerPage") == "" {
+		q.PerPage = offerListPerPage
+	}
+	return q, err
+}
+
+func (s *Server) listRates(w http.ResponseWriter, r *http.Request) error {
+	org, err := s.offerOrganization(r, PermViewRates)
+	if err != nil {
+		return err
+	}
+	q, err := offerListQuery(r)
+	if err != nil {
+		return err
+	}
+	where := `r.application_id = $1 AND r.organization_id = $2`
+	args := []any{TenantFrom(r.Context()).ApplicationID, org}
+	if search := strings.TrimSpace(q.Search); search != "" {
+		args = append(args, "%"+escapeLike(names.Normalize(search))+"%")
+		where += ` AND r.name_key LIKE $3`
+	}
+	var total int64
+	var items []rateRow
+	err = s.inTenant(r, func(tx pgx.Tx) error {
+		if err := tx.QueryRow(r.Context(), `SELECT count(*)`+rateFrom+` WHERE `+where, args...).Scan(&total); err != nil {
+			return err
+		}
+		n := len(args)
+		rows, err := tx.Query(r.Context(), fmt.Sprintf(`SELECT %s%s WHERE %s ORDER BY r.%s %s, r.id LIMIT $%d OFFSET $%d`,
+			rateColumns, rateFrom, where, offerSorts[q.Sort], q.direction(), n+1, n+2), append(args, q.PerPage, q.offset())...)
+		if err != nil {
+			return err
+		}
+		items, err = collect(rows, scanRate)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	if q.Page == 1 && strings.TrimSpace(q.Search) == "" {
+		free := rateRow{OrganizationID: org, Name: translate(lang(r), "rate.free", nil), VATTier: rate.VATZero}
+		items = append([]rateRow{free}, items...)
+	}
+	writeJSON(w, http.StatusOK, listAnswer[rateRow]{Data: items, Meta: listMeta{Pagination: q.pagination(total)}})
+	return nil
+}
+
+// rateInReach reads the path's rate and answers it when the caller holds permission
+// in its organisation; another organisation's or application's rate is not found.
+func (s *Server) rateInReach(r *http.Request, permission string) (rateRow, error) {
+	id, err := uuidParam(r, "rate_id", "rate")
+	if err != nil {
+		return rateRow{}, err
+	}
+	var o rateRow
+	err = s.inTenant(r, func(tx pgx.Tx) error {
+		var err error
+		o, err = scanRate(tx.QueryRow(r.Context(), `SELECT `+rateColumns+rateFrom+` WHERE r.application_id = $1 AND r.id = $2`,
+			TenantFrom(r.Context()).ApplicationID, id))
+		return err
+	})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return o, &domain.NotFoundError{Kind: "rate", ID: id}
+	}
+	if err != nil {
+		return o, err
+	}
+	if ok, err := s.allowedIn(r, o.OrganizationID, permission); err != nil || !ok {
+		if err == nil {
+			err = &domain.NotFoundError{Kind: "rate", ID: id}
+		}
+		return o, err
+	}
+	return o, nil
+}
+
+func (s *Server) getRate(w http.ResponseWriter, r *http.Request) error {
+	o, err := s.rateInReach(r, PermViewRates)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, dataAnswer[rateRow]{Data: o})
+	return nil
+}
+
+func (s *Server) createRate(w http.ResponseWriter, r *http.Request) error {
+	org, err := s.offerOrganization(r, PermManageRates)
+	if err != nil {
+		return err
+	}
+	var in rateInput
+	if err := decode(r, w, &in); err != nil {
+		return err
+	}
+	m, err := meta(r)
+	if err != nil {
+		return err
+	}
+	res, err := s.App.CreateRate(r.Context(), m, org, in.fields())
+	return s.answerCommand(w, "create_rate", http.StatusCreated, res, err)
+}
+
+func (s *Server) updateRate(w http.ResponseWriter, r *http.Request) error {
+	o, err := s.rateInReach(r, PermManageRates)
+	if err != nil {
+		return err
+	}
+	var in rateInput
+	if err := decode(r, w, &in); err != nil {
+		return err
+	}
+	m, err := meta(r)
+	if err != nil {
+		return err
+	}
+	res, err := s.App.UpdateRate(r.Context(), m, *o.ID, in.Version, in.fields())
+	return s.answerCommand(w, "update_rate", http.StatusOK, res, err)
+}
+
+func (s *Server) deleteRate(w http.ResponseWriter, r *http.Request) error {
+	o, err := s.rateInReach(r, PermManageRates)
+	if err != nil {
+		return err
+	}
+	expected, err := versionQuery(r)
+	if err != nil {
+		return err
+	}
+	var used []OfferRef
+	err = s.inTenant(r, func(tx pgx.Tx) error {
+		var err error
+		used, err = OffersUsingRate.OffersUsingRate(r.Context(), tx, TenantFrom(r.Context()).ApplicationID, *o.ID)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	if len(used) > 0 {
+		var offers []string
+		for _, u := range used {
+			offers = append(offers, u.Name)
+		}
+		return &domain.ConflictError{Key: "rate.in_use", Params: map[string]any{"offers": strings.Join(offers, ", ")}}
+	}
+	m, err := meta(r)
+	if err != nil {
+		return err
+	}
+	res, err := s.App.DeleteRate(r.Context(), m, *o.ID, expected)
+	return s.answerCommand(w, "delete_rate", http.StatusOK, res, err)
+}
+
+func (s *Server) listTerms(w http.ResponseWriter, r *http.Request) error {
+	org, err := s.offerOrganization(r, PermViewRates)
+	if err != nil {
+		return err
+	}
+	q, err := offerListQuery(r)
+	if err != nil {
+		return err
+	}
+	var total int64
+	var items []termRow
+	err = s.inTenant(r, func(tx pgx.Tx) error {
+		where := ` FROM readmodel.cancellation_terms WHERE application_id = $1 AND organization_id = $2`
+		args := []any{TenantFrom(r.Context()).ApplicationID, org}
+		if search := strings.TrimSpace(q.Search); search != "" {
+			where += ` AND name_key LIKE $3`
+			args = append(args, "%"+escapeLike(names.Normalize(search))+"%")
+		}
+		if err := tx.QueryRow(r.Context(), `SELECT count(*)`+where, args...).Scan(&total); err != nil {
+			return err
+		}
+		n := len(args)
+		rows, err := tx.Query(r.Context(), fmt.Sprintf(`SELECT %s%s ORDER BY %s %s, id LIMIT $%d OFFSET $%d`,
+			termColumns, where, offerSorts[q.Sort], q.direction(), n+1, n+2), append(args, q.PerPage, q.offset())...)
+		if err != nil {
+			return err
+		}
+		items, err = collect(rows, scanTerm)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, listAnswer[termRow]{Data: items, Meta: listMeta{Pagination: q.pagination(total)}})
+	return nil
+}
+
+// termInReach reads the path's term when the caller holds permission in its
+// organisation; else it is not found.
+func (s *Server) termInReach(r *http.Request, permission string) (termRow, error) {
+	id, err := uuidParam(r, "term_id", "cancellation_term")
+	if err != nil {
+		return termRow{}, err
+	}
+	var o termRow
+	err = s.inTenant(r, func(tx pgx.Tx) error {
+		var err error
+		o, err = scanTerm(tx.QueryRow(r.Context(), `SELECT `+termColumns+` FROM readmodel.cancellation_terms WHERE application_id = $1 AND id = $2`,
+			TenantFrom(r.Context()).ApplicationID, id))
+		return err
+	})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return o, &domain.NotFoundError{Kind: "cancellation_term", ID: id}
+	}
+	if err != nil {
+		return o, err
+	}
+	if ok, err := s.allowedIn(r, o.OrganizationID, permission); err != nil || !ok {
+		if err == nil {
+			err = &domain.NotFoundError{Kind: "cancellation_term", ID: id}
+		}
+		return o, err
+	}
+	return o, nil
+}
+
+func (s *Server) getTerm(w http.ResponseWriter, r *http.Request) error {
+	o, err := s.termInReach(r, PermViewRates)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, dataAnswer[termRow]{Data: o})
+	return nil
+}
+
+func (s *Server) createTerm(w http.ResponseWriter, r *http.Request) error {
+	org, err := s.offerOrganization(r, PermManageRates)
+	if err != nil {
+		return err
+	}
+	var in termInput
+	if err := decode(r, w, &in); err != nil {
+		return err
+	}
+	m, err := meta(r)
+	if err != nil {
+		return err
+	}
+	res, err := s.App.CreateCancellationTerm(r.Context(), m, org, rate.TermFields{Name: in.Name, Periods: in.Periods})
+	return s.answerCommand(w, "create_cancellation_term", http.StatusCreated, res, err)
+}
+
+func (s *Server) updateTerm(w http.ResponseWriter, r *http.Request) error {
+	o, err := s.termInReach(r, PermManageRates)
+	if err != nil {
+		return err
+	}
+	var in termInput
+	if err := decode(r, w, &in); err != nil {
+		return err
+	}
+	m, err := meta(r)
+	if err != nil {
+		return err
+	}
+	res, err := s.App.UpdateCancellationTerm(r.Context(), m, o.ID, in.Version, rate.TermFields{Name: in.Name, Periods: in.Periods})
+	return s.answerCommand(w, "update_cancellation_term", http.StatusOK, res, err)
+}
+
+func (s *Server) deleteTerm(w http.ResponseWriter, r *http.Request) error {
+	o, err := s.termInReach(r, PermManageRates)
+	if err != nil {
+		return err
+	}
+	expected, err := versionQuery(r)
+	if err != nil {
+		return err
+	}
+	var rates []string
+	err = s.inTenant(r, func(tx pgx.Tx) error {
+		rows, err := tx.Query(r.Context(), `SELECT name FROM readmodel.rates WHERE application_id = $1 AND cancellation_term_id = $2 ORDER BY name_key LIMIT 20`,
+			TenantFrom(r.Context()).ApplicationID, o.ID)
+		if err != nil {
+			return err
+		}
+		rates, err = pgx.CollectRows(rows, pgx.RowTo[string])
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	if len(rates) > 0 {
+		return &domain.ConflictError{Key: "cancellation_term.in_use", Params: map[string]any{"rates": strings.Join(rates, ", ")}}
+	}
+	m, err := meta(r)
+	if err != nil {
+		return err
+	}
+	res, err := s.App.DeleteCancellationTerm(r.Context(), m, o.ID, expected)
+	return s.answerCommand(w, "delete_cancellation_term", http.StatusOK, res, err)
+}

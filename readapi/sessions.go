@@ -1,0 +1,501 @@
+package readapi
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"move/domain"
+	"move/domain/series"
+	rmactivities "move/projections/activities"
+	rmorg "move/projections/organizations"
+)
+
+// sessionRow is one session as the agenda, the overview and the export show it.
+type sessionRow struct {
+	ID               string  `json:"id"`
+	SeriesID         string  `json:"series_id"`
+	ActivityID       string  `json:"activity_id"`
+	ActivityName     string  `json:"activity_name"`
+	OrganizationID   string  `json:"organization_id"`
+	OrganizationName string  `json:"organization_name"`
+	Occurrence       string  `json:"occurrence"`
+	Date             string  `json:"date"`
+	StartTime        string  `json:"start_time"`
+	EndTime          string  `json:"end_time"`
+	StartsAt         string  `json:"starts_at"`
+	EndsAt           string  `json:"ends_at"`
+	Spots            int     `json:"spots"`
+	SubscribeFrom    *string `json:"subscribe_from"`
+	SubscribeUntil   *string `json:"subscribe_until"`
+	Repeats          bool    `json:"repeats"`
+	IsException      bool    `json:"is_exception"`
+}
+
+const sessionColumns = `s.id::text, s.series_id::text, s.activity_id::text, a.name, s.organization_id::text, coalesce(o.name, ''),
+	s.occurrence::text, s.date::text, to_char(s.start_time, 'HH24:MI'), to_char(s.end_time, 'HH24:MI'), s.starts_at, s.ends_at,
+	s.spots, s.subscribe_from, s.subscribe_until, s.repeats, s.is_exception`
+
+const sessionFrom = ` FROM readmodel.sessions s JOIN readmodel.activities a ON a.id = s.activity_id
+	LEFT JOIN readmodel.organizations o ON o.id = s.organization_id`
+
+func scanSession(row pgx.Row) (sessionRow, error) {
+	var x sessionRow
+	var starts, ends time.Time
+	var from, until *time.Time
+	err := row.Scan(&x.ID, &x.SeriesID, &x.ActivityID, &x.ActivityName, &x.OrganizationID, &x.OrganizationName, &x.Occurrence,
+		&x.Date, &x.StartTime, &x.EndTime, &starts, &ends, &x.Spots, &from, &until, &x.Repeats, &x.IsException)
+	x.StartsAt, x.EndsAt, x.SubscribeFrom, x.SubscribeUntil = stamp(starts), stamp(ends), stampOrNil(from), stampOrNil(until)
+	return x, err
+}
+
+// sessionDetail is one session with the rule of its series, for the series editor.
+type sessionDetail struct {
+	sessionRow
+	TimeZone       string             `json:"time_zone"`
+	Repetition     *series.Repetition `json:"repetition"`
+	SeriesVersion  uint64             `json:"series_version"`
+	SubscribeRules struct {
+		From  series.Bound `json:"from"`
+		Until series.Bound `json:"until"`
+	} `json:"subscribe_rules"`
+}
+
+// sessionInput is a session or a series as the form sends it. subscribe_from and
+// subscribe_until are an instant, minutes before the start, or null/'null' (none).
+type sessionInput struct {
+	Date           string             `json:"date"`
+	StartTime      string             `json:"start_time"`
+	EndTime        string             `json:"end_time"`
+	Spots          int                `json:"spots"`
+	SubscribeFrom  json.RawMessage    `json:"subscribe_from"`
+	SubscribeUntil json.RawMessage    `json:"subscribe_until"`
+	Repetition     *series.Repetition `json:"repetition"`
+	// RepetitionOccurrence, on a change: "this" (only this session) or "following"
+	// (this and all later ones).
+	RepetitionOccurrence string `json:"repetitionOccurrence,omitempty"`
+}
+
+func (in sessionInput) schedule() (series.Schedule, error) {
+	from, okFrom := series.ParseBound(in.SubscribeFrom)
+	until, okUntil := series.ParseBound(in.SubscribeUntil)
+	var v domain.ValidationError
+	if !okFrom {
+		v.Add("subscribe_from", "session.subscribe_bound", nil)
+	}
+	if !okUntil {
+		v.Add("subscribe_until", "session.subscribe_bound", nil)
+	}
+	return series.Schedule{Session: series.Session{Date: in.Date, StartTime: in.StartTime, EndTime: in.EndTime, Spots: in.Spots,
+		SubscribeFrom: from, SubscribeUntil: until}, Repetition: in.Repetition}, v.OrNil()
+}
+
+type previewDate struct {
+	Date     string `json:"date"`
+	StartsAt string `json:"starts_at"`
+	EndsAt   string `json:"ends_at"`
+}
+
+type previewAnswer struct {
+	TimeZone string        `json:"time_zone"`
+	Count    int           `json:"count"`
+	Dates    []previewDate `json:"dates"`
+}
+
+// sessionsTotalCap bounds the count of the sessions lists: beyond it the total says
+// "at least" (exact counts of a million rows cost more than the page, decision 0702).
+const sessionsTotalCap = 10_000
+
+func (s *Server) sessionRoutes() []Route {
+	// Rows show their organisation's name: wait for both read models.
+	reads := []string{rmactivities.Name, rmorg.Name}
+	item := "/v1/admin/sessions/{id}"
+	period := []string{"from", "to", "after", "itemsPerPage"}
+	return []Route{
+		{Method: http.MethodGet, Pattern: "/v1/admin/activities/{id}/sessions", Permission: PermViewActivities, Reads: reads, Handler: s.listActivitySessions,
+			Doc: Doc{Summary: "Sessions of an activity by start (from, to: dates in the application's time zone; keyset paging with after)", Response: listAnswer[sessionRow]{}, Query: period}},
+		{Method: http.MethodPost, Pattern: "/v1/admin/activities/{id}/sessions", Permission: PermEditActivity, Reads: reads, Handler: s.createSessions,
+			Doc: Doc{Summary: "Create a session, or a series with a repetition (weeks, months, years)", Request: sessionInput{}, Response: commandAnswer{}, Status: http.StatusCreated}},
+		{Method: http.MethodPost, Pattern: "/v1/admin/activities/{id}/sessions/preview", Permission: PermEditActivity, Reads: reads, Handler: s.previewSessions,
+			Doc: Doc{Summary: "The dates a session or series would make, in the application's time zone; writes nothing", Request: sessionInput{}, Response: dataAnswer[previewAnswer]{}}},
+		{Method: http.MethodGet, Pattern: item, Permission: PermViewActivities, Reads: reads, Handler: s.getSession,
+			Doc: Doc{Summary: "One session with its series' rule", Response: dataAnswer[sessionDetail]{}}},
+		{Method: http.MethodPut, Pattern: item, Permission: PermEditActivity, Reads: reads, Handler: s.updateSession,
+			Doc: Doc{Summary: "Change a future session: repetitionOccurrence this (only this one) or following (this and all later: a new series from here)", Request: sessionInput{}, Response: commandAnswer{}}},
+		{Method: http.MethodPost, Pattern: item + "/impact", Permission: PermEditActivity, Reads: reads, Handler: s.sessionImpact,
+			Doc: Doc{Summary: "What changing this and all later sessions would do (changed, moved, removed, added); writes nothing", Request: sessionInput{}, Response: dataAnswer[series.Impact]{}}},
+		{Method: http.MethodDelete, Pattern: item, Permission: PermEditActivity, Reads: reads, Handler: s.deleteSession,
+			Doc: Doc{Summary: "Delete a future session (repetitionOccurrence=this) or it and all later ones (following); participants are not touched", Response: commandAnswer{}, Query: []string{"repetitionOccurrence"}}},
+		{Method: http.MethodGet, Pattern: "/v1/admin/applications/sessions", Permission: PermViewActivities, Reads: reads, Handler: s.listApplicationSessions,
+			Doc: Doc{Summary: "Sessions of the application by start (organisation staff: their own organisations'; filters organization_id, activity_id, from, to; keyset paging with after)", Response: listAnswer[sessionRow]{}, Query: append([]string{"organization_id", "activity_id"}, period...)}},
+		{Method: http.MethodGet, Pattern: "/v1/admin/applications/sessions/export", Permission: PermViewActivities, Reads: reads, Handler: s.exportSessions,
+			Doc: Doc{Summary: "sessions.xlsx (same filters as the overview), streamed", Query: []string{"organization_id", "activity_id", "from", "to"}}},
+	}
+}
+
+// sessionInScope reads the session of the path when the caller holds permission in its
+// organisation; one of another organisation or application is not found.
+func (s *Server) sessionInScope(r *http.Request, permission string) (sessionDetail, error) {
+	id, err := uuidParam(r, "id", "session")
+	if err != nil {
+		return sessionDetail{}, err
+	}
+	var d sessionDetail
+	var schedule []byte
+	var version int64
+	err = s.inTenant(r, func(tx pgx.Tx) error {
+		row := tx.QueryRow(r.Context(), `SELECT `+sessionColumns+`, z.time_zone, z.schedule, z.version`+sessionFrom+`
+			JOIN readmodel.session_series z ON z.id = s.series_id WHERE s.application_id = $1 AND s.id = $2`,
+			TenantFrom(r.Context()).ApplicationID, id)
+		x := &d.sessionRow
+		var starts, ends time.Time
+		var from, until *time.Time
+		if err := row.Scan(&x.ID, &x.SeriesID, &x.ActivityID, &x.ActivityName, &x.OrganizationID, &x.OrganizationName, &x.Occurrence,
+			&x.Date, &x.StartTime, &x.EndTime, &starts, &ends, &x.Spots, &from, &until, &x.Repeats, &x.IsException,
+			&d.TimeZone, &schedule, &version); err != nil {
+			return err
+		}
+		x.StartsAt, x.EndsAt, x.SubscribeFrom, x.SubscribeUntil = stamp(starts), stamp(ends), stampOrNil(from), stampOrNil(until)
+		return nil
+	})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return d, &domain.NotFoundError{Kind: "session", ID: id}
+	}
+	if err != nil {
+		return d, err
+	}
+	var sc series.Schedule
+	if err := json.Unmarshal(schedule, &sc); err != nil {
+		return d, err
+	}
+	d.Repetition, d.SeriesVersion = sc.Repetition, uint64(version)
+	d.SubscribeRules.From, d.SubscribeRules.Until = sc.SubscribeFrom, sc.SubscribeUntil
+	ok, err := s.allowedIn(r, d.OrganizationID, permission)
+	if err != nil {
+		return d, err
+	}
+	if !ok {
+		return d, &domain.NotFoundError{Kind: "session", ID: id}
+	}
+	return d, nil
+}
+
+// applicationZone is the time zone the application's calendars live in (decision 0405's
+// choice: its setting, else Europe/Amsterdam).
+func (s *Server) applicationZone(r *http.Request) (string, *time.Location, error) {
+	var name string
+	var loc *time.Location
+	err := s.inTenant(r, func(tx pgx.Tx) error {
+		var err error
+		name, loc, err = statisticsZone(r.Context(), tx, TenantFrom(r.Context()).ApplicationID)
+		return err
+	})
+	return name, loc, err
+}
+
+// sessionFilter is the WHERE of the sessions lists: tenant, organisation, activity and
+// the period (from, to: dates in the application's zone, both days included).
+func (s *Server) sessionFilter(r *http.Request, activityID string, organizations []string) (string, []any, error) {
+	q := r.URL.Query()
+	where := `s.application_id = $1`
+	args := []any{TenantFrom(r.Context()).ApplicationID}
+	add := func(clause string, v any) {
+		args = append(args, v)
+		where += fmt.Sprintf(" AND "+clause, len(args))
+	}
+	if activityID != "" {
+		add(`s.activity_id = $%d`, activityID)
+	}
+	if organizations != nil {
+		add(`s.organization_id = ANY ($%d::uuid[])`, organizations)
+	}
+	for _, param := range []string{"organization_id", "activity_id"} {
+		if v := q.Get(param); v != "" {
+			id, err := uuid.Parse(v)
+			if err != nil {
+				return "", nil, badQuery(param)
+			}
+			add(`s.`+param+` = $%d`, id.String())
+		}
+	}
+	if q.Get("from") != "" || q.Get("to") != "" {
+		_, loc, err := s.applicationZone(r)
+		if err != nil {
+			return "", nil, err
+		}
+		for _, bound := range []struct {
+			param, clause string
+			days          int
+		}{{"from", `s.starts_at >= $%d`, 0}, {"to", `s.starts_at < $%d`, 1}} {
+			v := q.Get(bound.param)
+			if v == "" {
+				continue
+			}
+			d, err := time.ParseInLocation(time.DateOnly, v, loc)
+			if err != nil {
+				return "", nil, badQuery(bound.param)
+			}
+			add(bound.clause, time.Date(d.Year(), d.Month(), d.Day()+bound.days, 0, 0, 0, 0, loc))
+		}
+	}
+	return where, args, nil
+}
+
+// listSessions answers one page by start: keyset paging (after=) keeps every page an
+// index range however deep; the total counts up to sessionsTotalCap + 1.
+func (s *Server) listSessions(w http.ResponseWriter, r *http.Request, activityID string, organizations []string) error {
+	q, err := parseListQuery(r, map[string]string{"starts_at": "s.starts_at"}, "starts_at")
+	if err != nil {
+		return err
+	}
+	after, err := decodeCursor(r, q)
+	if err != nil {
+		return err
+	}
+	where, args, err := s.sessionFilter(r, activityID, organizations)
+	if err != nil {
+		return err
+	}
+	var total int64
+	var items []sessionRow
+	var next string
+	err = s.inTenant(r, func(tx pgx.Tx) error {
+		if err := tx.QueryRow(r.Context(), fmt.Sprintf(`SELECT count(*) FROM (SELECT 1 FROM readmodel.sessions s WHERE %s LIMIT %d) c`,
+			where, sessionsTotalCap+1), args...).Scan(&total); err != nil {
+			return err
+		}
+		var err error
+		items, next, err = keysetPage(r.Context(), tx, q, after, keysetList{
+			Select: `SELECT ` + sessionColumns + sessionFrom, Where: where, Args: args,
+			Order:  "s.starts_at " + q.direction() + ", s.id " + q.direction(),
+			Column: "s.starts_at", ID: "s.id", Type: "timestamptz",
+			Key: `SELECT s.starts_at::text FROM readmodel.sessions s WHERE s.id = $1`,
+		}, scanSession, func(x sessionRow) string { return x.ID })
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, listAnswer[sessionRow]{Data: items, Meta: listMeta{Pagination: q.paginationNext(total, next)}})
+	return nil
+}
+
+func (s *Server) listActivitySessions(w http.ResponseWriter, r *http.Request) error {
+	a, err := s.activityInScope(r, PermViewActivities)
+	if err != nil {
+		return err
+	}
+	return s.listSessions(w, r, a.ID, nil)
+}
+
+func (s *Server) listApplicationSessions(w http.ResponseWriter, r *http.Request) error {
+	organizations, err := s.organizationsInView(r, PermViewActivities)
+	if err != nil {
+		return err
+	}
+	return s.listSessions(w, r, "", organizations)
+}
+
+func (s *Server) createSessions(w http.ResponseWriter, r *http.Request) error {
+	a, err := s.activityInScope(r, PermEditActivity)
+	if err != nil {
+		return err
+	}
+	var in sessionInput
+	if err := decode(r, w, &in); err != nil {
+		return err
+	}
+	sc, err := in.schedule()
+	if err != nil {
+		return err
+	}
+	zone, _, err := s.applicationZone(r)
+	if err != nil {
+		return err
+	}
+	m, err := meta(r)
+	if err != nil {
+		return err
+	}
+	res, err := s.App.CreateSeries(r.Context(), m, a.ID, zone, sc)
+	return s.answerCommand(w, "create_session_series", http.StatusCreated, res, err)
+}
+
+func (s *Server) previewSessions(w http.ResponseWriter, r *http.Request) error {
+	if _, err := s.activityInScope(r, PermEditActivity); err != nil {
+		return err
+	}
+	var in sessionInput
+	if err := decode(r, w, &in); err != nil {
+		return err
+	}
+	sc, err := in.schedule()
+	if err != nil {
+		return err
+	}
+	zone, loc, err := s.applicationZone(r)
+	if err != nil {
+		return err
+	}
+	if sc, err = series.CleanSchedule(sc, loc); err != nil {
+		return err
+	}
+	out := previewAnswer{TimeZone: zone, Dates: []previewDate{}}
+	for _, d := range series.RuleDates(sc) {
+		session := sc.Session
+		session.Date = d
+		start, end := series.Instants(session, loc)
+		out.Dates = append(out.Dates, previewDate{Date: d, StartsAt: stamp(start), EndsAt: stamp(end)})
+	}
+	out.Count = len(out.Dates)
+	writeJSON(w, http.StatusOK, dataAnswer[previewAnswer]{Data: out})
+	return nil
+}
+
+func (s *Server) getSession(w http.ResponseWriter, r *http.Request) error {
+	d, err := s.sessionInScope(r, PermViewActivities)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, dataAnswer[sessionDetail]{Data: d})
+	return nil
+}
+
+// repetitionOccurrence reads the choice of a change to a repeated session.
+func repetitionOccurrence(v string) (following bool, err error) {
+	switch v {
+	case "", "this":
+		return false, nil
+	case "following":
+		return true, nil
+	}
+	return false, &apiError{Status: http.StatusUnprocessableEntity, Key: "validation.failed",
+		Fields: map[string]domain.FieldError{"repetitionOccurrence": {Field: "repetitionOccurrence", Key: "session.repetition_occurrence"}}}
+}
+
+func (s *Server) updateSession(w http.ResponseWriter, r *http.Request) error {
+	d, err := s.sessionInScope(r, PermEditActivity)
+	if err != nil {
+		return err
+	}
+	var in sessionInput
+	if err := decode(r, w, &in); err != nil {
+		return err
+	}
+	following, err := repetitionOccurrence(in.RepetitionOccurrence)
+	if err != nil {
+		return err
+	}
+	sc, err := in.schedule()
+	if err != nil {
+		return err
+	}
+	m, err := meta(r)
+	if err != nil {
+		return err
+	}
+	if following {
+		res, err := s.App.ChangeFollowingSessions(r.Context(), m, d.SeriesID, d.ID, sc)
+		return s.answerCommand(w, "change_following_sessions", http.StatusOK, res, err)
+	}
+	res, err := s.App.ChangeSession(r.Context(), m, d.SeriesID, d.ID, sc.Session)
+	return s.answerCommand(w, "change_session", http.StatusOK, res, err)
+}
+
+func (s *Server) sessionImpact(w http.ResponseWriter, r *http.Request) error {
+	d, err := s.sessionInScope(r, PermEditActivity)
+	if err != nil {
+		return err
+	}
+	var in sessionInput
+	if err := decode(r, w, &in); err != nil {
+		return err
+	}
+	sc, err := in.schedule()
+	if err != nil {
+		return err
+	}
+	m, err := meta(r)
+	if err != nil {
+		return err
+	}
+	impact, err := s.App.PreviewFollowingSessions(r.Context(), m, d.SeriesID, d.ID, sc)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, dataAnswer[series.Impact]{Data: impact})
+	return nil
+}
+
+func (s *Server) deleteSession(w http.ResponseWriter, r *http.Request) error {
+	d, err := s.sessionInScope(r, PermEditActivity)
+	if err != nil {
+		return err
+	}
+	following, err := repetitionOccurrence(r.URL.Query().Get("repetitionOccurrence"))
+	if err != nil {
+		return err
+	}
+	m, err := meta(r)
+	if err != nil {
+		return err
+	}
+	res, err := s.App.DeleteSession(r.Context(), m, d.SeriesID, d.ID, following)
+	return s.answerCommand(w, "delete_session", http.StatusOK, res, err)
+}
+
+// exportSessions streams sessions.xlsx: rows go from the cursor to the sheet's stream
+// writer one by one, so memory stays flat however many sessions there are.
+func (s *Server) exportSessions(w http.ResponseWriter, r *http.Request) error {
+	organizations, err := s.organizationsInView(r, PermViewActivities)
+	if err != nil {
+		return err
+	}
+	where, args, err := s.sessionFilter(r, "", organizations)
+	if err != nil {
+		return err
+	}
+	_, loc, err := s.applicationZone(r)
+	if err != nil {
+		return err
+	}
+	sh, err := newSheet("Sessions", []string{"Date", "Start", "End", "Activity", "Organisation", "Spots", "Subscribe from", "Subscribe until", "Repeats", "Session id"})
+	if err != nil {
+		return err
+	}
+	defer sh.close()
+	local := func(t *string) any {
+		if t == nil {
+			return ""
+		}
+		v, _ := time.Parse(time.RFC3339, *t)
+		return v.In(loc).Format("2006-01-02 15:04")
+	}
+	err = s.inTenant(r, func(tx pgx.Tx) error {
+		rows, err := tx.Query(r.Context(), `SELECT `+sessionColumns+sessionFrom+` WHERE `+where+` ORDER BY s.starts_at, s.id`, args...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			x, err := scanSession(rows)
+			if err != nil {
+				return err
+			}
+			if err := sh.add([]any{x.Date, x.StartTime, x.EndTime, neutralize(x.ActivityName), neutralize(x.OrganizationName), x.Spots,
+				local(x.SubscribeFrom), local(x.SubscribeUntil), x.Repeats, x.ID}); err != nil {
+				return err
+			}
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		return err
+	}
+	return sh.answer(w, r, "sessions.xlsx")
+}

@@ -1,0 +1,201 @@
+import { useQuery } from '@tanstack/react-query';
+import { FieldArray, useField, useFormikContext } from 'formik';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import * as yup from 'yup';
+import { SelectField, SwitchField, TextAreaField, TextField, UploadFormField } from '@/components/form';
+import {
+  ACTIVITY_TYPES,
+  CONTACT_ROLES,
+  GENDERS,
+  LEVELS,
+  PRICE_DISPLAY_MODES,
+  type Activity,
+  type ActivityInput,
+} from '@/features/activities/api/types';
+import { api } from '@/lib/api-client';
+import '@/features/activities/i18n';
+
+/** The server's rules (domain/activity), mirrored so most mistakes show before a round trip. */
+export function activitySchema(t: TFunction) {
+  const label = (field: string) => t(`activities.fields.${field}`).toLowerCase();
+  return yup.object({
+    name: yup.string().trim().max(150).required(t('errors.required', { field: label('name') })),
+    description: yup.string().max(5000),
+    notes: yup.string().max(5000),
+    payment_url: yup.string().matches(/^(https?:\/\/\S+)?$/, t('errors.url', { field: label('payment_url') })),
+  });
+}
+
+export const emptyActivity: ActivityInput = {
+  type: 'session',
+  name: '',
+  sport_id: null,
+  description: '',
+  notes: '',
+  rate_id: null,
+  gender: '',
+  level: '',
+  category_ids: [],
+  tag_ids: [],
+  payment_url: '',
+  cancellation_term_id: null,
+  price_display_mode: 'eur',
+  image_id: null,
+  is_accessible: false,
+  age_min: null,
+  age_max: null,
+  contacts: [],
+  concept: true,
+};
+
+export function activityValues(activity: Activity): ActivityInput {
+  const values = { ...emptyActivity };
+  for (const key of Object.keys(values) as (keyof ActivityInput)[]) {
+    (values as Record<string, unknown>)[key] = activity[key as keyof Activity] ?? emptyActivity[key];
+  }
+  return values;
+}
+
+/** Ids typed as a comma-separated list, kept as an array. */
+function IdListField({ name, label }: { name: string; label: string }) {
+  const [field, , helpers] = useField<string[]>(name);
+  return (
+    <div className="field">
+      <label htmlFor={`ids-${name}`}>{label}</label>
+      <input
+        id={`ids-${name}`}
+        className="input"
+        defaultValue={(field.value ?? []).join(', ')}
+        onBlur={(event) =>
+          void helpers.setValue(
+            event.target.value
+              .split(',')
+              .map((id) => id.trim())
+              .filter(Boolean),
+          )
+        }
+      />
+    </div>
+  );
+}
+
+/** A whole number or empty (null). */
+function AgeField({ name, label }: { name: string; label: string }) {
+  const [field, , helpers] = useField<number | null>(name);
+  return (
+    <div className="field">
+      <label htmlFor={`age-${name}`}>{label}</label>
+      <input
+        id={`age-${name}`}
+        className="input"
+        type="number"
+        min={0}
+        max={120}
+        value={field.value ?? ''}
+        onChange={(event) => void helpers.setValue(event.target.value === '' ? null : Number(event.target.value))}
+      />
+    </div>
+  );
+}
+
+function Contacts() {
+  const { t } = useTranslation();
+  const { values, setFieldValue } = useFormikContext<ActivityInput>();
+  return (
+    <FieldArray name="contacts">
+      {({ push, remove }) => (
+        <>
+          {values.contacts.map((contact, index) => (
+            <div key={index} className="field-row">
+              <TextField name={`contacts.${index}.contact_id`} label={t('activities.fields.contact_id')} />
+              <fieldset className="field">
+                <legend>{t('activities.fields.roles')}</legend>
+                {CONTACT_ROLES.map((role) => (
+                  <label key={role} className="checkbox">
+                    <input
+                      type="checkbox"
+                      checked={contact.roles.includes(role)}
+                      onChange={(event) =>
+                        void setFieldValue(
+                          `contacts.${index}.roles`,
+                          event.target.checked ? [...contact.roles, role] : contact.roles.filter((r) => r !== role),
+                        )
+                      }
+                    />
+                    {t(`activities.contactRoles.${role}`)}
+                  </label>
+                ))}
+              </fieldset>
+              <button type="button" className="button button--ghost" onClick={() => remove(index)}>
+                {t('activities.remove')}
+              </button>
+            </div>
+          ))}
+          <button type="button" className="button" onClick={() => push({ contact_id: '', roles: [] })}>
+            {t('activities.addContact')}
+          </button>
+        </>
+      )}
+    </FieldArray>
+  );
+}
+
+/** The activity form in sections; the type is chosen once, on create. */
+export function ActivityInputs({ creating }: { creating: boolean }) {
+  const { t } = useTranslation();
+  const sports = useQuery({
+    queryKey: ['sports', 'all'],
+    queryFn: async ({ signal }) => (await api<{ data: { id: string; name: string }[] }>('/v1/admin/sports/all', { signal })).data,
+  });
+  const options = (values: readonly string[], group: string) =>
+    values.map((value) => ({ value, label: t(`activities.${group}.${value}`) }));
+  return (
+    <>
+      <fieldset className="form__section">
+        <legend>{t('activities.sections.basics')}</legend>
+        {creating && <SelectField name="type" label={t('activities.fields.type')} options={options(ACTIVITY_TYPES, 'types')} />}
+        <TextField name="name" label={t('activities.fields.name')} />
+        <SelectField
+          name="sport_id"
+          label={t('activities.fields.sport_id')}
+          emptyLabel="—"
+          options={(sports.data ?? []).map((sport) => ({ value: sport.id, label: sport.name }))}
+        />
+        <TextAreaField name="description" label={t('activities.fields.description')} />
+        <TextAreaField name="notes" label={t('activities.fields.notes')} rows={2} />
+        <UploadFormField
+          name="image_id"
+          label={t('activities.fields.image_id')}
+          rules={{ minDimensions: '500,250', extensions: ['jpg', 'jpeg', 'png'] }}
+          uploadOptions={{ visibility: 'public', path: 'activities' }}
+        />
+      </fieldset>
+      <fieldset className="form__section">
+        <legend>{t('activities.sections.offer')}</legend>
+        <TextField name="rate_id" label={t('activities.fields.rate_id')} />
+        <TextField name="cancellation_term_id" label={t('activities.fields.cancellation_term_id')} />
+        <SelectField name="price_display_mode" label={t('activities.fields.price_display_mode')} options={options(PRICE_DISPLAY_MODES, 'displayModes')} />
+        <TextField name="payment_url" label={t('activities.fields.payment_url')} />
+        <IdListField name="category_ids" label={t('activities.fields.category_ids')} />
+        <IdListField name="tag_ids" label={t('activities.fields.tag_ids')} />
+      </fieldset>
+      <fieldset className="form__section">
+        <legend>{t('activities.sections.audience')}</legend>
+        <SelectField name="gender" label={t('activities.fields.gender')} emptyLabel={t('activities.genders.')} options={options(GENDERS, 'genders')} />
+        <SelectField name="level" label={t('activities.fields.level')} emptyLabel={t('activities.levels.')} options={options(LEVELS, 'levels')} />
+        <AgeField name="age_min" label={t('activities.fields.age_min')} />
+        <AgeField name="age_max" label={t('activities.fields.age_max')} />
+        <SwitchField name="is_accessible" label={t('activities.fields.is_accessible')} />
+      </fieldset>
+      <fieldset className="form__section">
+        <legend>{t('activities.sections.contacts')}</legend>
+        <Contacts />
+      </fieldset>
+      <fieldset className="form__section">
+        <legend>{t('activities.sections.publication')}</legend>
+        <SwitchField name="concept" label={t('activities.fields.concept')} />
+      </fieldset>
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Dialog } from '@/components/ui/Dialog';
+import { sessionImpact } from '@/features/activities/api/activities';
+import type { Impact, SessionInput } from '@/features/activities/api/types';
+import '@/features/activities/i18n';
+
+/**
+ * Asks "only this one, or this and all later ones" for a change to a repeated session;
+ * for the later ones it shows the impact (asked of the server, nothing written) first.
+ */
+export function ScopeDialog({
+  sessionId,
+  input,
+  onApply,
+  onCancel,
+}: {
+  sessionId: string;
+  input: SessionInput | null;
+  onApply: (scope: 'this' | 'following') => Promise<unknown>;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const [impact, setImpact] = useState<Impact | null>(null);
+  const [busy, setBusy] = useState(false);
+  const apply = (scope: 'this' | 'following') => {
+    setBusy(true);
+    onApply(scope)
+      .catch(() => undefined)
+      .finally(() => setBusy(false));
+  };
+  return (
+    <Dialog open={input !== null} title={t('activities.sessions.scopeTitle')} onClose={onCancel}>
+      <p>{t('activities.sessions.scopeQuestion')}</p>
+      {impact && (
+        <p role="status" data-testid="impact">
+          {t('activities.sessions.impact', impact)}
+        </p>
+      )}
+      <div className="dialog__actions">
+        <button type="button" className="button" onClick={onCancel}>
+          {t('activities.sessions.cancel')}
+        </button>
+        <button type="button" className="button" disabled={busy} onClick={() => apply('this')}>
+          {t('activities.sessions.onlyThis')}
+        </button>
+        {impact ? (
+          <button type="button" className="button button--primary" disabled={busy} onClick={() => apply('following')}>
+            {t('activities.sessions.apply')}
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={busy || input === null}
+            onClick={() => input && sessionImpact(sessionId, input).then(setImpact, () => undefined)}
+          >
+            {t('activities.sessions.thisAndLater')}
+          </button>
+        )}
+      </div>
+    </Dialog>
+  );
+}

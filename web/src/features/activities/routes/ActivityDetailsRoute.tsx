@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Form, FormErrorSummary, SubmitButton } from '@/components/form';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { useDeleteActivity, useUpdateActivity } from '@/features/activities/api/activities';
+import type { ActivityInput } from '@/features/activities/api/types';
+import { ActivityInputs, activitySchema, activityValues } from '@/features/activities/components/ActivityInputs';
+import { useActivityContext } from '@/features/activities/routes/ActivityLayoutRoute';
+import { can } from '@/lib/authorization';
+import { useAuthStore } from '@/stores/auth';
+import { notifySaved } from '@/stores/notification';
+
+export function ActivityDetailsRoute() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { activity, base } = useActivityContext();
+  const profile = useAuthStore((state) => state.profile);
+  const update = useUpdateActivity(activity.id);
+  const remove = useDeleteActivity(activity.id);
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <>
+      <Form<ActivityInput>
+        initialValues={activityValues(activity)}
+        enableReinitialize
+        validationSchema={activitySchema(t)}
+        onSubmit={async ({ type: _type, ...values }) => {
+          await update.mutateAsync({ ...values, version: activity.version });
+          notifySaved(t('common.saved'));
+        }}
+      >
+        <ActivityInputs creating={false} />
+        <FormErrorSummary />
+        <div className="form__actions">
+          {can(profile, 'edit-activity') && <SubmitButton>{t('common.save')}</SubmitButton>}
+          {can(profile, 'edit-activity') && (
+            <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
+              {t('activities.delete')}
+            </button>
+          )}
+        </div>
+      </Form>
+      <ConfirmDialog
+        open={confirming}
+        title={t('activities.delete')}
+        body={t('activities.deleteConfirm')}
+        busy={remove.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() =>
+          remove.mutate(undefined, { onSuccess: () => void navigate(base.slice(0, base.lastIndexOf('/'))) })
+        }
+      />
+    </>
+  );
+}

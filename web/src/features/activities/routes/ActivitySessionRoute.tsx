@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { Dialog } from '@/components/ui/Dialog';
+import { Skeleton } from '@/components/ui/Skeleton';
+import { useDeleteSession, useSession, useUpdateSession } from '@/features/activities/api/activities';
+import type { SessionInput } from '@/features/activities/api/types';
+import { ScopeDialog } from '@/features/activities/components/ScopeDialog';
+import { SeriesEditor, seriesValues, sessionInput } from '@/features/activities/components/SeriesEditor';
+import { useActivityContext } from '@/features/activities/routes/ActivityLayoutRoute';
+import { notifySaved } from '@/stores/notification';
+
+/**
+ * One session: its values and its series' rule. Saving a repeated session asks "only this
+ * one, or this and all later" (with the impact); deleting says participants are not updated.
+ */
+export function ActivitySessionRoute() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { activity, base } = useActivityContext();
+  const { sessionId = '' } = useParams();
+  const session = useSession(sessionId);
+  const update = useUpdateSession();
+  const remove = useDeleteSession();
+  const [pending, setPending] = useState<SessionInput | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const back = `${base}/sessions`;
+  if (session.isPending) return <Skeleton lines={6} />;
+  if (!session.data) return <p className="empty-state">{t('activities.notFound')}</p>;
+  const repeated = session.data.repeats;
+  const save = async (input: SessionInput) => {
+    await update.mutateAsync({ id: sessionId, input });
+    notifySaved(t('common.saved'));
+    void navigate(back);
+  };
+  return (
+    <section className="panel">
+      <h2>
+        {session.data.date} {session.data.start_time}–{session.data.end_time}
+      </h2>
+      <SeriesEditor
+        activityId={activity.id}
+        initial={seriesValues(session.data)}
+        repetition={repeated}
+        submitLabel={t('common.save')}
+        onSubmit={async (values) => {
+          const input = sessionInput(values);
+          if (repeated) {
+            setPending(input);
+            return;
+          }
+          await save({ ...input, repetitionOccurrence: 'this' });
+        }}
+        extra={
+          <button type="button" className="button button--danger" onClick={() => setDeleting(true)}>
+            {t('activities.sessions.delete')}
+          </button>
+        }
+      />
+      <ScopeDialog
+        sessionId={sessionId}
+        input={pending}
+        onCancel={() => setPending(null)}
+        onApply={async (scope) => {
+          if (!pending) return;
+          const input = scope === 'this' ? { ...pending, repetition: null } : pending;
+          await save({ ...input, repetitionOccurrence: scope });
+          setPending(null);
+        }}
+      />
+      <Dialog open={deleting} title={t('activities.sessions.deleteTitle')} onClose={() => setDeleting(false)} role="alertdialog">
+        <p>{t('activities.sessions.deleteBody')}</p>
+        <div className="dialog__actions">
+          <button type="button" className="button" onClick={() => setDeleting(false)}>
+            {t('activities.sessions.cancel')}
+          </button>
+          {(['this', ...(repeated ? ['following'] : [])] as ('this' | 'following')[]).map((scope) => (
+            <button
+              key={scope}
+              type="button"
+              className="button button--danger"
+              disabled={remove.isPending}
+              onClick={() =>
+                remove.mutate({ id: sessionId, scope }, { onSuccess: () => void navigate(back), onSettled: () => setDeleting(false) })
+              }
+            >
+              {t(scope === 'this' ? 'activities.sessions.deleteThis' : 'activities.sessions.deleteLater')}
+            </button>
+          ))}
+        </div>
+      </Dialog>
+    </section>
+  );
+}

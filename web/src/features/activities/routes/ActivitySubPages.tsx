@@ -1,0 +1,187 @@
+import { FieldArray, useFormikContext } from 'formik';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Form, FormErrorSummary, SelectField, SubmitButton, SwitchField, TextField } from '@/components/form';
+import { Skeleton } from '@/components/ui/Skeleton';
+import { useActivitySettings, useQuestions, useSaveLabels, useSaveQuestions, useSaveSettings, useSetLocation } from '@/features/activities/api/activities';
+import { QUESTION_TYPES, type ActivitySettings, type Question } from '@/features/activities/api/types';
+import { useActivityContext } from '@/features/activities/routes/ActivityLayoutRoute';
+import { notifySaved } from '@/stores/notification';
+
+export function ActivityLocationRoute() {
+  const { t } = useTranslation();
+  const { activity } = useActivityContext();
+  const save = useSetLocation(activity.id);
+  return (
+    <Form<{ location_id: string }>
+      initialValues={{ location_id: activity.location_id ?? '' }}
+      enableReinitialize
+      onSubmit={async (values) => {
+        await save.mutateAsync(values.location_id.trim() || null);
+        notifySaved(t('common.saved'));
+      }}
+    >
+      <h2>{t('activities.location.title')}</h2>
+      <TextField name="location_id" label={t('activities.location.id')} placeholder={t('activities.location.none')} />
+      <FormErrorSummary />
+      <div className="form__actions">
+        <SubmitButton>{t('common.save')}</SubmitButton>
+      </div>
+    </Form>
+  );
+}
+
+export function ActivitySettingsRoute() {
+  const { t } = useTranslation();
+  const { activity } = useActivityContext();
+  const settings = useActivitySettings(activity.id);
+  const save = useSaveSettings(activity.id);
+  if (!settings.data) return <Skeleton lines={4} />;
+  return (
+    <Form<ActivitySettings>
+      initialValues={settings.data}
+      enableReinitialize
+      onSubmit={async (values) => {
+        await save.mutateAsync(values);
+        notifySaved(t('common.saved'));
+      }}
+    >
+      {(['is_exclusive', 'has_waitlist', 'should_validate_age', 'no_signup_required'] as const).map((name) => (
+        <SwitchField key={name} name={name} label={t(`activities.settings.${name}`)} />
+      ))}
+      <div className="form__actions">
+        <SubmitButton>{t('common.save')}</SubmitButton>
+      </div>
+    </Form>
+  );
+}
+
+interface QuestionValues {
+  questions: (Omit<Question, 'options'> & { options: string })[];
+}
+
+function QuestionList() {
+  const { t } = useTranslation();
+  const { values } = useFormikContext<QuestionValues>();
+  return (
+    <FieldArray name="questions">
+      {({ push, remove }) => (
+        <>
+          {values.questions.map((question, index) => (
+            <fieldset key={question.id || index} className="form__section">
+              <legend>{t('activities.questions.question', { number: index + 1 })}</legend>
+              <TextField name={`questions.${index}.title`} label={t('activities.questions.fields.title')} />
+              <SelectField
+                name={`questions.${index}.type`}
+                label={t('activities.questions.fields.type')}
+                options={QUESTION_TYPES.map((type) => ({ value: type, label: t(`activities.questions.types.${type}`) }))}
+              />
+              <SwitchField name={`questions.${index}.required`} label={t('activities.questions.fields.required')} />
+              {question.type !== 'text' && <OptionsField index={index} />}
+              <SwitchField name={`questions.${index}.has_url`} label={t('activities.questions.fields.has_url')} />
+              {question.has_url && <TextField name={`questions.${index}.url`} label={t('activities.questions.fields.url')} />}
+              <button type="button" className="button button--ghost" onClick={() => remove(index)}>
+                {t('activities.remove')}
+              </button>
+            </fieldset>
+          ))}
+          <button
+            type="button"
+            className="button"
+            onClick={() => push({ id: '', title: '', type: 'text', required: false, options: '', has_url: false, url: '' })}
+          >
+            {t('activities.questions.add')}
+          </button>
+        </>
+      )}
+    </FieldArray>
+  );
+}
+
+function OptionsField({ index }: { index: number }) {
+  const { t } = useTranslation();
+  const { values, setFieldValue, errors, submitCount } = useFormikContext<QuestionValues>();
+  const error = submitCount > 0 ? (errors as Record<string, string>)[`questions.${index}.options`] : undefined;
+  return (
+    <div className="field">
+      <label htmlFor={`options-${index}`}>{t('activities.questions.fields.options')}</label>
+      <textarea
+        id={`options-${index}`}
+        className="input"
+        rows={3}
+        value={values.questions[index].options}
+        onChange={(event) => void setFieldValue(`questions.${index}.options`, event.target.value)}
+      />
+      {error && <p className="field__error">{error}</p>}
+    </div>
+  );
+}
+
+export function ActivityQuestionsRoute() {
+  const { t } = useTranslation();
+  const { activity } = useActivityContext();
+  const questions = useQuestions(activity.id);
+  const save = useSaveQuestions(activity.id);
+  if (!questions.data) return <Skeleton lines={4} />;
+  return (
+    <Form<QuestionValues>
+      initialValues={{ questions: questions.data.map((q) => ({ ...q, url: q.url ?? '', options: q.options.join('\n') })) }}
+      enableReinitialize
+      onSubmit={async (values) => {
+        await save.mutateAsync(
+          values.questions.map((q) => ({ ...q, options: q.options.split('\n').map((o) => o.trim()).filter(Boolean) })),
+        );
+        notifySaved(t('common.saved'));
+      }}
+    >
+      <h2>{t('activities.questions.title')}</h2>
+      <QuestionList />
+      <FormErrorSummary />
+      <div className="form__actions">
+        <SubmitButton>{t('common.save')}</SubmitButton>
+      </div>
+    </Form>
+  );
+}
+
+export function ActivityLabelsRoute() {
+  const { t } = useTranslation();
+  const { activity } = useActivityContext();
+  const save = useSaveLabels(activity.id);
+  return (
+    <Form<{ label_ids: string }>
+      initialValues={{ label_ids: activity.label_ids.join(', ') }}
+      enableReinitialize
+      onSubmit={async (values) => {
+        await save.mutateAsync(values.label_ids.split(',').map((id) => id.trim()).filter(Boolean));
+        notifySaved(t('common.saved'));
+      }}
+    >
+      <h2>{t('activities.labels.title')}</h2>
+      <TextField name="label_ids" label={t('activities.labels.ids')} />
+      <FormErrorSummary />
+      <div className="form__actions">
+        <SubmitButton>{t('common.save')}</SubmitButton>
+      </div>
+    </Form>
+  );
+}
+
+/** Bundle routes open only for a bundle activity; otherwise the user goes back one page (spec §2). */
+export function ActivityBundlesRoute() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { activity } = useActivityContext();
+  const bundle = activity.type === 'bundle';
+  useEffect(() => {
+    if (!bundle) void navigate(-1);
+  }, [bundle, navigate]);
+  if (!bundle) return null;
+  return (
+    <section className="panel">
+      <h2>{t('activities.bundles.title')}</h2>
+      <p>{t('activities.bundles.none')}</p>
+    </section>
+  );
+}

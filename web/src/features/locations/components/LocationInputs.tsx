@@ -1,0 +1,193 @@
+import { useQuery } from '@tanstack/react-query';
+import { useField, useFormikContext } from 'formik';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import * as yup from 'yup';
+import { SwitchField, TextAreaField, TextField, UploadFormField, UrlFormField } from '@/components/form';
+import type { Location, LocationInput, OpeningDay } from '@/features/locations/api/types';
+import { MapPreview } from '@/features/locations/components/MapPreview';
+import { OpeningHoursField } from '@/features/locations/components/OpeningHoursField';
+import { api } from '@/lib/api-client';
+import { WEEKDAYS } from '@/lib/format';
+import '@/features/locations/i18n';
+
+/** A weekday as the form holds it: times as typed ('' when closed). */
+type DayValues = Pick<OpeningDay, 'weekday' | 'is_open'> & { opened_at: string; closed_at: string };
+
+/** The form's values: coordinates as typed. */
+export interface LocationValues extends Omit<LocationInput, 'latitude' | 'longitude' | 'opening_hours'> {
+  latitude: string;
+  longitude: string;
+  opening_hours: DayValues[];
+}
+
+const closedWeek = () => WEEKDAYS.map((weekday) => ({ weekday, is_open: false, opened_at: '', closed_at: '' }));
+
+export const emptyLocation: LocationValues = {
+  name: '',
+  street: '',
+  house_number: '',
+  zipcode: '',
+  city: '',
+  latitude: '',
+  longitude: '',
+  notes: '',
+  location_types: [],
+  sports: [],
+  contacts: [],
+  is_hidden: false,
+  show_link: false,
+  link_label: '',
+  link: '',
+  image_id: null,
+  opening_hours: closedWeek(),
+};
+
+export function locationValues(location: Location): LocationValues {
+  return {
+    ...emptyLocation,
+    ...location,
+    latitude: location.latitude == null ? '' : String(location.latitude),
+    longitude: location.longitude == null ? '' : String(location.longitude),
+    opening_hours: location.opening_hours.map((day) => ({
+      weekday: day.weekday,
+      is_open: day.is_open,
+      opened_at: day.opened_at ?? '',
+      closed_at: day.closed_at ?? '',
+    })),
+  };
+}
+
+const coordinate = (value: string) => (value.trim() === '' ? null : Number(value.replace(',', '.')));
+
+export function locationBody(values: LocationValues): LocationInput {
+  return {
+    name: values.name.trim(),
+    street: values.street,
+    house_number: values.house_number,
+    zipcode: values.zipcode,
+    city: values.city,
+    latitude: coordinate(values.latitude),
+    longitude: coordinate(values.longitude),
+    notes: values.notes,
+    location_types: values.location_types,
+    sports: values.sports,
+    contacts: values.contacts,
+    is_hidden: values.is_hidden,
+    show_link: values.show_link,
+    link_label: values.link_label,
+    link: values.link ?? '',
+    image_id: values.image_id,
+    opening_hours: values.opening_hours.map((day) =>
+      day.is_open ? day : { weekday: day.weekday, is_open: false, opened_at: '', closed_at: '' },
+    ),
+  };
+}
+
+export function locationSchema(t: TFunction) {
+  const field = t('locations.fields.name').toLowerCase();
+  const range = (max: number) =>
+    yup
+      .string()
+      .test('range', t('locations.errors.coordinate', { max }), (value) => {
+        const number = coordinate(value ?? '');
+        return number === null || (Number.isFinite(number) && Math.abs(number) <= max);
+      });
+  return yup.object({
+    name: yup
+      .string()
+      .trim()
+      .required(t('errors.required', { field }))
+      .max(150, t('errors.maxLength', { field, length: 150 })),
+    latitude: range(90),
+    longitude: range(180),
+    opening_hours: yup.array().of(
+      yup.object({
+        is_open: yup.boolean(),
+        opened_at: yup.string().when('is_open', {
+          is: true,
+          then: (schema) => schema.required(t('locations.errors.openedAt')),
+        }),
+        closed_at: yup.string().when(['is_open', 'opened_at'], ([isOpen, openedAt], schema) =>
+          isOpen
+            ? schema
+                .required(t('locations.errors.closedAt'))
+                .test('after', t('locations.errors.closesBeforeOpening'), (value) => !openedAt || !value || value > String(openedAt))
+            : schema,
+        ),
+      }),
+    ),
+  });
+}
+
+interface Option {
+  id: string;
+  name: string;
+}
+
+/** Checkboxes of a catalogue (sports, location types); hidden when it cannot be read. */
+function CatalogField({ name, path, label }: { name: 'sports' | 'location_types'; path: string; label: string }) {
+  const [field, , helpers] = useField<string[]>(name);
+  const options = useQuery({
+    queryKey: ['locations', 'options', path],
+    queryFn: async ({ signal }) => (await api<{ data: Option[] }>(path, { signal, silent: true })).data,
+    retry: false,
+  });
+  if (!options.data?.length) return null;
+  const selected = new Set(field.value ?? []);
+  return (
+    <fieldset className="field">
+      <legend>{label}</legend>
+      <div className="checkbox-list">
+        {options.data.map((option) => (
+          <label key={option.id} className="checkbox">
+            <input
+              type="checkbox"
+              checked={selected.has(option.id)}
+              onChange={(event) => {
+                const next = new Set(selected);
+                if (event.target.checked) next.add(option.id);
+                else next.delete(option.id);
+                void helpers.setValue([...next]);
+              }}
+            />
+            {option.name}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+export function LocationInputs({ imageUrl }: { imageUrl?: string | null }) {
+  const { t } = useTranslation();
+  const { values } = useFormikContext<LocationValues>();
+  const label = (name: string) => t(`locations.fields.${name}`);
+  return (
+    <>
+      <TextField name="name" label={label('name')} autoFocus />
+      <TextField name="street" label={label('street')} />
+      <TextField name="house_number" label={label('house_number')} />
+      <TextField name="zipcode" label={label('zipcode')} />
+      <TextField name="city" label={label('city')} />
+      <TextField name="latitude" label={label('latitude')} inputMode="decimal" />
+      <TextField name="longitude" label={label('longitude')} inputMode="decimal" />
+      <MapPreview latitude={coordinate(values.latitude)} longitude={coordinate(values.longitude)} />
+      <TextAreaField name="notes" label={label('notes')} />
+      <CatalogField name="location_types" path="/v1/admin/location-types/all" label={label('location_types')} />
+      <CatalogField name="sports" path="/v1/admin/sports/all" label={label('sports')} />
+      <SwitchField name="is_hidden" label={label('is_hidden')} />
+      <SwitchField name="show_link" label={label('show_link')} />
+      <TextField name="link_label" label={label('link_label')} />
+      <UrlFormField name="link" label={label('link')} />
+      <UploadFormField
+        name="image_id"
+        label={label('image')}
+        previewUrl={imageUrl}
+        rules={{ minDimensions: '500,250' }}
+        uploadOptions={{ visibility: 'public', path: 'locations' }}
+      />
+      <OpeningHoursField />
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+import { useFormikContext } from 'formik';
+import { useTranslation } from 'react-i18next';
+import { TextField } from '@/components/form';
+import { Switch } from '@/components/ui/Switch';
+import type { LocationValues } from '@/features/locations/components/LocationInputs';
+import '@/features/locations/i18n';
+
+/** Seven rows, Monday first: open or closed, and when open its opening and closing time. */
+export function OpeningHoursField() {
+  const { t } = useTranslation();
+  const { values, setFieldValue } = useFormikContext<LocationValues>();
+  return (
+    <fieldset className="form__group">
+      <legend>{t('locations.fields.opening_hours')}</legend>
+      {values.opening_hours.map((day, index) => (
+        <div key={day.weekday} className="form__row" role="group" aria-label={t(`locations.weekdays.${day.weekday}`)}>
+          <Switch
+            label={t(`locations.weekdays.${day.weekday}`)}
+            checked={day.is_open}
+            onChange={(event) => void setFieldValue(`opening_hours.${index}.is_open`, event.target.checked)}
+          />
+          {day.is_open && (
+            <>
+              <TextField
+                name={`opening_hours.${index}.opened_at`}
+                label={t('locations.fields.opened_at', { day: t(`locations.weekdays.${day.weekday}`) })}
+                type="time"
+              />
+              <TextField
+                name={`opening_hours.${index}.closed_at`}
+                label={t('locations.fields.closed_at', { day: t(`locations.weekdays.${day.weekday}`) })}
+                type="time"
+              />
+            </>
+          )}
+        </div>
+      ))}
+    </fieldset>
+  );
+}

@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Form, FormErrorSummary, SubmitButton } from '@/components/form';
+import { PageHeader } from '@/components/page/PageHeader';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { Skeleton } from '@/components/ui/Skeleton';
+import { useDeleteLocation, useLocation, useSaveLocation } from '@/features/locations/api/locations';
+import type { Location } from '@/features/locations/api/types';
+import {
+  emptyLocation,
+  locationBody,
+  LocationInputs,
+  locationSchema,
+  locationValues,
+  type LocationValues,
+} from '@/features/locations/components/LocationInputs';
+import { notifySaved } from '@/stores/notification';
+import '@/features/locations/i18n';
+
+/** Create (organisation area, no location_id) or update a location (either area). */
+export function LocationFormRoute() {
+  const { location_id: locationId } = useParams();
+  return locationId ? <EditLocation id={locationId} /> : <LocationForm />;
+}
+
+function EditLocation({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const { data, isPending, isError } = useLocation(id);
+  if (isPending) return <Skeleton lines={6} />;
+  if (isError) return <p>{t('locations.notFound')}</p>;
+  return <LocationForm location={data} />;
+}
+
+function LocationForm({ location }: { location?: Location }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { organization_id: organizationId } = useParams();
+  const back = organizationId ? `/organizations/${encodeURIComponent(organizationId)}/locations` : '/application/locations';
+  const save = useSaveLocation();
+  const remove = useDeleteLocation();
+  const [confirming, setConfirming] = useState(false);
+
+  return (
+    <main className="page">
+      <PageHeader
+        title={location ? t('locations.editTitle') : t('locations.createTitle')}
+        actions={
+          location && (
+            <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
+              {t('locations.delete')}
+            </button>
+          )
+        }
+      />
+      <Form<LocationValues>
+        initialValues={location ? locationValues(location) : emptyLocation}
+        validationSchema={locationSchema(t)}
+        onSubmit={async (values) => {
+          await save.mutateAsync({
+            id: location?.id,
+            organizationId: organizationId ?? location?.organization_id ?? '',
+            input: { ...locationBody(values), version: location?.version },
+          });
+          notifySaved(t('common.saved'));
+          await navigate(back);
+        }}
+      >
+        <LocationInputs imageUrl={location?.image_url} />
+        <FormErrorSummary />
+        <div className="form__actions">
+          <SubmitButton>{t('common.save')}</SubmitButton>
+          <Link to={back}>{t('common.cancel')}</Link>
+        </div>
+      </Form>
+      {location && (
+        <ConfirmDialog
+          open={confirming}
+          title={t('locations.delete')}
+          body={t('locations.deleteBody', { name: location.name })}
+          confirmLabel={t('locations.delete')}
+          busy={remove.isPending}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() =>
+            remove.mutate(location.id, {
+              onSuccess: () => {
+                notifySaved(t('locations.deleted'));
+                void navigate(back);
+              },
+              onSettled: () => setConfirming(false),
+            })
+          }
+        />
+      )}
+    </main>
+  );
+}
