@@ -347,7 +347,7 @@ func validatePassword(v *domain.ValidationError, password string) {
 func validateName(v *domain.ValidationError, field, value string) string {
 	value = names.Clean(value)
 	switch n := utf8.RuneCountInString(value); {
-	case n == 0:
+	case n == 0 || !names.Visible(value):
 		v.Add(field, "validation.required", nil)
 	case n > 100:
 		v.Add(field, "validation.max_length", map[string]any{"max": 100})

@@ -11,6 +11,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"move/domain"
+	"move/domain/names"
 	"move/files"
 )
 
@@ -109,6 +110,9 @@ func (s *Server) uploadFile(w http.ResponseWriter, r *http.Request) error {
 			}
 			seenFile = true
 			in.Filename = part.FileName()
+			if names.Unprintable(in.Filename) {
+				bad.Add("file", "validation.characters", nil)
+			}
 			data, err := io.ReadAll(io.LimitReader(part, maxFile+1))
 			if errors.As(err, &mbe) || int64(len(data)) > maxFile {
 				return tooLarge
@@ -127,6 +131,10 @@ func (s *Server) uploadFile(w http.ResponseWriter, r *http.Request) error {
 			return errStatus(http.StatusBadRequest, "error.bad_form")
 		}
 		value := strings.TrimSpace(string(raw))
+		if names.Unprintable(value) {
+			bad.Add(name, "validation.characters", nil)
+			continue
+		}
 		switch name {
 		case "visibility":
 			in.Visibility = value

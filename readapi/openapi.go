@@ -97,6 +97,13 @@ var (
 	rawType  = reflect.TypeOf(json.RawMessage{})
 )
 
+// requiredFields are the fields of a request body the decoder demands and the document
+// lists as required: those neither a pointer nor tagged omitempty.
+func requiredFields(t reflect.Type) []string {
+	required, _ := schemaOf(t)["required"].([]string)
+	return required
+}
+
 // schemaOf describes a Go type as a JSON schema, following its json tags; embedded
 // structs lend their fields, as encoding/json does.
 func schemaOf(t reflect.Type) map[string]any {

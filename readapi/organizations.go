@@ -109,7 +109,8 @@ func scanOrganization(row pgx.Row) (organizationRow, error) {
 	return o, nil
 }
 
-// organizationInput is the body of create and update: the CSV's column names.
+// organizationInput is the body of update, which replaces the whole profile: every field
+// is required (a missing one would blank it). The CSV's column names.
 type organizationInput struct {
 	Name         string   `json:"name"`
 	Description  string   `json:"description"`
@@ -131,6 +132,32 @@ type organizationInput struct {
 	Country      string   `json:"country"`
 	Notes        string   `json:"notes"`
 	// Version is the version the user edited (update only); a stale one is a 409.
+	Version *uint64 `json:"version"`
+}
+
+// organizationCreateInput is the body of create: only the name is required, what is left
+// out starts empty. The same fields as organizationInput, so one converts to the other.
+type organizationCreateInput struct {
+	Name         string   `json:"name"`
+	Description  string   `json:"description,omitempty"`
+	Type         string   `json:"type,omitempty"`
+	Sports       []string `json:"sports,omitempty"`
+	KVK          string   `json:"kvk,omitempty"`
+	LogoID       *string  `json:"logo_id"`
+	HeaderID     *string  `json:"header_id"`
+	Email        string   `json:"email,omitempty"`
+	Phone        string   `json:"phone,omitempty"`
+	Website      string   `json:"website,omitempty"`
+	FacebookURL  string   `json:"facebook_url,omitempty"`
+	InstagramURL string   `json:"instagram_url,omitempty"`
+	YoutubeURL   string   `json:"youtube_url,omitempty"`
+	Street       string   `json:"street,omitempty"`
+	HouseNumber  string   `json:"house_number,omitempty"`
+	Zipcode      string   `json:"zipcode,omitempty"`
+	City         string   `json:"city,omitempty"`
+	Country      string   `json:"country,omitempty"`
+	Notes        string   `json:"notes,omitempty"`
+	// Version is ignored on create.
 	Version *uint64 `json:"version"`
 }
 
@@ -231,7 +258,7 @@ func (s *Server) organizationRoutes() []Route {
 		{Method: http.MethodGet, Pattern: list + "/export", Permission: PermViewOrganizations, Reads: reads, Handler: s.exportOrganizations,
 			Doc: Doc{Summary: "organizations.xlsx (same filters as the list)", Query: []string{"search", "state", "sort"}}},
 		{Method: http.MethodPost, Pattern: list, Permission: PermCreateOrganization, Handler: s.createOrganization,
-			Doc: Doc{Summary: "Create a pending organisation; answers the API client secret once", Request: organizationInput{}, Response: organizationCreatedAnswer{}, Status: http.StatusCreated}},
+			Doc: Doc{Summary: "Create a pending organisation; answers the API client secret once", Request: organizationCreateInput{}, Response: organizationCreatedAnswer{}, Status: http.StatusCreated}},
 		{Method: http.MethodPost, Pattern: list + "/import", Permission: PermCreateOrganization, Handler: s.importOrganizations,
 			Doc: Doc{Summary: "Import organisations from CSV (multipart file, dry_run=true previews); all rows or none", Response: importAnswer{}, Status: http.StatusCreated}},
 		{Method: http.MethodGet, Pattern: "/v1/admin/organizations/simple", Permission: Authenticated, Reads: reads, Handler: s.simpleOrganizations,
@@ -485,10 +512,11 @@ func (s *Server) getOrganization(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) createOrganization(w http.ResponseWriter, r *http.Request) error {
-	var in organizationInput
-	if err := decode(r, w, &in); err != nil {
+	var created organizationCreateInput
+	if err := decode(r, w, &created); err != nil {
 		return err
 	}
+	in := organizationInput(created)
 	m, err := meta(r)
 	if err != nil {
 		return err

@@ -113,6 +113,10 @@ func (s *Server) Routes() []Route { return slices.Clone(s.routes) }
 // read-your-writes for routes that read read models.
 func (s *Server) guard(rt Route) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if err := unprintableParameter(r); err != nil {
+			writeError(w, r, err)
+			return
+		}
 		ctx := r.Context()
 		if rt.Permission != Public {
 			p, err := s.Auth.Authenticate(r)

@@ -108,8 +108,8 @@ type couponRow struct {
 type batchInput struct {
 	Quantity   int     `json:"quantity"`
 	ValueMoves int64   `json:"value_moves"`
-	Prefix     string  `json:"prefix"`
-	Suffix     string  `json:"suffix"`
+	Prefix     string  `json:"prefix,omitempty"`
+	Suffix     string  `json:"suffix,omitempty"`
 	ExpiresAt  *string `json:"expires_at"`
 	Enabled    *bool   `json:"enabled"`
 }
