@@ -584,12 +584,12 @@ func (s *Server) updateOrganization(w http.ResponseWriter, r *http.Request) erro
 	if err != nil {
 		return err
 	}
-	var in organizationInput
-	if err := decode(r, w, &in); err != nil {
-		return err
-	}
 	current, err := s.readOrganization(r, id)
 	if err != nil {
+		return err
+	}
+	var in organizationInput
+	if err := decode(r, w, &in); err != nil {
 		return err
 	}
 	if _, err := s.refuseUsedSports(r, current, in.Sports); err != nil {

@@ -90,16 +90,18 @@ func TestOrganizationReviewFlow(t *testing.T) {
 		t.Fatalf("validate-sports: %s", check.Raw)
 	}
 	// A sport outside the catalogue is refused.
-	bad := c.want(c.do("PUT", "/v1/admin/organizations/"+id, map[string]any{"name": "HC Utrecht", "sports": []string{uuid.NewString()}}), 422)
+	profile := fullProfile("HC Utrecht")
+	profile["sports"] = []string{uuid.NewString()}
+	bad := c.want(c.do("PUT", "/v1/admin/organizations/"+id, profile), 422)
 	if dig(bad.Body, "errors", "fields", "sports") == nil {
 		t.Fatalf("unknown sport: %s", bad.Raw)
 	}
 	// Finance: the IBAN passes mod-97.
-	wrong := c.want(c.do("PUT", "/v1/admin/organizations/"+id+"/finance", map[string]any{"iban": "NL92ABNA0417164300", "account_name": "HC Utrecht"}), 422)
+	wrong := c.want(c.do("PUT", "/v1/admin/organizations/"+id+"/finance", map[string]any{"iban": "NL92ABNA0417164300", "account_name": "HC Utrecht", "attn": "", "address": ""}), 422)
 	if dig(wrong.Body, "errors", "fields", "iban") != "The IBAN field is not a valid IBAN" {
 		t.Fatalf("iban: %s", wrong.Raw)
 	}
-	c.want(c.do("PUT", "/v1/admin/organizations/"+id+"/finance", map[string]any{"iban": "nl91 abna 0417 1643 00", "account_name": "HC Utrecht", "attn": "Penningmeester"}), 200)
+	c.want(c.do("PUT", "/v1/admin/organizations/"+id+"/finance", map[string]any{"iban": "nl91 abna 0417 1643 00", "account_name": "HC Utrecht", "attn": "Penningmeester", "address": ""}), 200)
 	fin := c.want(c.do("GET", "/v1/admin/organizations/"+id+"/finance", nil), 200)
 	if dig(fin.Body, "data", "iban") != "NL91ABNA0417164300" {
 		t.Fatalf("finance: %s", fin.Raw)
@@ -131,6 +133,47 @@ func TestOrganizationReviewFlow(t *testing.T) {
 	}
 	c.want(c.do("DELETE", "/v1/admin/organizations/"+other, nil), 200)
 	c.want(c.do("GET", "/v1/admin/organizations/"+other, nil), 404)
+}
+
+// fullProfile is a whole organisation profile, as PUT wants it.
+func fullProfile(name string) map[string]any {
+	return map[string]any{"name": name, "description": "", "type": "", "sports": []string{}, "kvk": "", "logo_id": nil,
+		"header_id": nil, "email": "", "phone": "", "website": "", "facebook_url": "", "instagram_url": "", "youtube_url": "",
+		"street": "", "house_number": "", "zipcode": "", "city": "", "country": "", "notes": ""}
+}
+
+// A PUT replaces the whole profile: one that leaves fields out is refused, naming each,
+// and changes nothing (it used to blank every field it did not name).
+func TestOrganizationPutWithoutEveryFieldIsRefused(t *testing.T) {
+	c := newOrganizationServer(t)
+	id := dig(c.want(c.do("POST", "/v1/admin/applications/organizations", map[string]any{
+		"name": "HC Utrecht", "email": "info@hcu.test", "city": "Utrecht", "country": "NL"}), 201).Body, "data", "id").(string)
+	refused := c.want(c.do("PUT", "/v1/admin/organizations/"+id, map[string]any{"name": "HC Utrecht 2"}), 422)
+	fields, _ := dig(refused.Body, "errors", "fields").(map[string]any)
+	for _, f := range []string{"description", "type", "sports", "kvk", "email", "phone", "website", "facebook_url",
+		"instagram_url", "youtube_url", "street", "house_number", "zipcode", "city", "country", "notes"} {
+		if fields[f] == nil {
+			t.Errorf("the refusal does not name the missing %s: %s", f, refused.Raw)
+		}
+	}
+	if fields["name"] != nil || fields["logo_id"] != nil || fields["version"] != nil {
+		t.Errorf("the refusal names fields that were sent or may be left out: %s", refused.Raw)
+	}
+	if fields["email"] != "The email field is required" {
+		t.Errorf("email: %v", fields["email"])
+	}
+	one := c.want(c.do("GET", "/v1/admin/organizations/"+id, nil), 200)
+	if dig(one.Body, "data", "name") != "HC Utrecht" || dig(one.Body, "data", "email") != "info@hcu.test" || dig(one.Body, "data", "city") != "Utrecht" {
+		t.Fatalf("a refused PUT changed the organisation: %s", one.Raw)
+	}
+	whole := fullProfile("HC Utrecht 2")
+	whole["email"], whole["city"], whole["country"] = "info@hcu.test", "Utrecht", "nl"
+	c.want(c.do("PUT", "/v1/admin/organizations/"+id, whole), 200)
+	// Two letters are not enough: the country is an ISO 3166-1 code.
+	whole["country"] = "xx"
+	if f := dig(c.want(c.do("PUT", "/v1/admin/organizations/"+id, whole), 422).Body, "errors", "fields", "country"); f != "The country field must be an ISO 3166-1 country code, e.g. nl" {
+		t.Fatalf("country xx: %v", f)
+	}
 }
 
 func TestOrganizationTenantIsolation(t *testing.T) {
