@@ -21,6 +21,10 @@ import (
 // maxBodyBytes caps every JSON request body (file uploads have their own limit).
 const maxBodyBytes = 1 << 20
 
+// statusClientClosed counts, in the logs and metrics, a request its client cancelled
+// (nginx's 499: no standard status fits an answer nobody receives).
+const statusClientClosed = 499
+
 // apiError is an answer other than 2xx that the handler chose.
 type apiError struct {
 	Status int
@@ -83,7 +87,13 @@ func writeError(w http.ResponseWriter, r *http.Request, err error) {
 	default:
 		body.Message = translate(language, "error.internal", nil)
 	}
-	if status >= 500 {
+	switch {
+	case status >= 500 && r.Context().Err() != nil:
+		// The client went away (or gave up waiting): not the server's failure, and
+		// nobody reads the answer.
+		status = statusClientClosed
+		logger(r).Info("request cancelled by the client", "error", err)
+	case status >= 500:
 		logger(r).Error("request failed", "error", err)
 	}
 	writeJSON(w, status, errorBody{Errors: body})

@@ -530,7 +530,6 @@ func (s *Server) createOrganization(w http.ResponseWriter, r *http.Request) erro
 	a.Data.ID, a.Data.Version, a.Data.ClientID, a.Data.ClientSecret = res.ID, res.Version, res.ClientID, res.Secret
 	a.Meta.Position = res.Position.String()
 	w.Header().Set("X-Event-Position", a.Meta.Position)
-	w.Header().Set("Cache-Control", "no-store")
 	writeJSON(w, http.StatusCreated, a)
 	return nil
 }
@@ -704,7 +703,6 @@ func (s *Server) rotateOrganizationSecret(w http.ResponseWriter, r *http.Request
 	a.Data.ID, a.Data.Version, a.Data.ClientID, a.Data.ClientSecret = res.ID, res.Version, res.ClientID, res.Secret
 	a.Meta.Position = res.Position.String()
 	w.Header().Set("X-Event-Position", a.Meta.Position)
-	w.Header().Set("Cache-Control", "no-store")
 	writeJSON(w, http.StatusOK, a)
 	return nil
 }

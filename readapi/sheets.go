@@ -55,7 +55,6 @@ func (s *sheet) answer(w http.ResponseWriter, r *http.Request, filename string) 
 	}
 	w.Header().Set("Content-Type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
 	w.Header().Set("Content-Disposition", `attachment; filename="`+filename+`"`)
-	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(http.StatusOK)
 	if _, err := s.f.WriteTo(w); err != nil {
 		logger(r).Warn("export interrupted", "error", err)

@@ -70,7 +70,6 @@ func (s *Server) exportBatch(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	name := "coupons-" + batchID[:8]
-	w.Header().Set("Cache-Control", "no-store")
 	if format == "csv" {
 		w.Header().Set("Content-Type", "text/csv; charset=utf-8")
 		w.Header().Set("Content-Disposition", `attachment; filename="`+name+`.csv"`)

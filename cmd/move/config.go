@@ -10,9 +10,11 @@ import (
 const defaultDatabaseURL = "postgres://postgres@127.0.0.1:5432/move?sslmode=disable"
 
 type config struct {
-	DatabaseURL    string
-	EventStoreURL  string
-	HTTPAddr       string
+	DatabaseURL   string
+	EventStoreURL string
+	HTTPAddr      string
+	// MetricsAddr is the listener of /metrics, apart from the API ("off": none).
+	MetricsAddr    string
 	LogLevel       string
 	TrustedProxies []netip.Prefix
 	CORSOrigins    []string
@@ -23,6 +25,7 @@ func loadConfig() config {
 		DatabaseURL:   env("DATABASE_URL", defaultDatabaseURL),
 		EventStoreURL: os.Getenv("EVENTSTORE_URL"),
 		HTTPAddr:      env("HTTP_ADDR", ":8080"),
+		MetricsAddr:   env("METRICS_ADDR", "127.0.0.1:9090"),
 		LogLevel:      env("LOG_LEVEL", "info"),
 	}
 	for _, p := range list("TRUSTED_PROXIES") {
