@@ -26,9 +26,9 @@ const (
 )
 
 var (
-	kvkPattern     = regexp.MustCompile(`^[0-9]{8}$`)
-	phonePattern   = regexp.MustCompile(`^\+?[0-9 ()\-./]{6,20}$`)
-	ibanPattern    = regexp.MustCompile(`^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$`)
+	kvkPattern   = regexp.MustCompile(`^[0-9]{8}$`)
+	phonePattern = regexp.MustCompile(`^\+?[0-9 ()\-./]{6,20}$`)
+	ibanPattern  = regexp.MustCompile(`^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$`)
 )
 
 // Organization is one organisation of an application.
