@@ -36,6 +36,8 @@ type boundaryWorld struct {
 	token  string
 	app    string
 	ids    map[string]string // path prefix → an id that exists there
+	// position is the last command's: reads wait for it.
+	position string
 }
 
 func newBoundaryWorld(t *testing.T) *boundaryWorld {
@@ -134,6 +136,9 @@ func (w *boundaryWorld) send(method, path string, body []byte, contentType strin
 	if w.token != "" {
 		req.Header.Set("Authorization", "Bearer "+w.token)
 	}
+	if w.position != "" {
+		req.Header.Set("X-Min-Position", w.position)
+	}
 	res, err := http.DefaultClient.Do(req)
 	if err != nil {
 		w.t.Fatal(err)
@@ -142,6 +147,9 @@ func (w *boundaryWorld) send(method, path string, body []byte, contentType strin
 	raw, _ := io.ReadAll(res.Body)
 	out := response{Status: res.StatusCode, Header: res.Header, Raw: string(raw)}
 	_ = json.Unmarshal(raw, &out.Body)
+	if p := res.Header.Get("X-Event-Position"); p != "" {
+		w.position = p
+	}
 	return out
 }
 
@@ -281,5 +289,35 @@ func TestHostileStringsAreRefusedByName(t *testing.T) {
 	}{}), `\u0000`), "application/json")
 	if nested.Status != http.StatusUnprocessableEntity || dig(nested.Body, "errors", "fields", "sports") == nil || dig(nested.Body, "errors", "fields", "country") == nil {
 		t.Fatalf("array items and fields: %d %s", nested.Status, nested.Raw)
+	}
+}
+
+// The API's port does not answer /metrics (it has its own listener, cmd/move's
+// TestMetricsListener); answers carrying tokens, secrets or personal data are not
+// stored by any cache; a 405 says so in the error shape and lists what is allowed.
+func TestHTTPAnswersMetricsCachingAndMethods(t *testing.T) {
+	w := newBoundaryWorld(t)
+	if r := w.send("GET", "/metrics", nil, ""); r.Status != http.StatusNotFound || strings.Contains(r.Raw, "move_http_requests_total") {
+		t.Fatalf("/metrics on the API: %d %.200s", r.Status, r.Raw)
+	}
+	token := w.token
+	w.token = ""
+	login := w.send("POST", "/v1/auth/login", []byte(`{"email":"super@example.test","password":"a long enough password"}`), "application/json")
+	w.token = token
+	for what, r := range map[string]response{
+		"login":   login,
+		"profile": w.send("GET", "/v1/admin/profile", nil, ""),
+		"secret":  w.send("POST", "/v1/admin/organizations/"+w.ids["/v1/admin/organizations/"]+"/rotate-secret", nil, ""),
+		"contact": w.send("GET", "/v1/admin/organizations/"+w.ids["/v1/admin/organizations/"], nil, ""),
+		"list":    w.send("GET", "/v1/admin/applications/organizations", nil, ""),
+	} {
+		if r.Status != http.StatusOK || r.Header.Get("Cache-Control") != "no-store" {
+			t.Errorf("%s: %d, Cache-Control %q", what, r.Status, r.Header.Get("Cache-Control"))
+		}
+	}
+	r := w.send("PATCH", "/v1/admin/sports/"+w.ids["/v1/admin/sports/"], []byte(`{}`), "application/json")
+	if r.Status != http.StatusMethodNotAllowed || r.Header.Get("Allow") != "GET, PUT, DELETE" ||
+		dig(r.Body, "errors", "message") != "This method is not allowed here (allowed: GET, PUT, DELETE)" {
+		t.Fatalf("405: %d Allow %q %s", r.Status, r.Header.Get("Allow"), r.Raw)
 	}
 }
