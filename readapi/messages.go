@@ -123,12 +123,25 @@ var messages = map[string]map[string]string{
 	"coupon.redemption_invalid":          {"nl": "Deze code kan zo niet worden ingewisseld", "en": "This code cannot be redeemed this way"},
 	"coupon.not_redeemed":                {"nl": "Deze code is nog niet ingewisseld", "en": "This code has not been redeemed yet"},
 	"coupon_batch.exists":                {"nl": "Deze reeks codes bestaat al", "en": "This batch of codes already exists"},
-	"coupon_batch.complete":              {"nl": "Alle codes van deze reeks zijn al aangemaakt", "en": "Every code of this batch has already been made"},
+	// States and statuses as exports show them.
+	"state.pending":         {"nl": "In afwachting", "en": "Pending"},
+	"state.approved":        {"nl": "Goedgekeurd", "en": "Approved"},
+	"state.rejected":        {"nl": "Afgewezen", "en": "Rejected"},
+	"state.available":       {"nl": "Beschikbaar", "en": "Available"},
+	"state.redeemed":        {"nl": "Ingewisseld", "en": "Redeemed"},
+	"state.disabled":        {"nl": "Uitgeschakeld", "en": "Disabled"},
+	"state.expired":         {"nl": "Verlopen", "en": "Expired"},
+	"coupon_batch.complete": {"nl": "Alle codes van deze reeks zijn al aangemaakt", "en": "Every code of this batch has already been made"},
 }
 
 // fieldNames are the user's words for field names.
 var fieldNames = map[string]map[string]string{
 	"name":        {"nl": "naam", "en": "name"},
+	"id":          {"nl": "id", "en": "id"},
+	"state":       {"nl": "status", "en": "state"},
+	"status":      {"nl": "status", "en": "status"},
+	"type":        {"nl": "type", "en": "type"},
+	"created_at":  {"nl": "aangemaakt op", "en": "created at"},
 	"icon_id":     {"nl": "icoon", "en": "icon"},
 	"highlighted": {"nl": "uitgelicht", "en": "highlighted"},
 	"version":     {"nl": "versie", "en": "version"},

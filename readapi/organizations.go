@@ -873,7 +873,8 @@ func (s *Server) exportOrganizations(w http.ResponseWriter, r *http.Request) err
 	if lang(r) == "en" {
 		name = "Organizations"
 	}
-	book, err := newSheet(name, exportColumns)
+	language := lang(r)
+	book, err := newSheet(name, columnTitles(language, exportColumns))
 	if err != nil {
 		return err
 	}
@@ -897,8 +898,9 @@ func (s *Server) exportOrganizations(w http.ResponseWriter, r *http.Request) err
 				return err
 			}
 			for i, v := range vals {
-				cells[i] = neutralize(v)
+				cells[i] = v
 			}
+			cells[2] = stateTitle(language, vals[2])
 			if err := book.add(cells); err != nil {
 				return err
 			}

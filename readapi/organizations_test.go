@@ -260,36 +260,46 @@ func TestOrganizationImport(t *testing.T) {
 	}
 }
 
+// The export speaks the user's language (headers and states) and keeps cells as typed:
+// an xlsx string cell is text, never a formula, so "+31 6…" stays "+31 6…" (it used to
+// get an apostrophe in front).
 func TestOrganizationExport(t *testing.T) {
 	c := newOrganizationServer(t)
-	c.want(c.do("POST", "/v1/admin/applications/organizations", map[string]any{"name": "=HYPERLINK(\"http://evil\")", "city": "+31 Stad", "notes": "@SUM(A1)"}), 201)
+	c.want(c.do("POST", "/v1/admin/applications/organizations", map[string]any{"name": "=HYPERLINK(\"http://evil\")", "phone": "+31 6 12345678", "notes": "@SUM(A1)"}), 201)
 	c.want(c.do("POST", "/v1/admin/applications/organizations", map[string]any{"name": "Gewone Club", "city": "-Utrecht"}), 201)
 	c.do("GET", "/v1/admin/applications/organizations", nil) // wait for the read model
-	res := c.want(c.do("GET", "/v1/admin/applications/organizations/export", nil), 200)
-	if !strings.Contains(res.Header.Get("Content-Disposition"), "organizations.xlsx") {
-		t.Fatalf("disposition %q", res.Header.Get("Content-Disposition"))
-	}
-	f, err := excelize.OpenReader(strings.NewReader(res.Raw))
-	if err != nil {
-		t.Fatal(err)
-	}
-	rows, err := f.GetRows(f.GetSheetName(0))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(rows) != 3 || rows[0][1] != "name" {
-		t.Fatalf("rows %v", rows)
-	}
-	body := strings.Join(append(rows[1], rows[2]...), "|")
-	for _, want := range []string{`'=HYPERLINK("http://evil")`, "'+31 Stad", "'@SUM(A1)", "'-Utrecht", "Gewone Club"} {
-		if !strings.Contains(body, want) {
-			t.Errorf("export lacks %q: %v", want, rows)
+	for _, tc := range []struct{ lang, sheet, name, street, state, created string }{
+		{"nl", "Organisaties", "Naam", "Straat", "In afwachting", "Aangemaakt op"},
+		{"en", "Organizations", "Name", "Street", "Pending", "Created at"},
+	} {
+		c.lang = tc.lang
+		res := c.want(c.do("GET", "/v1/admin/applications/organizations/export", nil), 200)
+		if !strings.Contains(res.Header.Get("Content-Disposition"), "organizations.xlsx") || res.Header.Get("Cache-Control") != "no-store" {
+			t.Fatalf("headers %v", res.Header)
 		}
-	}
-	for _, row := range rows[1:] {
-		for _, cell := range row {
-			if cell != "" && strings.ContainsRune("=+-@", rune(cell[0])) {
-				t.Errorf("a cell starts a formula: %q", cell)
+		f, err := excelize.OpenReader(strings.NewReader(res.Raw))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows, err := f.GetRows(tc.sheet)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(rows) != 3 || rows[0][1] != tc.name || rows[0][2] != "Status" && rows[0][2] != "State" || rows[0][3] != tc.street || rows[0][len(rows[0])-1] != tc.created {
+			t.Fatalf("%s header %v", tc.lang, rows[0])
+		}
+		body := strings.Join(append(rows[1], rows[2]...), "|")
+		for _, want := range []string{`|=HYPERLINK("http://evil")|`, "|+31 6 12345678|", "|@SUM(A1)|", "|-Utrecht|", "Gewone Club", "|" + tc.state + "|"} {
+			if !strings.Contains("|"+body+"|", want) {
+				t.Errorf("export lacks %q: %v", want, rows)
+			}
+		}
+		for row := 2; row <= 3; row++ {
+			for col := 1; col <= len(rows[0]); col++ {
+				cell, _ := excelize.CoordinatesToCellName(col, row)
+				if formula, _ := f.GetCellFormula(tc.sheet, cell); formula != "" {
+					t.Errorf("%s holds a formula: %q", cell, formula)
+				}
 			}
 		}
 	}
