@@ -90,6 +90,7 @@ func newBoundaryWorld(t testing.TB) *boundaryWorld {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
+	deadline = time.Now().Add(30 * time.Second)
 	create := func(path, body string) string {
 		r := w.send("POST", path, []byte(body), "application/json")
 		for r.Status == http.StatusForbidden && time.Now().Before(deadline) { // the application's read model catches up

@@ -38,7 +38,8 @@ func (s *Server) fileRoutes() []Route {
 		{Method: http.MethodPost, Pattern: "/v1/admin/files/upload", Permission: Authenticated,
 			Handler: s.withFiles(s.uploadFile), Doc: Doc{Summary: "Upload a file (multipart/form-data: " +
 				"file, visibility public|private, path, check_transparency, min_dimensions and max_dimensions as 'width,height')",
-				Response: dataAnswer[fileInfo]{}, Status: http.StatusCreated}},
+				Response: dataAnswer[fileInfo]{}, Status: http.StatusCreated,
+				Form: []string{"file", "visibility", "path", "check_transparency", "min_dimensions", "max_dimensions"}}},
 		{Method: http.MethodGet, Pattern: "/v1/admin/files/{token}", Permission: Authenticated,
 			Handler: s.withFiles(s.getFile), Doc: Doc{Summary: "An uploaded file's info", Response: dataAnswer[fileInfo]{}}},
 		{Method: http.MethodGet, Pattern: "/v1/admin/files/{token}/content/{size}", Permission: Authenticated,

@@ -52,6 +52,15 @@ type errorDetail struct {
 	Fields  map[string]string `json:"fields,omitempty"`
 }
 
+// fieldErrorBody is the error shape of a 422 as the OpenAPI document describes it: the
+// same JSON as errorBody, with the fields (name → message) always present.
+type fieldErrorBody struct {
+	Errors struct {
+		Message string            `json:"message"`
+		Fields  map[string]string `json:"fields"`
+	} `json:"errors"`
+}
+
 // writeError maps an error to its status and a message in the user's language, once,
 // for every handler. Internal details go to the log, never to the client.
 func writeError(w http.ResponseWriter, r *http.Request, err error) {
