@@ -316,6 +316,10 @@ func TestHTTPAnswersMetricsCachingAndMethods(t *testing.T) {
 			t.Errorf("%s: %d, Cache-Control %q", what, r.Status, r.Header.Get("Cache-Control"))
 		}
 	}
+	codes := w.send("GET", "/v1/countries", nil, "")
+	if list, _ := codes.Body["data"].([]any); codes.Status != http.StatusOK || len(list) != 249 || list[0] != "ad" {
+		t.Errorf("countries: %d %.100s", codes.Status, codes.Raw)
+	}
 	r := w.send("PATCH", "/v1/admin/sports/"+w.ids["/v1/admin/sports/"], []byte(`{}`), "application/json")
 	if r.Status != http.StatusMethodNotAllowed || r.Header.Get("Allow") != "GET, PUT, DELETE" ||
 		dig(r.Body, "errors", "message") != "This method is not allowed here (allowed: GET, PUT, DELETE)" {

@@ -45,6 +45,7 @@ func (s *Server) table() []Route {
 	routes = append(routes, s.organizationRoutes()...)
 	routes = append(routes, s.applicationRoutes()...)
 	routes = append(routes, s.walletRoutes()...)
+	routes = append(routes, s.countryRoutes()...)
 	return routes
 }
 
