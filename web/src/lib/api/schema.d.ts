@@ -1197,6 +1197,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path?: never;
@@ -1248,9 +1249,10 @@ export interface operations {
                 search?: string;
                 sort?: string;
             };
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path?: never;
             cookie?: never;
@@ -1314,9 +1316,10 @@ export interface operations {
     post_v1_admin_applications: {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path?: never;
             cookie?: never;
@@ -1376,9 +1379,10 @@ export interface operations {
     get_v1_admin_applications_By_application_id: {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path: {
                 application_id: string;
@@ -1436,9 +1440,10 @@ export interface operations {
     put_v1_admin_applications_By_application_id: {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path: {
                 application_id: string;
@@ -1506,9 +1511,10 @@ export interface operations {
                 search?: string;
                 sort?: string;
             };
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path: {
                 application_id: string;
@@ -1582,6 +1588,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -1634,6 +1641,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -1683,9 +1691,10 @@ export interface operations {
     "get_v1_admin_applications_By_application_id_mapbox-settings": {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path: {
                 application_id: string;
@@ -1718,9 +1727,10 @@ export interface operations {
     "put_v1_admin_applications_By_application_id_mapbox-settings": {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path: {
                 application_id: string;
@@ -1776,6 +1786,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path?: never;
@@ -1843,6 +1854,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path?: never;
@@ -1910,6 +1922,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path?: never;
@@ -1947,6 +1960,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path?: never;
@@ -1972,6 +1986,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path?: never;
@@ -2043,6 +2058,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -2090,6 +2106,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -2132,6 +2149,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -2182,6 +2200,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -2224,6 +2243,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -2252,6 +2272,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path?: never;
@@ -2310,9 +2331,10 @@ export interface operations {
                 search?: string;
                 sort?: string;
             };
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path?: never;
             cookie?: never;
@@ -2356,9 +2378,10 @@ export interface operations {
     "post_v1_admin_location-types": {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path?: never;
             cookie?: never;
@@ -2403,9 +2426,10 @@ export interface operations {
     "get_v1_admin_location-types_By_id": {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path: {
                 id: string;
@@ -2443,9 +2467,10 @@ export interface operations {
     "put_v1_admin_location-types_By_id": {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path: {
                 id: string;
@@ -2493,9 +2518,10 @@ export interface operations {
     "delete_v1_admin_location-types_By_id": {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path: {
                 id: string;
@@ -2531,9 +2557,10 @@ export interface operations {
     "get_v1_admin_location-types_all": {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path?: never;
             cookie?: never;
@@ -2570,6 +2597,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -2631,6 +2659,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -2699,6 +2728,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -2738,6 +2768,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -2776,6 +2807,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -2813,6 +2845,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -2864,6 +2897,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -2911,6 +2945,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -2951,6 +2986,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -2999,6 +3035,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path?: never;
@@ -3040,6 +3077,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path?: never;
@@ -3074,6 +3112,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path?: never;
@@ -3119,6 +3158,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path?: never;
@@ -3167,9 +3207,10 @@ export interface operations {
                 search?: string;
                 sort?: string;
             };
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path?: never;
             cookie?: never;
@@ -3213,9 +3254,10 @@ export interface operations {
     "post_v1_admin_product-types": {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path?: never;
             cookie?: never;
@@ -3260,9 +3302,10 @@ export interface operations {
     "get_v1_admin_product-types_By_id": {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path: {
                 id: string;
@@ -3300,9 +3343,10 @@ export interface operations {
     "put_v1_admin_product-types_By_id": {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path: {
                 id: string;
@@ -3350,9 +3394,10 @@ export interface operations {
     "delete_v1_admin_product-types_By_id": {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path: {
                 id: string;
@@ -3388,9 +3433,10 @@ export interface operations {
     "get_v1_admin_product-types_all": {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path?: never;
             cookie?: never;
@@ -3429,6 +3475,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path?: never;
@@ -3465,6 +3512,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path?: never;
@@ -3498,9 +3546,10 @@ export interface operations {
                 search?: string;
                 sort?: string;
             };
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path?: never;
             cookie?: never;
@@ -3544,9 +3593,10 @@ export interface operations {
     post_v1_admin_sports: {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path?: never;
             cookie?: never;
@@ -3591,9 +3641,10 @@ export interface operations {
     get_v1_admin_sports_By_id: {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path: {
                 id: string;
@@ -3631,9 +3682,10 @@ export interface operations {
     put_v1_admin_sports_By_id: {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path: {
                 id: string;
@@ -3681,9 +3733,10 @@ export interface operations {
     delete_v1_admin_sports_By_id: {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path: {
                 id: string;
@@ -3719,9 +3772,10 @@ export interface operations {
     get_v1_admin_sports_all: {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path?: never;
             cookie?: never;
@@ -3763,6 +3817,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path?: never;
@@ -3814,6 +3869,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path?: never;
@@ -3866,6 +3922,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -3911,6 +3968,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -3971,6 +4029,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -4026,6 +4085,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -4076,6 +4136,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -4113,6 +4174,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -4177,6 +4239,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -4230,6 +4293,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -4287,6 +4351,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -4356,6 +4421,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -4408,6 +4474,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -4757,6 +4824,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path?: never;
@@ -4794,6 +4862,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -4843,6 +4912,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path?: never;
