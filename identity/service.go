@@ -353,7 +353,7 @@ func validateName(v *domain.ValidationError, field, value string) string {
 	switch n := utf8.RuneCountInString(value); {
 	case !printable(value):
 		v.Add(field, "validation.invalid", nil)
-	case n == 0:
+	case n == 0 || !names.Visible(value):
 		v.Add(field, "validation.required", nil)
 	case n > 100:
 		v.Add(field, "validation.max_length", map[string]any{"max": 100})

@@ -11,6 +11,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"move/domain"
+	"move/domain/names"
 	"move/files"
 )
 
@@ -37,7 +38,8 @@ func (s *Server) fileRoutes() []Route {
 		{Method: http.MethodPost, Pattern: "/v1/admin/files/upload", Permission: Authenticated,
 			Handler: s.withFiles(s.uploadFile), Doc: Doc{Summary: "Upload a file (multipart/form-data: " +
 				"file, visibility public|private, path, check_transparency, min_dimensions and max_dimensions as 'width,height')",
-				Response: dataAnswer[fileInfo]{}, Status: http.StatusCreated}},
+				Response: dataAnswer[fileInfo]{}, Status: http.StatusCreated,
+				Form: []string{"file", "visibility", "path", "check_transparency", "min_dimensions", "max_dimensions"}}},
 		{Method: http.MethodGet, Pattern: "/v1/admin/files/{token}", Permission: Authenticated,
 			Handler: s.withFiles(s.getFile), Doc: Doc{Summary: "An uploaded file's info", Response: dataAnswer[fileInfo]{}}},
 		{Method: http.MethodGet, Pattern: "/v1/admin/files/{token}/content/{size}", Permission: Authenticated,
@@ -109,6 +111,9 @@ func (s *Server) uploadFile(w http.ResponseWriter, r *http.Request) error {
 			}
 			seenFile = true
 			in.Filename = part.FileName()
+			if names.Unprintable(in.Filename) {
+				bad.Add("file", "validation.characters", nil)
+			}
 			data, err := io.ReadAll(io.LimitReader(part, maxFile+1))
 			if errors.As(err, &mbe) || int64(len(data)) > maxFile {
 				return tooLarge
@@ -127,6 +132,10 @@ func (s *Server) uploadFile(w http.ResponseWriter, r *http.Request) error {
 			return errStatus(http.StatusBadRequest, "error.bad_form")
 		}
 		value := strings.TrimSpace(string(raw))
+		if names.Unprintable(value) {
+			bad.Add(name, "validation.characters", nil)
+			continue
+		}
 		switch name {
 		case "visibility":
 			in.Visibility = value

@@ -10,7 +10,8 @@ import (
 // The command decoders take any bytes without panicking, and refuse with an apiError.
 func FuzzDecodeCatalogInput(f *testing.F) {
 	for _, seed := range []string{`{"name":"Tennis"}`, `{"name":"x","icon_id":"a","highlighted":true,"version":3}`,
-		`{"name":`, `[]`, `{"name":1}`, `{"colour":"red"}`, `{"name":"a"}{"name":"b"}`, `null`, "\xff\xfe"} {
+		`{"name":`, `[]`, `{"name":1}`, `{"colour":"red"}`, `{"name":"a"}{"name":"b"}`, `null`, "\xff\xfe",
+		`{"name":"a\u0000b"}`, "{\"name\":\"\xff\"}", `{"name":"\u200b"}`} {
 		f.Add([]byte(seed))
 	}
 	f.Fuzz(func(t *testing.T, body []byte) {

@@ -1,21 +1,29 @@
 package readapi
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
+	"reflect"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"move/domain"
+	"move/domain/names"
 	"move/eventstore"
 )
 
 // maxBodyBytes caps every JSON request body (file uploads have their own limit).
 const maxBodyBytes = 1 << 20
+
+// statusClientClosed counts, in the logs and metrics, a request its client cancelled
+// (nginx's 499: no standard status fits an answer nobody receives).
+const statusClientClosed = 499
 
 // apiError is an answer other than 2xx that the handler chose.
 type apiError struct {
@@ -42,6 +50,15 @@ type errorBody struct {
 type errorDetail struct {
 	Message string            `json:"message"`
 	Fields  map[string]string `json:"fields,omitempty"`
+}
+
+// fieldErrorBody is the error shape of a 422 as the OpenAPI document describes it: the
+// same JSON as errorBody, with the fields (name → message) always present.
+type fieldErrorBody struct {
+	Errors struct {
+		Message string            `json:"message"`
+		Fields  map[string]string `json:"fields"`
+	} `json:"errors"`
 }
 
 // writeError maps an error to its status and a message in the user's language, once,
@@ -79,7 +96,13 @@ func writeError(w http.ResponseWriter, r *http.Request, err error) {
 	default:
 		body.Message = translate(language, "error.internal", nil)
 	}
-	if status >= 500 {
+	switch {
+	case status >= 500 && r.Context().Err() != nil:
+		// The client went away (or gave up waiting): not the server's failure, and
+		// nobody reads the answer.
+		status = statusClientClosed
+		logger(r).Info("request cancelled by the client", "error", err)
+	case status >= 500:
 		logger(r).Error("request failed", "error", err)
 	}
 	writeJSON(w, status, errorBody{Errors: body})
@@ -119,27 +142,48 @@ func stampOrNil(t *time.Time) *string {
 	return &s
 }
 
-// decode reads a JSON body strictly: one object, no unknown fields, within the size
-// limit. Each failure is a 400, 413 or 422 with the offending field named.
+// decode reads a JSON body strictly: one object, no unknown fields, every required
+// field present (the fields the OpenAPI document lists as required: one rule for both),
+// every string printable, within the size limit. Each failure is a 400, 413 or 422 with
+// the offending fields named.
 func decode(r *http.Request, w http.ResponseWriter, into any) error {
-	r.Body = http.MaxBytesReader(w, r.Body, maxBodyBytes)
-	dec := json.NewDecoder(r.Body)
-	dec.DisallowUnknownFields()
-	err := dec.Decode(into)
-	if err == nil {
-		if dec.More() {
-			return errStatus(http.StatusBadRequest, "error.bad_json")
-		}
-		if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-			return errStatus(http.StatusBadRequest, "error.bad_json")
-		}
-		return nil
-	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBodyBytes))
 	var tooLarge *http.MaxBytesError
+	if errors.As(err, &tooLarge) {
+		return errStatus(http.StatusRequestEntityTooLarge, "error.body_too_large")
+	}
+	if err != nil {
+		return errStatus(http.StatusBadRequest, "error.bad_json")
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(into); err != nil {
+		return decodeError(err)
+	}
+	if dec.More() {
+		return errStatus(http.StatusBadRequest, "error.bad_json")
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return errStatus(http.StatusBadRequest, "error.bad_json")
+	}
+	fields := map[string]domain.FieldError{}
+	unprintableStrings(json.RawMessage(body), "", fields)
+	var present map[string]json.RawMessage
+	_ = json.Unmarshal(body, &present)
+	for _, name := range requiredFields(reflect.TypeOf(into).Elem()) {
+		if _, ok := present[name]; !ok {
+			fields[name] = domain.FieldError{Field: name, Key: "validation.required"}
+		}
+	}
+	if len(fields) > 0 {
+		return &apiError{Status: http.StatusUnprocessableEntity, Key: "validation.failed", Fields: fields}
+	}
+	return nil
+}
+
+func decodeError(err error) error {
 	var typeErr *json.UnmarshalTypeError
 	switch {
-	case errors.As(err, &tooLarge):
-		return errStatus(http.StatusRequestEntityTooLarge, "error.body_too_large")
 	case errors.As(err, &typeErr):
 		field := typeErr.Field
 		if field == "" {
@@ -153,6 +197,40 @@ func decode(r *http.Request, w http.ResponseWriter, into any) error {
 			Fields: map[string]domain.FieldError{field: {Field: field, Key: "validation.unknown"}}}
 	default:
 		return errStatus(http.StatusBadRequest, "error.bad_json")
+	}
+}
+
+// unprintableStrings records under its field every string in raw that is not UTF-8 or
+// holds a control character (names.Unprintable). It reads the raw bytes because
+// encoding/json quietly replaces invalid UTF-8 with U+FFFD. A nested field is named
+// "parent.child"; an array's items are named by the array.
+func unprintableStrings(raw json.RawMessage, field string, into map[string]domain.FieldError) {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 {
+		return
+	}
+	switch raw[0] {
+	case '"':
+		var s string
+		if !utf8.Valid(raw) || json.Unmarshal(raw, &s) != nil || names.Unprintable(s) {
+			into[field] = domain.FieldError{Field: field, Key: "validation.characters"}
+		}
+	case '{':
+		var object map[string]json.RawMessage
+		_ = json.Unmarshal(raw, &object)
+		for key, value := range object {
+			name := key
+			if field != "" {
+				name = field + "." + key
+			}
+			unprintableStrings(value, name, into)
+		}
+	case '[':
+		var items []json.RawMessage
+		_ = json.Unmarshal(raw, &items)
+		for _, item := range items {
+			unprintableStrings(item, field, into)
+		}
 	}
 }
 

@@ -159,7 +159,7 @@ func logging(log *slog.Logger, m *httpMetrics) func(http.Handler) http.Handler {
 			m.requests.WithLabelValues(route, r.Method, strconv.Itoa(sw.status)).Inc()
 			m.duration.WithLabelValues(route, r.Method).Observe(time.Since(start).Seconds())
 			level := slog.LevelInfo
-			if r.URL.Path == "/healthz" || r.URL.Path == "/readyz" || r.URL.Path == "/metrics" {
+			if r.URL.Path == "/healthz" || r.URL.Path == "/readyz" {
 				level = slog.LevelDebug
 			}
 			l.Log(r.Context(), level, "request", "method", r.Method, "path", r.URL.Path, "route", route,

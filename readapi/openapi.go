@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"reflect"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -20,6 +21,11 @@ type Doc struct {
 	Response any // a zero value of the answer type
 	Query    []string
 	Status   int // success status, 200 when zero
+	// Form names the fields of a multipart/form-data body; "file" is the file.
+	Form []string
+	// Errors are the error statuses the route answers beyond those its shape implies
+	// (documentErrors): 401 of a public route that needs a token, 429 of a rate limit.
+	Errors []int
 }
 
 var pathParam = regexp.MustCompile(`\{([a-z_]+)\}`)
@@ -62,6 +68,8 @@ func document(routes []Route) any {
 			params = append(params, tenant,
 				map[string]any{"name": "Accept-Language", "in": "header", "schema": map[string]any{"type": "string", "enum": []string{"nl", "en"}}})
 			op["security"] = []any{map[string]any{"bearer": []string{}}}
+		} else {
+			op["security"] = []any{} // public: no credentials
 		}
 		if len(params) > 0 {
 			op["parameters"] = params
@@ -70,13 +78,22 @@ func document(routes []Route) any {
 			op["requestBody"] = map[string]any{"required": true, "content": map[string]any{
 				"application/json": map[string]any{"schema": schemaOf(reflect.TypeOf(rt.Doc.Request))}}}
 		}
+		if rt.Doc.Form != nil {
+			fields := map[string]any{}
+			for _, f := range rt.Doc.Form {
+				fields[f] = map[string]any{"type": "string"}
+			}
+			fields["file"] = map[string]any{"type": "string", "format": "binary"}
+			op["requestBody"] = map[string]any{"required": true, "content": map[string]any{
+				"multipart/form-data": map[string]any{"schema": map[string]any{"type": "object", "properties": fields, "required": []string{"file"}}}}}
+		}
 		status := rt.Doc.Status
 		if status == 0 {
 			status = http.StatusOK
 		}
-		responses := map[string]any{
-			"default": map[string]any{"description": "error", "content": map[string]any{
-				"application/json": map[string]any{"schema": schemaOf(reflect.TypeOf(errorBody{}))}}},
+		responses := map[string]any{"default": map[string]any{"$ref": "#/components/responses/Error"}}
+		for _, code := range documentErrors(rt) {
+			responses[strconv.Itoa(code)] = map[string]any{"$ref": "#/components/responses/" + errorResponses[code]}
 		}
 		ok := map[string]any{"description": http.StatusText(status)}
 		if rt.Doc.Response != nil {
@@ -89,13 +106,69 @@ func document(routes []Route) any {
 		}
 		paths[rt.Pattern][strings.ToLower(rt.Method)] = op
 	}
-	return map[string]any{
-		"openapi": "3.0.3",
-		"info":    map[string]any{"title": "Move back office API", "version": "1"},
-		"paths":   paths,
-		"components": map[string]any{"securitySchemes": map[string]any{
-			"bearer": map[string]any{"type": "http", "scheme": "bearer"}}},
+	errorSchema := schemaOf(reflect.TypeOf(errorBody{}))
+	fieldErrorSchema := schemaOf(reflect.TypeOf(fieldErrorBody{}))
+	answer := func(description, schema string) map[string]any {
+		return map[string]any{"description": description, "content": map[string]any{
+			"application/json": map[string]any{"schema": map[string]any{"$ref": "#/components/schemas/" + schema}}}}
 	}
+	responses := map[string]any{"Error": answer("An error: the message is in the user's language (Accept-Language)", "Error")}
+	for code, name := range errorResponses {
+		schema := "Error"
+		if code == http.StatusUnprocessableEntity {
+			schema = "FieldErrors"
+		}
+		responses[name] = answer(http.StatusText(code), schema)
+	}
+	responses[errorResponses[http.StatusTooManyRequests]].(map[string]any)["headers"] = map[string]any{
+		"Retry-After": map[string]any{"description": "Seconds to wait", "schema": map[string]any{"type": "integer"}}}
+	return map[string]any{
+		"openapi":  "3.0.3",
+		"info":     map[string]any{"title": "Move back office API", "version": "1", "description": "The back office's API, generated from its route table."},
+		"servers":  []any{map[string]any{"url": "/", "description": "The server that serves this document"}},
+		"security": []any{map[string]any{"bearer": []string{}}},
+		"paths":    paths,
+		"components": map[string]any{
+			"securitySchemes": map[string]any{"bearer": map[string]any{"type": "http", "scheme": "bearer"}},
+			"schemas":         map[string]any{"Error": errorSchema, "FieldErrors": fieldErrorSchema},
+			"responses":       responses,
+		},
+	}
+}
+
+// errorResponses name the error answers the document describes once and refers to.
+var errorResponses = map[int]string{
+	http.StatusBadRequest:            "BadRequest",
+	http.StatusUnauthorized:          "Unauthorized",
+	http.StatusForbidden:             "Forbidden",
+	http.StatusNotFound:              "NotFound",
+	http.StatusConflict:              "Conflict",
+	http.StatusRequestEntityTooLarge: "TooLarge",
+	http.StatusUnprocessableEntity:   "ValidationFailed",
+	http.StatusTooManyRequests:       "TooManyRequests",
+}
+
+// documentErrors are the error statuses of a route, from its shape: a body or query
+// can be malformed (400) or too large (413) or fail validation (422, field errors); a
+// route behind the guard answers 401 and 403; a path parameter names what may not exist
+// (404); a command may meet a conflict (409); plus what the route declares (Doc.Errors).
+func documentErrors(rt Route) []int {
+	body := rt.Doc.Request != nil || rt.Doc.Form != nil
+	codes := slices.Clone(rt.Doc.Errors)
+	add := func(when bool, code int) {
+		if when && !slices.Contains(codes, code) {
+			codes = append(codes, code)
+		}
+	}
+	add(body || len(rt.Doc.Query) > 0, http.StatusBadRequest)
+	add(rt.Permission != Public, http.StatusUnauthorized)
+	add(rt.Permission != Public, http.StatusForbidden)
+	add(pathParam.MatchString(rt.Pattern), http.StatusNotFound)
+	add(rt.Permission != Public && rt.Method != http.MethodGet, http.StatusConflict)
+	add(body, http.StatusRequestEntityTooLarge)
+	add(body, http.StatusUnprocessableEntity)
+	slices.Sort(codes)
+	return codes
 }
 
 var (
@@ -103,6 +176,13 @@ var (
 	uuidType = reflect.TypeOf(uuid.UUID{})
 	rawType  = reflect.TypeOf(json.RawMessage{})
 )
+
+// requiredFields are the fields of a request body the decoder demands and the document
+// lists as required: those neither a pointer nor tagged omitempty.
+func requiredFields(t reflect.Type) []string {
+	required, _ := schemaOf(t)["required"].([]string)
+	return required
+}
 
 // schemaOf describes a Go type as a JSON schema, following its json tags; embedded
 // structs lend their fields, as encoding/json does.

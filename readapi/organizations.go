@@ -103,7 +103,8 @@ func scanOrganization(row pgx.Row) (organizationRow, error) {
 	return o, nil
 }
 
-// organizationInput is the body of create and update: the CSV's column names.
+// organizationInput is the body of update, which replaces the whole profile: every field
+// is required (a missing one would blank it). The CSV's column names.
 type organizationInput struct {
 	Name         string   `json:"name"`
 	Description  string   `json:"description"`
@@ -125,6 +126,32 @@ type organizationInput struct {
 	Country      string   `json:"country"`
 	Notes        string   `json:"notes"`
 	// Version is the version the user edited (update only); a stale one is a 409.
+	Version *uint64 `json:"version"`
+}
+
+// organizationCreateInput is the body of create: only the name is required, what is left
+// out starts empty. The same fields as organizationInput, so one converts to the other.
+type organizationCreateInput struct {
+	Name         string   `json:"name"`
+	Description  string   `json:"description,omitempty"`
+	Type         string   `json:"type,omitempty"`
+	Sports       []string `json:"sports,omitempty"`
+	KVK          string   `json:"kvk,omitempty"`
+	LogoID       *string  `json:"logo_id"`
+	HeaderID     *string  `json:"header_id"`
+	Email        string   `json:"email,omitempty"`
+	Phone        string   `json:"phone,omitempty"`
+	Website      string   `json:"website,omitempty"`
+	FacebookURL  string   `json:"facebook_url,omitempty"`
+	InstagramURL string   `json:"instagram_url,omitempty"`
+	YoutubeURL   string   `json:"youtube_url,omitempty"`
+	Street       string   `json:"street,omitempty"`
+	HouseNumber  string   `json:"house_number,omitempty"`
+	Zipcode      string   `json:"zipcode,omitempty"`
+	City         string   `json:"city,omitempty"`
+	Country      string   `json:"country,omitempty"`
+	Notes        string   `json:"notes,omitempty"`
+	// Version is ignored on create.
 	Version *uint64 `json:"version"`
 }
 
@@ -225,9 +252,10 @@ func (s *Server) organizationRoutes() []Route {
 		{Method: http.MethodGet, Pattern: list + "/export", Permission: PermViewOrganizations, Reads: reads, Handler: s.exportOrganizations,
 			Doc: Doc{Summary: "organizations.xlsx (same filters as the list)", Query: []string{"search", "state", "sort"}}},
 		{Method: http.MethodPost, Pattern: list, Permission: PermCreateOrganization, Handler: s.createOrganization,
-			Doc: Doc{Summary: "Create a pending organisation; answers the API client secret once", Request: organizationInput{}, Response: organizationCreatedAnswer{}, Status: http.StatusCreated}},
+			Doc: Doc{Summary: "Create a pending organisation; answers the API client secret once", Request: organizationCreateInput{}, Response: organizationCreatedAnswer{}, Status: http.StatusCreated}},
 		{Method: http.MethodPost, Pattern: list + "/import", Permission: PermCreateOrganization, Handler: s.importOrganizations,
-			Doc: Doc{Summary: "Import organisations from CSV (multipart file, dry_run=true previews); all rows or none", Response: importAnswer{}, Status: http.StatusCreated}},
+			Doc: Doc{Summary: "Import organisations from CSV (multipart file, dry_run=true previews); all rows or none", Response: importAnswer{}, Status: http.StatusCreated,
+				Form: []string{"file", "dry_run"}}},
 		{Method: http.MethodGet, Pattern: "/v1/admin/organizations/simple", Permission: Authenticated, Reads: reads, Handler: s.simpleOrganizations,
 			Doc: Doc{Summary: "Organisations the caller may switch to (id, name), by name", Response: listAnswer[simpleOrganization]{}, Query: listQueryDoc}},
 		{Method: http.MethodGet, Pattern: "/v1/admin/profiles/zipcodes", Permission: PermViewOrganizations, Reads: reads, Handler: s.organizationZipcodes,
@@ -479,10 +507,11 @@ func (s *Server) getOrganization(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) createOrganization(w http.ResponseWriter, r *http.Request) error {
-	var in organizationInput
-	if err := decode(r, w, &in); err != nil {
+	var created organizationCreateInput
+	if err := decode(r, w, &created); err != nil {
 		return err
 	}
+	in := organizationInput(created)
 	m, err := meta(r)
 	if err != nil {
 		return err
@@ -496,7 +525,6 @@ func (s *Server) createOrganization(w http.ResponseWriter, r *http.Request) erro
 	a.Data.ID, a.Data.Version, a.Data.ClientID, a.Data.ClientSecret = res.ID, res.Version, res.ClientID, res.Secret
 	a.Meta.Position = res.Position.String()
 	w.Header().Set("X-Event-Position", a.Meta.Position)
-	w.Header().Set("Cache-Control", "no-store")
 	writeJSON(w, http.StatusCreated, a)
 	return nil
 }
@@ -550,12 +578,12 @@ func (s *Server) updateOrganization(w http.ResponseWriter, r *http.Request) erro
 	if err != nil {
 		return err
 	}
-	var in organizationInput
-	if err := decode(r, w, &in); err != nil {
-		return err
-	}
 	current, err := s.readOrganization(r, id)
 	if err != nil {
+		return err
+	}
+	var in organizationInput
+	if err := decode(r, w, &in); err != nil {
 		return err
 	}
 	if _, err := s.refuseUsedSports(r, current, in.Sports); err != nil {
@@ -670,7 +698,6 @@ func (s *Server) rotateOrganizationSecret(w http.ResponseWriter, r *http.Request
 	a.Data.ID, a.Data.Version, a.Data.ClientID, a.Data.ClientSecret = res.ID, res.Version, res.ClientID, res.Secret
 	a.Meta.Position = res.Position.String()
 	w.Header().Set("X-Event-Position", a.Meta.Position)
-	w.Header().Set("Cache-Control", "no-store")
 	writeJSON(w, http.StatusOK, a)
 	return nil
 }
@@ -841,7 +868,8 @@ func (s *Server) exportOrganizations(w http.ResponseWriter, r *http.Request) err
 	if lang(r) == "en" {
 		name = "Organizations"
 	}
-	book, err := newSheet(name, exportColumns)
+	language := lang(r)
+	book, err := newSheet(name, columnTitles(language, exportColumns))
 	if err != nil {
 		return err
 	}
@@ -865,8 +893,9 @@ func (s *Server) exportOrganizations(w http.ResponseWriter, r *http.Request) err
 				return err
 			}
 			for i, v := range vals {
-				cells[i] = neutralize(v)
+				cells[i] = v
 			}
+			cells[2] = stateTitle(language, vals[2])
 			if err := book.add(cells); err != nil {
 				return err
 			}

@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/uuid"
 	"github.com/prometheus/client_golang/prometheus"
@@ -92,16 +93,18 @@ func TestOrganizationReviewFlow(t *testing.T) {
 		t.Fatalf("validate-sports: %s", check.Raw)
 	}
 	// A sport outside the catalogue is refused.
-	bad := c.want(c.do("PUT", "/v1/admin/organizations/"+id, map[string]any{"name": "HC Utrecht", "sports": []string{uuid.NewString()}}), 422)
+	profile := fullProfile("HC Utrecht")
+	profile["sports"] = []string{uuid.NewString()}
+	bad := c.want(c.do("PUT", "/v1/admin/organizations/"+id, profile), 422)
 	if dig(bad.Body, "errors", "fields", "sports") == nil {
 		t.Fatalf("unknown sport: %s", bad.Raw)
 	}
 	// Finance: the IBAN passes mod-97.
-	wrong := c.want(c.do("PUT", "/v1/admin/organizations/"+id+"/finance", map[string]any{"iban": "NL92ABNA0417164300", "account_name": "HC Utrecht"}), 422)
+	wrong := c.want(c.do("PUT", "/v1/admin/organizations/"+id+"/finance", map[string]any{"iban": "NL92ABNA0417164300", "account_name": "HC Utrecht", "attn": "", "address": ""}), 422)
 	if dig(wrong.Body, "errors", "fields", "iban") != "The IBAN field is not a valid IBAN" {
 		t.Fatalf("iban: %s", wrong.Raw)
 	}
-	c.want(c.do("PUT", "/v1/admin/organizations/"+id+"/finance", map[string]any{"iban": "nl91 abna 0417 1643 00", "account_name": "HC Utrecht", "attn": "Penningmeester"}), 200)
+	c.want(c.do("PUT", "/v1/admin/organizations/"+id+"/finance", map[string]any{"iban": "nl91 abna 0417 1643 00", "account_name": "HC Utrecht", "attn": "Penningmeester", "address": ""}), 200)
 	fin := c.want(c.do("GET", "/v1/admin/organizations/"+id+"/finance", nil), 200)
 	if dig(fin.Body, "data", "iban") != "NL91ABNA0417164300" {
 		t.Fatalf("finance: %s", fin.Raw)
@@ -133,6 +136,50 @@ func TestOrganizationReviewFlow(t *testing.T) {
 	}
 	c.want(c.do("DELETE", "/v1/admin/organizations/"+other, nil), 200)
 	c.want(c.do("GET", "/v1/admin/organizations/"+other, nil), 404)
+}
+
+// fullProfile is a whole organisation profile, as PUT wants it.
+func fullProfile(name string) map[string]any {
+	return map[string]any{"name": name, "description": "", "type": "", "sports": []string{}, "kvk": "", "logo_id": nil,
+		"header_id": nil, "email": "", "phone": "", "website": "", "facebook_url": "", "instagram_url": "", "youtube_url": "",
+		"street": "", "house_number": "", "zipcode": "", "city": "", "country": "", "notes": ""}
+}
+
+// A PUT replaces the whole profile: one that leaves fields out is refused, naming each,
+// and changes nothing (it used to blank every field it did not name).
+func TestOrganizationPutWithoutEveryFieldIsRefused(t *testing.T) {
+	c := newOrganizationServer(t)
+	id := dig(c.want(c.do("POST", "/v1/admin/applications/organizations", map[string]any{
+		"name": "HC Utrecht", "email": "info@hcu.test", "city": "Utrecht", "country": "NL"}), 201).Body, "data", "id").(string)
+	for deadline := time.Now().Add(20 * time.Second); c.do("GET", "/v1/admin/organizations/"+id, nil).Status != 200 && time.Now().Before(deadline); {
+		time.Sleep(50 * time.Millisecond) // the read model catches up (the machine may be busy)
+	}
+	refused := c.want(c.do("PUT", "/v1/admin/organizations/"+id, map[string]any{"name": "HC Utrecht 2"}), 422)
+	fields, _ := dig(refused.Body, "errors", "fields").(map[string]any)
+	for _, f := range []string{"description", "type", "sports", "kvk", "email", "phone", "website", "facebook_url",
+		"instagram_url", "youtube_url", "street", "house_number", "zipcode", "city", "country", "notes"} {
+		if fields[f] == nil {
+			t.Errorf("the refusal does not name the missing %s: %s", f, refused.Raw)
+		}
+	}
+	if fields["name"] != nil || fields["logo_id"] != nil || fields["version"] != nil {
+		t.Errorf("the refusal names fields that were sent or may be left out: %s", refused.Raw)
+	}
+	if fields["email"] != "The email field is required" {
+		t.Errorf("email: %v", fields["email"])
+	}
+	one := c.want(c.do("GET", "/v1/admin/organizations/"+id, nil), 200)
+	if dig(one.Body, "data", "name") != "HC Utrecht" || dig(one.Body, "data", "email") != "info@hcu.test" || dig(one.Body, "data", "city") != "Utrecht" {
+		t.Fatalf("a refused PUT changed the organisation: %s", one.Raw)
+	}
+	whole := fullProfile("HC Utrecht 2")
+	whole["email"], whole["city"], whole["country"] = "info@hcu.test", "Utrecht", "nl"
+	c.want(c.do("PUT", "/v1/admin/organizations/"+id, whole), 200)
+	// Two letters are not enough: the country is an ISO 3166-1 code.
+	whole["country"] = "xx"
+	if f := dig(c.want(c.do("PUT", "/v1/admin/organizations/"+id, whole), 422).Body, "errors", "fields", "country"); f != "The country field must be an ISO 3166-1 country code, e.g. nl" {
+		t.Fatalf("country xx: %v", f)
+	}
 }
 
 func TestOrganizationTenantIsolation(t *testing.T) {
@@ -219,36 +266,46 @@ func TestOrganizationImport(t *testing.T) {
 	}
 }
 
+// The export speaks the user's language (headers and states) and keeps cells as typed:
+// an xlsx string cell is text, never a formula, so "+31 6…" stays "+31 6…" (it used to
+// get an apostrophe in front).
 func TestOrganizationExport(t *testing.T) {
 	c := newOrganizationServer(t)
-	c.want(c.do("POST", "/v1/admin/applications/organizations", map[string]any{"name": "=HYPERLINK(\"http://evil\")", "city": "+31 Stad", "notes": "@SUM(A1)"}), 201)
+	c.want(c.do("POST", "/v1/admin/applications/organizations", map[string]any{"name": "=HYPERLINK(\"http://evil\")", "phone": "+31 6 12345678", "notes": "@SUM(A1)"}), 201)
 	c.want(c.do("POST", "/v1/admin/applications/organizations", map[string]any{"name": "Gewone Club", "city": "-Utrecht"}), 201)
 	c.do("GET", "/v1/admin/applications/organizations", nil) // wait for the read model
-	res := c.want(c.do("GET", "/v1/admin/applications/organizations/export", nil), 200)
-	if !strings.Contains(res.Header.Get("Content-Disposition"), "organizations.xlsx") {
-		t.Fatalf("disposition %q", res.Header.Get("Content-Disposition"))
-	}
-	f, err := excelize.OpenReader(strings.NewReader(res.Raw))
-	if err != nil {
-		t.Fatal(err)
-	}
-	rows, err := f.GetRows(f.GetSheetName(0))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(rows) != 3 || rows[0][1] != "name" {
-		t.Fatalf("rows %v", rows)
-	}
-	body := strings.Join(append(rows[1], rows[2]...), "|")
-	for _, want := range []string{`'=HYPERLINK("http://evil")`, "'+31 Stad", "'@SUM(A1)", "'-Utrecht", "Gewone Club"} {
-		if !strings.Contains(body, want) {
-			t.Errorf("export lacks %q: %v", want, rows)
+	for _, tc := range []struct{ lang, sheet, name, street, state, created string }{
+		{"nl", "Organisaties", "Naam", "Straat", "In afwachting", "Aangemaakt op"},
+		{"en", "Organizations", "Name", "Street", "Pending", "Created at"},
+	} {
+		c.lang = tc.lang
+		res := c.want(c.do("GET", "/v1/admin/applications/organizations/export", nil), 200)
+		if !strings.Contains(res.Header.Get("Content-Disposition"), "organizations.xlsx") || res.Header.Get("Cache-Control") != "no-store" {
+			t.Fatalf("headers %v", res.Header)
 		}
-	}
-	for _, row := range rows[1:] {
-		for _, cell := range row {
-			if cell != "" && strings.ContainsRune("=+-@", rune(cell[0])) {
-				t.Errorf("a cell starts a formula: %q", cell)
+		f, err := excelize.OpenReader(strings.NewReader(res.Raw))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows, err := f.GetRows(tc.sheet)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(rows) != 3 || rows[0][1] != tc.name || rows[0][2] != "Status" && rows[0][2] != "State" || rows[0][3] != tc.street || rows[0][len(rows[0])-1] != tc.created {
+			t.Fatalf("%s header %v", tc.lang, rows[0])
+		}
+		body := strings.Join(append(rows[1], rows[2]...), "|")
+		for _, want := range []string{`|=HYPERLINK("http://evil")|`, "|+31 6 12345678|", "|@SUM(A1)|", "|-Utrecht|", "Gewone Club", "|" + tc.state + "|"} {
+			if !strings.Contains("|"+body+"|", want) {
+				t.Errorf("export lacks %q: %v", want, rows)
+			}
+		}
+		for row := 2; row <= 3; row++ {
+			for col := 1; col <= len(rows[0]); col++ {
+				cell, _ := excelize.CoordinatesToCellName(col, row)
+				if formula, _ := f.GetCellFormula(tc.sheet, cell); formula != "" {
+					t.Errorf("%s holds a formula: %q", cell, formula)
+				}
 			}
 		}
 	}

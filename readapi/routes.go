@@ -53,6 +53,7 @@ func (s *Server) table() []Route {
 	routes = append(routes, s.sessionRoutes()...)
 	routes = append(routes, s.rateRoutes()...)
 	routes = append(routes, s.locationRoutes()...)
+	routes = append(routes, s.countryRoutes()...)
 	return routes
 }
 

@@ -18,7 +18,6 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/prometheus/client_golang/prometheus"
-	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"move/commands"
 	"move/eventstore"
@@ -80,8 +79,10 @@ func New(d Deps) (*Server, error) {
 	r := chi.NewRouter()
 	r.Use(requestID, clientIP(d.TrustedProxies), logging(d.Log, s.metrics), recovery, securityHeaders, s.cors)
 	r.NotFound(s.notFound)
-	r.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, r, errStatus(http.StatusMethodNotAllowed, "error.not_found"))
+	r.MethodNotAllowed(func(w http.ResponseWriter, req *http.Request) {
+		allow := strings.Join(allowedMethods(r, req.URL.Path), ", ")
+		w.Header().Set("Allow", allow)
+		writeError(w, req, &apiError{Status: http.StatusMethodNotAllowed, Key: "error.method_not_allowed", Params: map[string]any{"allow": allow}})
 	})
 	seen := map[string]bool{}
 	for _, rt := range s.routes {
@@ -98,13 +99,23 @@ func New(d Deps) (*Server, error) {
 		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 	})
 	r.Get("/readyz", s.ready)
-	r.Handle("/metrics", promhttp.HandlerFor(d.Metrics, promhttp.HandlerOpts{}))
 	r.Get("/v1/openapi.json", s.openAPI)
 	s.handler = r
 	return s, nil
 }
 
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.handler.ServeHTTP(w, r) }
+
+// allowedMethods are the methods the router serves on path (the Allow of a 405).
+func allowedMethods(router chi.Routes, path string) []string {
+	var allowed []string
+	for _, m := range []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete} {
+		if router.Match(chi.NewRouteContext(), m, path) {
+			allowed = append(allowed, m)
+		}
+	}
+	return allowed
+}
 
 // Routes answers the route table (for tests that try every route with every role).
 func (s *Server) Routes() []Route { return slices.Clone(s.routes) }
@@ -113,6 +124,13 @@ func (s *Server) Routes() []Route { return slices.Clone(s.routes) }
 // read-your-writes for routes that read read models.
 func (s *Server) guard(rt Route) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		// Answers of the API carry tokens, secrets and personal data, or tenant data that
+		// no shared cache may keep; a handler whose answer may be cached says so itself.
+		w.Header().Set("Cache-Control", "no-store")
+		if err := unprintableParameter(r); err != nil {
+			writeError(w, r, err)
+			return
+		}
 		ctx := r.Context()
 		if rt.Permission != Public {
 			p, err := s.Auth.Authenticate(r)

@@ -3,6 +3,7 @@ package readapi
 import (
 	"net/http"
 	"strings"
+	"unicode"
 
 	"github.com/xuri/excelize/v2"
 )
@@ -55,7 +56,6 @@ func (s *sheet) answer(w http.ResponseWriter, r *http.Request, filename string) 
 	}
 	w.Header().Set("Content-Type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
 	w.Header().Set("Content-Disposition", `attachment; filename="`+filename+`"`)
-	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(http.StatusOK)
 	if _, err := s.f.WriteTo(w); err != nil {
 		logger(r).Warn("export interrupted", "error", err)
@@ -63,9 +63,32 @@ func (s *sheet) answer(w http.ResponseWriter, r *http.Request, filename string) 
 	return nil
 }
 
-// neutralize keeps a spreadsheet from reading a cell as a formula (CSV/formula
+// columnTitles are an export's header row in the user's language: the field names the
+// error messages use, capitalised.
+func columnTitles(language string, columns []string) []string {
+	titles := make([]string, len(columns))
+	for i, c := range columns {
+		name := []rune(fieldName(language, c))
+		if len(name) > 0 {
+			name[0] = unicode.ToUpper(name[0])
+		}
+		titles[i] = string(name)
+	}
+	return titles
+}
+
+// stateTitle is a state or status value (pending, redeemed, …) in the user's language.
+func stateTitle(language, state string) string {
+	if _, ok := messages["state."+state]; !ok {
+		return state
+	}
+	return translate(language, "state."+state, nil)
+}
+
+// neutralize keeps a spreadsheet from reading a CSV cell as a formula (CSV/formula
 // injection): text starting with = + - @ (or a tab or carriage return) gets a leading
-// apostrophe.
+// apostrophe. Only CSV needs it: an xlsx string cell is text and never evaluated, so
+// xlsx cells are written as typed (a phone number keeps its leading +).
 func neutralize(s string) string {
 	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
 		return "'" + s

@@ -108,8 +108,8 @@ type couponRow struct {
 type batchInput struct {
 	Quantity   int     `json:"quantity"`
 	ValueMoves int64   `json:"value_moves"`
-	Prefix     string  `json:"prefix"`
-	Suffix     string  `json:"suffix"`
+	Prefix     string  `json:"prefix,omitempty"`
+	Suffix     string  `json:"suffix,omitempty"`
 	ExpiresAt  *string `json:"expires_at"`
 	Enabled    *bool   `json:"enabled"`
 }
@@ -279,7 +279,8 @@ func (s *Server) walletRoutes() []Route {
 		{Method: http.MethodGet, Pattern: "/v1/wallets/history", Permission: Authenticated, Reads: reads, Handler: s.ownHistory,
 			Doc: Doc{Summary: "Consumer app: the caller's credits in every wallet of the application, newest first (customers only)", Response: dataAnswer[[]ledgerEntry]{}}},
 		{Method: http.MethodPost, Pattern: "/v1/wallets/{wallet_id}/redeem", Permission: Authenticated, Handler: s.redeemOwn,
-			Doc: Doc{Summary: "Consumer app: redeem a code into the caller's wallet (refusals are rate limited per user: 429 with Retry-After)", Request: redeemInput{}, Response: redeemAnswer{}}},
+			Doc: Doc{Summary: "Consumer app: redeem a code into the caller's wallet (refusals are rate limited per user: 429 with Retry-After)", Request: redeemInput{}, Response: redeemAnswer{},
+				Errors: []int{http.StatusTooManyRequests}}},
 	}
 }
 

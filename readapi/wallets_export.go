@@ -14,8 +14,8 @@ import (
 // batchExportColumns are the printing sheet's columns.
 var batchExportColumns = []string{"code", "value_moves", "expires_at", "status"}
 
-// exportBatch answers a batch's codes, by code, as CSV or a spreadsheet, every cell
-// neutralised against formulas as the organisations' export is.
+// exportBatch answers a batch's codes, by code, as CSV (every cell neutralised against
+// formulas) or a spreadsheet, headers and statuses in the user's language.
 func (s *Server) exportBatch(w http.ResponseWriter, r *http.Request) error {
 	x, err := s.walletInScope(r)
 	if err != nil {
@@ -35,6 +35,8 @@ func (s *Server) exportBatch(w http.ResponseWriter, r *http.Request) error {
 	}
 	ctx := r.Context()
 	app := TenantFrom(ctx).ApplicationID
+	language := lang(r)
+	header := columnTitles(language, batchExportColumns)
 	var rows [][]string
 	err = s.inTenant(r, func(tx pgx.Tx) error {
 		var exists bool
@@ -62,7 +64,7 @@ func (s *Server) exportBatch(w http.ResponseWriter, r *http.Request) error {
 			if expires != nil {
 				at = stamp(*expires)
 			}
-			return []string{neutralize(code), strconv.FormatInt(value, 10), at, status}, err
+			return []string{code, strconv.FormatInt(value, 10), at, stateTitle(language, status)}, err
 		})
 		return err
 	})
@@ -70,20 +72,25 @@ func (s *Server) exportBatch(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	name := "coupons-" + batchID[:8]
-	w.Header().Set("Cache-Control", "no-store")
 	if format == "csv" {
 		w.Header().Set("Content-Type", "text/csv; charset=utf-8")
 		w.Header().Set("Content-Disposition", `attachment; filename="`+name+`.csv"`)
 		w.WriteHeader(http.StatusOK)
 		cw := csv.NewWriter(w)
-		_ = cw.Write(batchExportColumns)
-		_ = cw.WriteAll(rows)
+		_ = cw.Write(header)
+		for _, row := range rows {
+			for j, v := range row {
+				row[j] = neutralize(v)
+			}
+			_ = cw.Write(row)
+		}
+		cw.Flush()
 		if err := cw.Error(); err != nil {
 			logger(r).Warn("export interrupted", "error", err)
 		}
 		return nil
 	}
-	book, err := newSheet("Codes", batchExportColumns)
+	book, err := newSheet("Codes", header)
 	if err != nil {
 		return err
 	}

@@ -443,7 +443,7 @@ func TestWalletAdminFlow(t *testing.T) {
 	// Export for printing.
 	csvRes := admin.want("GET", "/v1/admin/wallets/"+id+"/batches/"+batch+"/export?format=csv", nil, 200)
 	records, err := csv.NewReader(strings.NewReader(csvRes.Raw)).ReadAll()
-	if err != nil || len(records) != 26 || strings.Join(records[0], ",") != "code,value_moves,expires_at,status" {
+	if err != nil || len(records) != 26 || strings.Join(records[0], ",") != "Code,Waarde in moves,Vervaldatum,Status" {
 		t.Fatalf("csv: %v %v", err, records)
 	}
 	statuses := map[string]int{}
@@ -453,7 +453,7 @@ func TestWalletAdminFlow(t *testing.T) {
 			t.Fatalf("csv row: %v", r)
 		}
 	}
-	if statuses["redeemed"] != 1 || statuses["available"] != 24 {
+	if statuses["Ingewisseld"] != 1 || statuses["Beschikbaar"] != 24 {
 		t.Fatalf("csv statuses: %v", statuses)
 	}
 	xlsx := admin.want("GET", "/v1/admin/wallets/"+id+"/batches/"+batch+"/export", nil, 200)
@@ -462,7 +462,7 @@ func TestWalletAdminFlow(t *testing.T) {
 		t.Fatal(err)
 	}
 	sheet, _ := f.GetRows(f.GetSheetName(0))
-	if len(sheet) != 26 || sheet[0][0] != "code" {
+	if len(sheet) != 26 || strings.Join(sheet[0], ",") != "Code,Waarde in moves,Vervaldatum,Status" {
 		t.Fatalf("xlsx: %v", sheet)
 	}
 	admin.want("GET", "/v1/admin/wallets/"+id+"/batches/"+batch+"/export?format=pdf", nil, 400)

@@ -17,9 +17,11 @@ type config struct {
 	ServerDatabaseURL string
 	EventStoreURL     string
 	HTTPAddr          string
-	LogLevel          string
-	TrustedProxies    []netip.Prefix
-	CORSOrigins       []string
+	// MetricsAddr is the listener of /metrics, apart from the API ("off": none).
+	MetricsAddr    string
+	LogLevel       string
+	TrustedProxies []netip.Prefix
+	CORSOrigins    []string
 	// PersonalDataKey wraps the data subjects' keys and keys personal reservation names
 	// (decision 0510); production refuses the development default (decision 0104).
 	PersonalDataKey string
@@ -32,6 +34,7 @@ func loadConfig() config {
 		ServerDatabaseURL: os.Getenv("SERVER_DATABASE_URL"),
 		EventStoreURL:     os.Getenv("EVENTSTORE_URL"),
 		HTTPAddr:          env("HTTP_ADDR", ":8080"),
+		MetricsAddr:       env("METRICS_ADDR", "127.0.0.1:9090"),
 		LogLevel:          env("LOG_LEVEL", "info"),
 		PersonalDataKey:   os.Getenv("PERSONAL_DATA_KEY"),
 		Production:        strings.EqualFold(os.Getenv("MOVE_ENV"), "production"),

@@ -6,11 +6,15 @@ import (
 	"fmt"
 	"io/fs"
 	"log/slog"
+	"net"
 	"net/http"
 	"os"
 	"sync/atomic"
 	"syscall"
 	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"move/commands"
 	"move/files"
@@ -105,6 +109,8 @@ func serve(ctx context.Context, cfg config, log *slog.Logger, args []string) err
 	serveErr := make(chan error, 1)
 	go func() { serveErr <- srv.ListenAndServe() }()
 	log.Info("serving", "addr", cfg.HTTPAddr, "event_store", storeName(cfg))
+	_, stopMetrics := serveMetrics(cfg.MetricsAddr, metrics, log)
+	defer stopMetrics()
 
 	select {
 	case <-ctx.Done():
@@ -120,6 +126,28 @@ func serve(ctx context.Context, cfg config, log *slog.Logger, args []string) err
 	err = srv.Shutdown(shutdown)
 	cancel()
 	return err
+}
+
+// serveMetrics serves /metrics on its own listener (decision 0521): the API's port is
+// public, the metrics (routes, command outcomes, checkpoints) are for the operator's
+// scraper only. A listener that cannot start is logged and the API serves on: the
+// metrics are the operator's aid, not the product. It answers the address it listens
+// on ("" for none) and how to stop it.
+func serveMetrics(addr string, reg *prometheus.Registry, log *slog.Logger) (string, func()) {
+	if addr == "off" {
+		return "", func() {}
+	}
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second, WriteTimeout: 30 * time.Second}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		log.Error("metrics not served: its listener could not start (set METRICS_ADDR)", "addr", addr, "error", err)
+		return "", func() {}
+	}
+	go func() { _ = srv.Serve(ln) }()
+	log.Info("serving metrics", "addr", ln.Addr().String())
+	return ln.Addr().String(), func() { _ = srv.Close() }
 }
 
 // setFailpoint stops the process, as a crash would, where MOVE_FAILPOINT says: the

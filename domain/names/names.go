@@ -6,6 +6,7 @@ package names
 import (
 	"regexp"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"golang.org/x/text/cases"
@@ -31,13 +32,43 @@ const MaxSlugLength = 64
 
 var slugPattern = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
 
-// Required cleans a required name and records on v, under field, when it is empty or
-// longer than max characters.
+// Unprintable reports whether text may not enter the system: it is not UTF-8, or it
+// holds a control character other than tab, newline and carriage return (a NUL cannot
+// be stored in Postgres text, the others only corrupt what is shown or exported). Every
+// string is checked with it at the boundary: JSON bodies, query and form parameters,
+// CSV cells.
+func Unprintable(s string) bool {
+	if !utf8.ValidString(s) {
+		return true
+	}
+	for _, r := range s {
+		if unicode.IsControl(r) && r != '\t' && r != '\n' && r != '\r' {
+			return true
+		}
+	}
+	return false
+}
+
+// Visible reports whether s shows at least one character: a name of only zero-width,
+// format or control characters looks empty on every screen.
+func Visible(s string) bool {
+	for _, r := range s {
+		if unicode.IsGraphic(r) && !unicode.IsSpace(r) && !unicode.Is(unicode.Cf, r) {
+			return true
+		}
+	}
+	return false
+}
+
+// Required cleans a required name and records on v, under field, when it is empty (or
+// shows no character), holds control characters or is longer than max characters.
 func Required(v *domain.ValidationError, field, s string, max int) string {
 	s = Clean(s)
 	switch n := utf8.RuneCountInString(s); {
-	case n == 0:
+	case n == 0 || !Visible(s):
 		v.Add(field, "validation.required", nil)
+	case Unprintable(s):
+		v.Add(field, "validation.characters", nil)
 	case n > max:
 		v.Add(field, "validation.max_length", map[string]any{"max": max})
 	}

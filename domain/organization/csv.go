@@ -7,10 +7,12 @@ import (
 	"encoding/hex"
 	"errors"
 	"io"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
 	"move/domain"
+	"move/domain/names"
 )
 
 // Import columns (spec section 5): required, then optional.
@@ -129,6 +131,11 @@ func ParseCSV(data []byte) (rows []ImportRow, digest string, err error) {
 			YoutubeURL: get("youtube_url"), Notes: get("notes"),
 			Address: Address{Street: get("street"), HouseNumber: get("house_number"), Zipcode: get("zipcode"), City: get("city"), Country: get("country")},
 		}
+		for _, c := range append(RequiredColumns, OptionalColumns...) {
+			if names.Unprintable(get(c)) {
+				problems = append(problems, domain.FieldError{Field: c, Key: "validation.characters"})
+			}
+		}
 		for _, c := range RequiredColumns[1:] {
 			if strings.TrimSpace(get(c)) == "" {
 				problems = append(problems, domain.FieldError{Field: c, Key: "validation.required"})
@@ -137,7 +144,11 @@ func ParseCSV(data []byte) (rows []ImportRow, digest string, err error) {
 		clean, err := CleanProfile(p)
 		var v *domain.ValidationError
 		if errors.As(err, &v) {
-			problems = append(problems, v.Fields...)
+			for _, f := range v.Fields {
+				if !slices.ContainsFunc(problems, func(p domain.FieldError) bool { return p.Field == f.Field }) {
+					problems = append(problems, f)
+				}
+			}
 		}
 		if len(problems) > 0 {
 			refused.Rows = append(refused.Rows, RowError{Line: line, Fields: problems})

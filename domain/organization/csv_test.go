@@ -2,6 +2,7 @@ package organization_test
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -57,5 +58,32 @@ func TestParseCSVMissingColumns(t *testing.T) {
 	var ie *organization.ImportError
 	if !errors.As(err, &ie) || len(ie.File) != 1 || ie.File[0].Key != "import.missing_columns" {
 		t.Fatalf("got %v", err)
+	}
+}
+
+// A NUL or another control character in a cell refuses the row under its column (the
+// dry run used to pass it, the import then failed in Postgres); so do a name of only
+// zero-width characters and a country that is two letters but no ISO 3166-1 code.
+func TestParseCSVRefusesUnprintableCellsInvisibleNamesAndUnknownCountries(t *testing.T) {
+	file := "name,street,house_number,zipcode,city,country,notes\n" +
+		"Good,Laan 1,1,1234AB,Utrecht,nl,\"tab\tand\r\nnewline are text\"\n" +
+		"Nul\x00club,Laan 2,2,1234AB,Utrecht,nl,\n" +
+		"Bell,Laan 3,3,1234AB,Utrecht,nl,ring\x07\n" +
+		"\u200b\u200d,Laan 4,4,1234AB,Utrecht,nl,\n" +
+		"Far away,Laan 5,5,1234AB,Utrecht,xx,\n"
+	_, _, err := organization.ParseCSV([]byte(file))
+	var ie *organization.ImportError
+	if !errors.As(err, &ie) {
+		t.Fatalf("want refused rows, got %v", err)
+	}
+	got := []string{}
+	for _, r := range ie.Rows {
+		for _, f := range r.Fields {
+			got = append(got, fmt.Sprintf("%d:%s:%s", r.Line, f.Field, f.Key))
+		}
+	}
+	want := "4:name:validation.characters 5:notes:validation.characters 6:name:validation.required 7:country:validation.country"
+	if strings.Join(got, " ") != want {
+		t.Fatalf("want %s\ngot  %s", want, strings.Join(got, " "))
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/google/uuid"
 
 	"move/domain"
+	"move/domain/countries"
 	"move/domain/names"
 )
 
@@ -24,10 +25,9 @@ const (
 )
 
 var (
-	kvkPattern     = regexp.MustCompile(`^[0-9]{8}$`)
-	phonePattern   = regexp.MustCompile(`^\+?[0-9 ()\-./]{6,20}$`)
-	countryPattern = regexp.MustCompile(`^[a-z]{2}$`)
-	ibanPattern    = regexp.MustCompile(`^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$`)
+	kvkPattern   = regexp.MustCompile(`^[0-9]{8}$`)
+	phonePattern = regexp.MustCompile(`^\+?[0-9 ()\-./]{6,20}$`)
+	ibanPattern  = regexp.MustCompile(`^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$`)
 )
 
 // Organization is one organisation of an application.
@@ -255,7 +255,7 @@ func CleanProfile(p Profile) (Profile, error) {
 	checkText(&v, "house_number", a.HouseNumber, 20, false)
 	checkText(&v, "zipcode", a.Zipcode, 12, false)
 	checkText(&v, "city", a.City, MaxShortLength, false)
-	if a.Country != "" && !countryPattern.MatchString(a.Country) {
+	if a.Country != "" && !countries.Valid(a.Country) {
 		v.Add("country", "validation.country", nil)
 	}
 	return p, v.OrNil()

@@ -1300,6 +1300,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/countries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The ISO 3166-1 alpha-2 country codes an address may name, lower case, sorted */
+        get: operations["get_v1_countries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/files/{id}": {
         parameters: {
             query?: never;
@@ -1422,8 +1439,109 @@ export interface paths {
 }
 export type webhooks = Record<string, never>;
 export interface components {
-    schemas: never;
-    responses: never;
+    schemas: {
+        Error: {
+            errors: {
+                fields?: {
+                    [key: string]: string;
+                };
+                message: string;
+            };
+        };
+        FieldErrors: {
+            errors: {
+                fields: {
+                    [key: string]: string;
+                };
+                message: string;
+            };
+        };
+    };
+    responses: {
+        /** @description Bad Request */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Conflict */
+        Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description An error: the message is in the user's language (Accept-Language) */
+        Error: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Forbidden */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Not Found */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Request Entity Too Large */
+        TooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Too Many Requests */
+        TooManyRequests: {
+            headers: {
+                /** @description Seconds to wait */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Unauthorized */
+        Unauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Unprocessable Entity */
+        ValidationFailed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["FieldErrors"];
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
     headers: never;
@@ -2258,22 +2376,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
         };
     };
     get_v1_admin_application_statistics: {
@@ -2322,22 +2426,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
         };
     };
     get_v1_admin_applications: {
@@ -2406,22 +2498,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
         };
     };
     post_v1_admin_applications: {
@@ -2478,22 +2558,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
         };
     };
     get_v1_admin_applications_By_application_id: {
@@ -2551,22 +2622,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
         };
     };
     put_v1_admin_applications_By_application_id: {
@@ -2625,22 +2684,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
         };
     };
     get_v1_admin_applications_By_application_id_children: {
@@ -2711,22 +2762,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
         };
     };
     get_v1_admin_applications_By_application_id_invites: {
@@ -2780,22 +2820,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
         };
     };
     post_v1_admin_applications_By_application_id_invites: {
@@ -2840,22 +2869,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
         };
     };
     "get_v1_admin_applications_By_application_id_mapbox-settings": {
@@ -2888,22 +2909,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
         };
     };
     "put_v1_admin_applications_By_application_id_mapbox-settings": {
@@ -2946,22 +2955,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
         };
     };
     get_v1_admin_applications_activities: {
@@ -3211,22 +3212,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
         };
     };
     post_v1_admin_applications_organizations: {
@@ -3243,26 +3232,26 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    city: string;
-                    country: string;
-                    description: string;
-                    email: string;
-                    facebook_url: string;
+                    city?: string;
+                    country?: string;
+                    description?: string;
+                    email?: string;
+                    facebook_url?: string;
                     header_id?: string | null;
-                    house_number: string;
-                    instagram_url: string;
-                    kvk: string;
+                    house_number?: string;
+                    instagram_url?: string;
+                    kvk?: string;
                     logo_id?: string | null;
                     name: string;
-                    notes: string;
-                    phone: string;
-                    sports: string[];
-                    street: string;
-                    type: string;
+                    notes?: string;
+                    phone?: string;
+                    sports?: string[];
+                    street?: string;
+                    type?: string;
                     version?: number | null;
-                    website: string;
-                    youtube_url: string;
-                    zipcode: string;
+                    website?: string;
+                    youtube_url?: string;
+                    zipcode?: string;
                 };
             };
         };
@@ -3286,22 +3275,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
         };
     };
     get_v1_admin_applications_organizations_all: {
@@ -3334,22 +3314,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
         };
     };
     get_v1_admin_applications_organizations_export: {
@@ -3376,22 +3344,10 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
         };
     };
     post_v1_admin_applications_organizations_import: {
@@ -3405,7 +3361,15 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    dry_run?: string;
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
         responses: {
             /** @description Created */
             201: {
@@ -3449,22 +3413,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
         };
     };
     get_v1_admin_applications_sessions: {
@@ -3788,22 +3743,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
         };
     };
     get_v1_admin_coupons_By_coupon_id_history: {
@@ -3843,22 +3790,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
         };
     };
     get_v1_admin_customers_By_customer_id_wallets: {
@@ -3906,22 +3841,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
         };
     };
     get_v1_admin_files_By_token: {
@@ -3961,22 +3884,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
         };
     };
     get_v1_admin_files_By_token_content_By_size: {
@@ -4002,22 +3913,10 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
         };
     };
     post_v1_admin_files_upload: {
@@ -4031,7 +3930,19 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    check_transparency?: string;
+                    /** Format: binary */
+                    file: string;
+                    max_dimensions?: string;
+                    min_dimensions?: string;
+                    path?: string;
+                    visibility?: string;
+                };
+            };
+        };
         responses: {
             /** @description Created */
             201: {
@@ -4055,22 +3966,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
         };
     };
     "get_v1_admin_location-types": {
@@ -4119,22 +4021,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
         };
     };
     "post_v1_admin_location-types": {
@@ -4176,22 +4066,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
         };
     };
     "get_v1_admin_location-types_By_id": {
@@ -4229,22 +4110,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
         };
     };
     "put_v1_admin_location-types_By_id": {
@@ -4288,22 +4157,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
         };
     };
     "delete_v1_admin_location-types_By_id": {
@@ -4338,22 +4199,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
         };
     };
     "get_v1_admin_location-types_all": {
@@ -4389,22 +4239,9 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
         };
     };
     get_v1_admin_locations_By_location_id: {
@@ -4665,22 +4502,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
         };
     };
     put_v1_admin_organizations_By_id: {
@@ -4740,22 +4565,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
         };
     };
     delete_v1_admin_organizations_By_id: {
@@ -4792,22 +4609,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
         };
     };
     get_v1_admin_organizations_By_id_activities: {
@@ -5065,22 +4872,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
         };
     };
     "get_v1_admin_organizations_By_id_cancellation-terms": {
@@ -5244,22 +5040,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
         };
     };
     put_v1_admin_organizations_By_id_finance: {
@@ -5304,22 +5088,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
         };
     };
     get_v1_admin_organizations_By_id_locations: {
@@ -5651,22 +5427,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
         };
     };
     "post_v1_admin_organizations_By_id_rotate-secret": {
@@ -5703,22 +5471,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
         };
     };
     "post_v1_admin_organizations_By_id_validate-sports": {
@@ -5755,22 +5512,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
         };
     };
     get_v1_admin_organizations_simple: {
@@ -5814,22 +5563,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
         };
     };
     get_v1_admin_permissions: {
@@ -5862,22 +5599,9 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
         };
     };
     post_v1_admin_permissions_grant: {
@@ -5917,22 +5641,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
         };
     };
     post_v1_admin_permissions_revoke: {
@@ -5972,22 +5687,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
         };
     };
     "get_v1_admin_product-types": {
@@ -6036,22 +5742,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
         };
     };
     "post_v1_admin_product-types": {
@@ -6093,22 +5787,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
         };
     };
     "get_v1_admin_product-types_By_id": {
@@ -6146,22 +5831,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
         };
     };
     "put_v1_admin_product-types_By_id": {
@@ -6205,22 +5878,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
         };
     };
     "delete_v1_admin_product-types_By_id": {
@@ -6255,22 +5920,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
         };
     };
     "get_v1_admin_product-types_all": {
@@ -6306,22 +5960,9 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
         };
     };
     get_v1_admin_profile: {
@@ -6357,22 +5998,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
         };
     };
     get_v1_admin_profiles_zipcodes: {
@@ -6401,22 +6030,9 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
         };
     };
     get_v1_admin_rates_By_rate_id: {
@@ -6896,22 +6512,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
         };
     };
     post_v1_admin_sports: {
@@ -6953,22 +6557,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
         };
     };
     get_v1_admin_sports_By_id: {
@@ -7006,22 +6601,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
         };
     };
     put_v1_admin_sports_By_id: {
@@ -7065,22 +6648,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
         };
     };
     delete_v1_admin_sports_By_id: {
@@ -7115,22 +6690,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
         };
     };
     get_v1_admin_sports_all: {
@@ -7166,22 +6730,9 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
         };
     };
     get_v1_admin_wallets: {
@@ -7235,22 +6786,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
         };
     };
     post_v1_admin_wallets: {
@@ -7297,22 +6836,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
         };
     };
     get_v1_admin_wallets_By_wallet_id: {
@@ -7355,22 +6885,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
         };
     };
     put_v1_admin_wallets_By_wallet_id: {
@@ -7419,22 +6937,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
         };
     };
     get_v1_admin_wallets_By_wallet_id_batches: {
@@ -7491,22 +7001,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
         };
     };
     patch_v1_admin_wallets_By_wallet_id_batches_By_batch_id: {
@@ -7548,22 +7047,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
         };
     };
     get_v1_admin_wallets_By_wallet_id_batches_By_batch_id_export: {
@@ -7591,22 +7082,11 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
         };
     };
     get_v1_admin_wallets_By_wallet_id_coupons: {
@@ -7675,22 +7155,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
         };
     };
     post_v1_admin_wallets_By_wallet_id_coupons: {
@@ -7711,9 +7180,9 @@ export interface operations {
                 "application/json": {
                     enabled?: boolean | null;
                     expires_at?: string | null;
-                    prefix: string;
+                    prefix?: string;
                     quantity: number;
-                    suffix: string;
+                    suffix?: string;
                     value_moves: number;
                 };
             };
@@ -7737,22 +7206,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
         };
     };
     post_v1_admin_wallets_By_wallet_id_coupons_redeem: {
@@ -7795,22 +7256,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
         };
     };
     get_v1_admin_wallets_By_wallet_id_coupons_redeemed: {
@@ -7879,22 +7332,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
         };
     };
     get_v1_admin_wallets_By_wallet_id_customers: {
@@ -7945,22 +7387,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
         };
     };
     get_v1_admin_wallets_By_wallet_id_statistics: {
@@ -8007,22 +7438,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
         };
     };
     "post_v1_auth_forgot-password": {
@@ -8047,22 +7467,10 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
         };
     };
     post_v1_auth_invites_accept: {
@@ -8111,22 +7519,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
         };
     };
     post_v1_auth_login: {
@@ -8173,22 +7569,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
         };
     };
     post_v1_auth_logout: {
@@ -8207,22 +7592,8 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Error"];
         };
     };
     "post_v1_auth_reset-password": {
@@ -8252,22 +7623,33 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    get_v1_countries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
+                        data: string[];
                     };
                 };
             };
+            default: components["responses"]["Error"];
         };
     };
     get_v1_files_By_id: {
@@ -8288,22 +7670,8 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
         };
     };
     get_v1_files_By_id_By_size: {
@@ -8325,22 +7693,8 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
         };
     };
     get_v1_offer_activities: {
@@ -8453,22 +7807,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
         };
     };
     get_v1_wallets: {
@@ -8504,22 +7847,9 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
         };
     };
     post_v1_wallets_By_wallet_id_redeem: {
@@ -8561,22 +7891,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
         };
     };
     get_v1_wallets_history: {
@@ -8610,22 +7933,9 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
         };
     };
 }
