@@ -3,6 +3,7 @@ package commands
 import (
 	"move/domain"
 	"move/domain/catalog"
+	"move/domain/contact"
 	"move/domain/identity"
 	"move/domain/location"
 	"move/domain/organization"
@@ -20,6 +21,7 @@ var registerAll = []func(*domain.Registry){
 	organization.Register,
 	rate.Register,
 	location.Register,
+	contact.Register,
 	wallet.Register,
 	personal.Register,
 }

@@ -47,6 +47,7 @@ func (s *Server) table() []Route {
 	routes = append(routes, s.walletRoutes()...)
 	routes = append(routes, s.rateRoutes()...)
 	routes = append(routes, s.locationRoutes()...)
+	routes = append(routes, s.contactRoutes()...)
 	return routes
 }
 

@@ -8,6 +8,7 @@ import (
 	"move/processes"
 	"move/projections"
 	rmcatalog "move/projections/catalog"
+	rmcontacts "move/projections/contacts"
 	rmidentity "move/projections/identity"
 	rmlocations "move/projections/locations"
 	rmorganizations "move/projections/organizations"
@@ -18,5 +19,5 @@ import (
 // All answers a fresh projector of every read model.
 func All() []projections.Projector {
 	return append(rmcatalog.Projectors(), rmidentity.Projector(), rmorganizations.Projector(), rmwallets.Projector(),
-		rmrates.Projector(), rmlocations.Projector(), processes.Projector())
+		rmrates.Projector(), rmlocations.Projector(), rmcontacts.Projector(), processes.Projector())
 }
