@@ -7,6 +7,7 @@ import (
 
 	"move/domain"
 	"move/domain/catalog"
+	"move/domain/contact"
 	"move/domain/location"
 )
 
@@ -26,7 +27,7 @@ func (a *App) CreateLocation(ctx context.Context, meta Meta, organizationID stri
 		if err := u.checkOrganization(organizationID); err != nil {
 			return err
 		}
-		if err := u.checkLocationReferences(f); err != nil {
+		if err := u.checkLocationReferences(organizationID, f); err != nil {
 			return err
 		}
 		events, err := l.Create(meta.ApplicationID, organizationID, f)
@@ -49,7 +50,7 @@ func (a *App) UpdateLocation(ctx context.Context, meta Meta, id string, expected
 			return err
 		}
 		if l.VisibleIn(meta.ApplicationID) {
-			if err := u.checkLocationReferences(f); err != nil {
+			if err := u.checkLocationReferences(l.OrganizationID, f); err != nil {
 				return err
 			}
 		}
@@ -80,8 +81,23 @@ func (a *App) DeleteLocation(ctx context.Context, meta Meta, id string, expected
 }
 
 // checkLocationReferences refuses sports and location types outside the platform
-// catalogue.
-func (u *unit) checkLocationReferences(f location.Fields) error {
+// catalogue, and contacts that are not the organisation's.
+func (u *unit) checkLocationReferences(organizationID string, f location.Fields) error {
+	for _, s := range f.Contacts {
+		id, err := uuid.Parse(s)
+		if err != nil {
+			continue // the domain names the field
+		}
+		c := contact.New(id.String())
+		if err := u.load(contact.Stream(id.String()), c); err != nil {
+			return err
+		}
+		if !c.VisibleIn(u.meta.ApplicationID) || c.OrganizationID != organizationID {
+			v := &domain.ValidationError{}
+			v.Add("contacts", "validation.unknown", nil)
+			return v
+		}
+	}
 	if err := u.checkSports(f.Sports); err != nil {
 		return err
 	}

@@ -4,6 +4,7 @@ import (
 	"move/domain"
 	"move/domain/activity"
 	"move/domain/catalog"
+	"move/domain/contact"
 	"move/domain/identity"
 	"move/domain/location"
 	"move/domain/organization"
@@ -24,6 +25,7 @@ var registerAll = []func(*domain.Registry){
 	series.Register,
 	rate.Register,
 	location.Register,
+	contact.Register,
 	wallet.Register,
 	personal.Register,
 }

@@ -183,6 +183,11 @@ var messages = map[string]map[string]string{
 	"location.closed_at_required":       {"nl": "Vul in hoe laat deze dag sluit", "en": "Fill in when this day closes"},
 	"location.time_format":              {"nl": "Vul een tijd in als UU:MM, bijvoorbeeld 09:30", "en": "Fill in a time as HH:MM, e.g. 09:30"},
 	"location.closes_before_opening":    {"nl": "De sluitingstijd moet na de openingstijd liggen", "en": "The closing time must be after the opening time"},
+	"contact.exists":                    {"nl": "Deze contactpersoon bestaat al", "en": "This contact already exists"},
+	"contact.role_required":             {"nl": "Kies minstens één rol: mail, contactpersoon of trainer", "en": "Choose at least one role: mail, contact person or trainer"},
+	"contact.unknown_role":              {"nl": "{role} is geen rol van een contactpersoon", "en": "{role} is not a role of a contact"},
+	"contact.trainer_needs_role":        {"nl": "Alleen een contactpersoon met de rol trainer kan aan een trainer worden gekoppeld", "en": "Only a contact with the trainer role can be linked to a trainer"},
+	"contact.not_a_trainer":             {"nl": "Deze gebruiker is geen trainer van deze organisatie", "en": "This user is not a trainer of this organisation"},
 	"validation.too_many":               {"nl": "Het veld {field} mag hoogstens {max} items bevatten", "en": "The {field} field may hold at most {max} items"},
 	"cancellation.minutes_range":        {"nl": "De minuten van periode {number} liggen tussen 0 en {max}", "en": "The minutes of period {number} are between 0 and {max}"},
 	// States and statuses as exports show them.
@@ -277,12 +282,14 @@ var fieldNames = map[string]map[string]string{
 	"periods":              {"nl": "periodes", "en": "periods"},
 
 	// Locations.
-	"location_types": {"nl": "locatietypes", "en": "location types"},
-	"contacts":       {"nl": "contactpersonen", "en": "contacts"},
-	"link":           {"nl": "link", "en": "link"},
-	"link_label":     {"nl": "knoptekst", "en": "button label"},
-	"image_id":       {"nl": "afbeelding", "en": "image"},
-	"opening_hours":  {"nl": "openingstijden", "en": "opening hours"},
+	"location_types":  {"nl": "locatietypes", "en": "location types"},
+	"contacts":        {"nl": "contactpersonen", "en": "contacts"},
+	"link":            {"nl": "link", "en": "link"},
+	"link_label":      {"nl": "knoptekst", "en": "button label"},
+	"image_id":        {"nl": "afbeelding", "en": "image"},
+	"opening_hours":   {"nl": "openingstijden", "en": "opening hours"},
+	"roles":           {"nl": "rollen", "en": "roles"},
+	"trainer_user_id": {"nl": "trainer", "en": "trainer"},
 }
 
 // translate fills in a message in the language; unknown keys show as themselves.

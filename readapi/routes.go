@@ -54,6 +54,7 @@ func (s *Server) table() []Route {
 	routes = append(routes, s.rateRoutes()...)
 	routes = append(routes, s.locationRoutes()...)
 	routes = append(routes, s.countryRoutes()...)
+	routes = append(routes, s.contactRoutes()...)
 	return routes
 }
 

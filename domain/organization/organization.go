@@ -1,7 +1,6 @@
 package organization
 
 import (
-	"net/mail"
 	"regexp"
 	"slices"
 	"strconv"
@@ -25,9 +24,8 @@ const (
 )
 
 var (
-	kvkPattern   = regexp.MustCompile(`^[0-9]{8}$`)
-	phonePattern = regexp.MustCompile(`^\+?[0-9 ()\-./]{6,20}$`)
-	ibanPattern  = regexp.MustCompile(`^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$`)
+	kvkPattern  = regexp.MustCompile(`^[0-9]{8}$`)
+	ibanPattern = regexp.MustCompile(`^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$`)
 )
 
 // Organization is one organisation of an application.
@@ -230,12 +228,12 @@ func CleanProfile(p Profile) (Profile, error) {
 	}
 	p.Email = strings.TrimSpace(p.Email)
 	if p.Email != "" {
-		if a, err := mail.ParseAddress(p.Email); err != nil || a.Address != p.Email || len(p.Email) > 254 {
+		if !names.ValidEmail(p.Email) {
 			v.Add("email", "validation.email", nil)
 		}
 	}
 	p.Phone = strings.TrimSpace(p.Phone)
-	if p.Phone != "" && !phonePattern.MatchString(p.Phone) {
+	if p.Phone != "" && !names.ValidPhone(p.Phone) {
 		v.Add("phone", "validation.phone", nil)
 	}
 	for _, u := range []struct {

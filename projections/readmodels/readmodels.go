@@ -9,6 +9,7 @@ import (
 	"move/projections"
 	rmactivities "move/projections/activities"
 	rmcatalog "move/projections/catalog"
+	rmcontacts "move/projections/contacts"
 	rmidentity "move/projections/identity"
 	rmlocations "move/projections/locations"
 	rmorganizations "move/projections/organizations"
@@ -19,5 +20,5 @@ import (
 // All answers a fresh projector of every read model.
 func All() []projections.Projector {
 	return append(rmcatalog.Projectors(), rmidentity.Projector(), rmorganizations.Projector(), rmwallets.Projector(),
-		rmrates.Projector(), rmlocations.Projector(), rmactivities.Projector(), processes.Projector())
+		rmrates.Projector(), rmlocations.Projector(), rmcontacts.Projector(), rmactivities.Projector(), processes.Projector())
 }

@@ -320,6 +320,22 @@ export const routes: RouteObject[] = [
                     ],
                   },
                   {
+                    element: <RequirePermission ability="view-contacts" />,
+                    children: [
+                      {
+                        path: 'contacts',
+                        lazy: screen(() => import('@/features/contacts/routes/ContactsRoute'), (m) => m.ContactsRoute),
+                      },
+                    ],
+                  },
+                  {
+                    element: <RequirePermission ability="manage-contacts" />,
+                    children: ['contacts/create', 'contacts/:contact_id'].map((path) => ({
+                      path,
+                      lazy: screen(() => import('@/features/contacts/routes/ContactFormRoute'), (m) => m.ContactFormRoute),
+                    })),
+                  },
+                  {
                     element: <RequirePermission ability="manage-rates" />,
                     children: [
                       ...['rates/create', 'rates/:rate_id'].map((path) => ({

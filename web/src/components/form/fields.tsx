@@ -158,3 +158,34 @@ export function SelectField({
     </div>
   );
 }
+
+/** Checkboxes bound to a list of values: the roles of a contact, the contacts of a location. */
+export function CheckboxListField({ name, label, options }: { name: string; label: string; options: { value: string; label: string }[] }) {
+  const [field, meta, helpers] = useField<string[]>(name);
+  const { submitCount } = useFormikContext();
+  const selected = new Set(field.value ?? []);
+  const error = submitCount > 0 && typeof meta.error === 'string' ? meta.error : undefined;
+  return (
+    <fieldset className="field" aria-invalid={Boolean(error) || undefined}>
+      <legend>{label}</legend>
+      <div className="checkbox-list">
+        {options.map((option) => (
+          <label key={option.value} className="checkbox">
+            <input
+              type="checkbox"
+              checked={selected.has(option.value)}
+              onChange={(event) => {
+                const next = new Set(selected);
+                if (event.target.checked) next.add(option.value);
+                else next.delete(option.value);
+                void helpers.setValue([...next]);
+              }}
+            />
+            {option.label}
+          </label>
+        ))}
+      </div>
+      {error && <p className="field__error">{error}</p>}
+    </fieldset>
+  );
+}

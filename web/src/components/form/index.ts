@@ -1,5 +1,6 @@
 export { Form, FormErrorSummary, SubmitButton, type FormProps } from '@/components/form/Form';
 export {
+  CheckboxListField,
   ColorFormField,
   SelectField,
   SwitchField,

@@ -14,6 +14,7 @@ export function OrganizationDashboardRoute() {
   const mayEdit = useAuthStore((state) => can(state.profile, 'edit-organization'));
   const mayViewRates = useAuthStore((state) => can(state.profile, 'view-rates'));
   const mayViewLocations = useAuthStore((state) => can(state.profile, 'view-locations'));
+  const mayViewContacts = useAuthStore((state) => can(state.profile, 'view-contacts'));
   return (
     <main className="page">
       <h1>{t('dashboard.organization')}</h1>
@@ -31,6 +32,11 @@ export function OrganizationDashboardRoute() {
       {mayViewLocations && organizationId && (
         <p>
           <Link to={`/organizations/${encodeURIComponent(organizationId)}/locations`}>{t('dashboard.locations')}</Link>
+        </p>
+      )}
+      {mayViewContacts && organizationId && (
+        <p>
+          <Link to={`/organizations/${encodeURIComponent(organizationId)}/contacts`}>{t('dashboard.contacts')}</Link>
         </p>
       )}
       {mayViewRates && organizationId && (

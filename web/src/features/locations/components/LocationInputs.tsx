@@ -3,11 +3,12 @@ import { useField, useFormikContext } from 'formik';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import * as yup from 'yup';
-import { SwitchField, TextAreaField, TextField, UploadFormField, UrlFormField } from '@/components/form';
+import { CheckboxListField, SwitchField, TextAreaField, TextField, UploadFormField, UrlFormField } from '@/components/form';
 import type { Location, LocationInput, OpeningDay } from '@/features/locations/api/types';
 import { MapPreview } from '@/features/locations/components/MapPreview';
 import { OpeningHoursField } from '@/features/locations/components/OpeningHoursField';
 import { api } from '@/lib/api-client';
+import { fetchList } from '@/lib/list';
 import { WEEKDAYS } from '@/lib/format';
 import '@/features/locations/i18n';
 
@@ -159,9 +160,23 @@ function CatalogField({ name, path, label }: { name: 'sports' | 'location_types'
   );
 }
 
-export function LocationInputs({ imageUrl }: { imageUrl?: string | null }) {
+export function LocationInputs({ imageUrl, organizationId }: { imageUrl?: string | null; organizationId: string }) {
   const { t } = useTranslation();
   const { values } = useFormikContext<LocationValues>();
+  // The organisation's contacts to choose from (the contacts screens add them).
+  const contacts = useQuery({
+    queryKey: ['contacts', 'organization', organizationId],
+    queryFn: async ({ signal }) =>
+      (
+        await fetchList<Option>(
+          `/v1/admin/organizations/${encodeURIComponent(organizationId)}/contacts`,
+          { page: 1, itemsPerPage: 250 },
+          signal,
+        )
+      ).rows,
+    enabled: organizationId !== '',
+    retry: false,
+  });
   const label = (name: string) => t(`locations.fields.${name}`);
   return (
     <>
@@ -176,6 +191,13 @@ export function LocationInputs({ imageUrl }: { imageUrl?: string | null }) {
       <TextAreaField name="notes" label={label('notes')} />
       <CatalogField name="location_types" path="/v1/admin/location-types/all" label={label('location_types')} />
       <CatalogField name="sports" path="/v1/admin/sports/all" label={label('sports')} />
+      {contacts.data && contacts.data.length > 0 && (
+        <CheckboxListField
+          name="contacts"
+          label={label('contacts')}
+          options={contacts.data.map((contact) => ({ value: contact.id, label: contact.name }))}
+        />
+      )}
       <SwitchField name="is_hidden" label={label('is_hidden')} />
       <SwitchField name="show_link" label={label('show_link')} />
       <TextField name="link_label" label={label('link_label')} />

@@ -66,7 +66,7 @@ function LocationForm({ location }: { location?: Location }) {
           await navigate(back);
         }}
       >
-        <LocationInputs imageUrl={location?.image_url} />
+        <LocationInputs imageUrl={location?.image_url} organizationId={organizationId ?? location?.organization_id ?? ''} />
         <FormErrorSummary />
         <div className="form__actions">
           <SubmitButton>{t('common.save')}</SubmitButton>

@@ -1,0 +1,203 @@
+package readapi
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"move/domain"
+	"move/domain/contact"
+	"move/domain/names"
+	rmcontacts "move/projections/contacts"
+)
+
+// Permissions of the contacts (decision 0602).
+const (
+	PermViewContacts   = "view-contacts"
+	PermManageContacts = "manage-contacts"
+)
+
+type contactRow struct {
+	ID             string   `json:"id"`
+	OrganizationID string   `json:"organization_id"`
+	Name           string   `json:"name"`
+	Email          string   `json:"email"`
+	Phone          string   `json:"phone"`
+	Roles          []string `json:"roles"`
+	TrainerUserID  *string  `json:"trainer_user_id"`
+	Version        uint64   `json:"version"`
+	CreatedAt      string   `json:"created_at"`
+	UpdatedAt      string   `json:"updated_at"`
+}
+
+const contactColumns = `id::text, organization_id::text, name, email, phone, roles, trainer_user_id::text, version, created_at, updated_at`
+
+func scanContact(row pgx.Row) (contactRow, error) {
+	var o contactRow
+	var version int64
+	var created, updated time.Time
+	err := row.Scan(&o.ID, &o.OrganizationID, &o.Name, &o.Email, &o.Phone, &o.Roles, &o.TrainerUserID, &version, &created, &updated)
+	o.Version, o.CreatedAt, o.UpdatedAt = uint64(version), stamp(created), stamp(updated)
+	return o, err
+}
+
+type contactInput struct {
+	Name          string   `json:"name"`
+	Email         string   `json:"email"`
+	Phone         string   `json:"phone"`
+	Roles         []string `json:"roles"`
+	TrainerUserID *string  `json:"trainer_user_id"`
+	Version       *uint64  `json:"version"`
+}
+
+func (in contactInput) fields() contact.Fields {
+	return contact.Fields{Name: in.Name, Email: in.Email, Phone: in.Phone, Roles: in.Roles, TrainerUserID: in.TrainerUserID}
+}
+
+func (s *Server) contactRoutes() []Route {
+	reads := []string{rmcontacts.Name}
+	orgContacts := "/v1/admin/organizations/{id}/contacts"
+	item := "/v1/admin/contacts/{contact_id}"
+	return []Route{
+		{Method: http.MethodGet, Pattern: orgContacts, Permission: PermViewContacts, Reads: reads, Handler: s.listContacts,
+			Doc: Doc{Summary: "The organisation's contacts (name, e-mail, phone, roles), 250 a page", Response: listAnswer[contactRow]{}, Query: listQueryDoc}},
+		{Method: http.MethodPost, Pattern: orgContacts, Permission: PermManageContacts, Handler: s.createContact,
+			Doc: Doc{Summary: "Add a contact: at least one role of mail, contact_person, trainer; a trainer may link a trainer user", Request: contactInput{}, Response: commandAnswer{}, Status: http.StatusCreated}},
+		{Method: http.MethodGet, Pattern: item, Permission: PermViewContacts, Reads: reads, Handler: s.getContact,
+			Doc: Doc{Summary: "One contact", Response: dataAnswer[contactRow]{}}},
+		{Method: http.MethodPut, Pattern: item, Permission: PermManageContacts, Reads: reads, Handler: s.updateContact,
+			Doc: Doc{Summary: "Change a contact", Request: contactInput{}, Response: commandAnswer{}}},
+		{Method: http.MethodDelete, Pattern: item, Permission: PermManageContacts, Reads: reads, Handler: s.deleteContact,
+			Doc: Doc{Summary: "Delete a contact and erase its personal data", Response: commandAnswer{}, Query: []string{"version"}}},
+	}
+}
+
+func (s *Server) listContacts(w http.ResponseWriter, r *http.Request) error {
+	org, err := s.offerOrganization(r, PermViewContacts)
+	if err != nil {
+		return err
+	}
+	q, err := offerListQuery(r)
+	if err != nil {
+		return err
+	}
+	where := ` FROM readmodel.contacts WHERE application_id = $1 AND organization_id = $2`
+	args := []any{TenantFrom(r.Context()).ApplicationID, org}
+	if search := strings.TrimSpace(q.Search); search != "" {
+		where += ` AND name_key LIKE $3`
+		args = append(args, "%"+escapeLike(names.Normalize(search))+"%")
+	}
+	var total int64
+	var items []contactRow
+	err = s.inTenant(r, func(tx pgx.Tx) error {
+		if err := tx.QueryRow(r.Context(), `SELECT count(*)`+where, args...).Scan(&total); err != nil {
+			return err
+		}
+		n := len(args)
+		rows, err := tx.Query(r.Context(), fmt.Sprintf(`SELECT %s%s ORDER BY %s %s, id LIMIT $%d OFFSET $%d`,
+			contactColumns, where, offerSorts[q.Sort], q.direction(), n+1, n+2), append(args, q.PerPage, q.offset())...)
+		if err != nil {
+			return err
+		}
+		items, err = collect(rows, scanContact)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, listAnswer[contactRow]{Data: items, Meta: listMeta{Pagination: q.pagination(total)}})
+	return nil
+}
+
+// contactInReach reads the path's contact when the caller holds permission in its
+// organisation; else it is not found.
+func (s *Server) contactInReach(r *http.Request, permission string) (contactRow, error) {
+	id, err := uuidParam(r, "contact_id", "contact")
+	if err != nil {
+		return contactRow{}, err
+	}
+	var o contactRow
+	err = s.inTenant(r, func(tx pgx.Tx) error {
+		var err error
+		o, err = scanContact(tx.QueryRow(r.Context(), `SELECT `+contactColumns+` FROM readmodel.contacts WHERE application_id = $1 AND id = $2`,
+			TenantFrom(r.Context()).ApplicationID, id))
+		return err
+	})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return o, &domain.NotFoundError{Kind: "contact", ID: id}
+	}
+	if err != nil {
+		return o, err
+	}
+	if ok, err := s.allowedIn(r, o.OrganizationID, permission); err != nil || !ok {
+		if err == nil {
+			err = &domain.NotFoundError{Kind: "contact", ID: id}
+		}
+		return o, err
+	}
+	return o, nil
+}
+
+func (s *Server) getContact(w http.ResponseWriter, r *http.Request) error {
+	o, err := s.contactInReach(r, PermViewContacts)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, dataAnswer[contactRow]{Data: o})
+	return nil
+}
+
+func (s *Server) createContact(w http.ResponseWriter, r *http.Request) error {
+	org, err := s.offerOrganization(r, PermManageContacts)
+	if err != nil {
+		return err
+	}
+	var in contactInput
+	if err := decode(r, w, &in); err != nil {
+		return err
+	}
+	m, err := meta(r)
+	if err != nil {
+		return err
+	}
+	res, err := s.App.CreateContact(r.Context(), m, org, in.fields())
+	return s.answerCommand(w, "create_contact", http.StatusCreated, res, err)
+}
+
+func (s *Server) updateContact(w http.ResponseWriter, r *http.Request) error {
+	o, err := s.contactInReach(r, PermManageContacts)
+	if err != nil {
+		return err
+	}
+	var in contactInput
+	if err := decode(r, w, &in); err != nil {
+		return err
+	}
+	m, err := meta(r)
+	if err != nil {
+		return err
+	}
+	res, err := s.App.UpdateContact(r.Context(), m, o.ID, in.Version, in.fields())
+	return s.answerCommand(w, "update_contact", http.StatusOK, res, err)
+}
+
+func (s *Server) deleteContact(w http.ResponseWriter, r *http.Request) error {
+	o, err := s.contactInReach(r, PermManageContacts)
+	if err != nil {
+		return err
+	}
+	expected, err := versionQuery(r)
+	if err != nil {
+		return err
+	}
+	m, err := meta(r)
+	if err != nil {
+		return err
+	}
+	res, err := s.App.DeleteContact(r.Context(), m, o.ID, expected)
+	return s.answerCommand(w, "delete_contact", http.StatusOK, res, err)
+}

@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import * as yup from 'yup';
+import { CheckboxListField, Form, FormErrorSummary, SubmitButton, TextField } from '@/components/form';
+import { PageHeader } from '@/components/page/PageHeader';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { Skeleton } from '@/components/ui/Skeleton';
+import {
+  CONTACT_ROLES,
+  useContact,
+  useDeleteContact,
+  useSaveContact,
+  type Contact,
+  type ContactInput,
+} from '@/features/contacts/api/contacts';
+import { notifySaved } from '@/stores/notification';
+import '@/features/contacts/i18n';
+
+export function ContactFormRoute() {
+  const { contact_id: contactId } = useParams();
+  return contactId ? <EditContact id={contactId} /> : <ContactForm />;
+}
+
+function EditContact({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const { data, isPending, isError } = useContact(id);
+  if (isPending) return <Skeleton lines={4} />;
+  if (isError) return <p>{t('contacts.notFound')}</p>;
+  return <ContactForm contact={data} />;
+}
+
+function ContactForm({ contact }: { contact?: Contact }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { organization_id: organizationId = '' } = useParams();
+  const back = `/organizations/${encodeURIComponent(organizationId)}/contacts`;
+  const save = useSaveContact(organizationId);
+  const remove = useDeleteContact();
+  const [confirming, setConfirming] = useState(false);
+  const schema = yup.object({
+    name: yup
+      .string()
+      .trim()
+      .required(t('errors.required', { field: t('contacts.fields.name').toLowerCase() })),
+    email: yup.string().email(t('errors.email', { field: t('contacts.fields.email').toLowerCase() })),
+    roles: yup.array().min(1, t('contacts.errors.roleRequired')),
+  });
+  const initial: ContactInput = contact
+    ? { name: contact.name, email: contact.email, phone: contact.phone, roles: contact.roles, trainer_user_id: contact.trainer_user_id }
+    : { name: '', email: '', phone: '', roles: [], trainer_user_id: null };
+
+  return (
+    <main className="page">
+      <PageHeader
+        title={contact ? t('contacts.editTitle') : t('contacts.createTitle')}
+        actions={
+          contact && (
+            <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
+              {t('contacts.delete')}
+            </button>
+          )
+        }
+      />
+      <Form<ContactInput>
+        initialValues={initial}
+        validationSchema={schema}
+        onSubmit={async (values) => {
+          await save.mutateAsync({ id: contact?.id, input: { ...values, name: values.name.trim(), version: contact?.version } });
+          notifySaved(t('common.saved'));
+          await navigate(back);
+        }}
+      >
+        <TextField name="name" label={t('contacts.fields.name')} autoFocus />
+        <TextField name="email" label={t('contacts.fields.email')} type="email" />
+        <TextField name="phone" label={t('contacts.fields.phone')} type="tel" />
+        <CheckboxListField
+          name="roles"
+          label={t('contacts.fields.roles')}
+          options={CONTACT_ROLES.map((role) => ({ value: role, label: t(`contacts.roles.${role}`) }))}
+        />
+        <FormErrorSummary />
+        <div className="form__actions">
+          <SubmitButton>{t('common.save')}</SubmitButton>
+          <Link to={back}>{t('common.cancel')}</Link>
+        </div>
+      </Form>
+      {contact && (
+        <ConfirmDialog
+          open={confirming}
+          title={t('contacts.delete')}
+          body={t('contacts.deleteBody', { name: contact.name })}
+          confirmLabel={t('contacts.delete')}
+          busy={remove.isPending}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() =>
+            remove.mutate(contact.id, {
+              onSuccess: () => {
+                notifySaved(t('contacts.deleted'));
+                void navigate(back);
+              },
+              onSettled: () => setConfirming(false),
+            })
+          }
+        />
+      )}
+    </main>
+  );
+}
