@@ -840,17 +840,18 @@ func refused(err error) bool {
 func (s *Server) redeemOwn(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	caller, app := PrincipalFrom(ctx).UserID, TenantFrom(ctx).ApplicationID
-	key := app + "/" + caller
-	wait, err := s.redeemFailures.Wait(ctx, key, time.Now())
+	if err := s.mustBeCustomer(r); err != nil {
+		return err
+	}
+	// The attempt is counted before the code is tried, so concurrent guesses cannot all
+	// be tried before any is counted; one that is not refused is forgiven (0531).
+	attempt, ok, wait, err := s.redeemFailures.Take(ctx, app+"/"+caller, time.Now())
 	if err != nil {
 		return err
 	}
-	if wait > 0 {
+	if !ok {
 		w.Header().Set("Retry-After", fmt.Sprint(int(wait.Seconds()+0.999)))
 		return errStatus(http.StatusTooManyRequests, "error.rate_limited")
-	}
-	if err := s.mustBeCustomer(r); err != nil {
-		return err
 	}
 	err = func() error {
 		walletID, err := uuidParam(r, "wallet_id", "wallet")
@@ -863,16 +864,16 @@ func (s *Server) redeemOwn(w http.ResponseWriter, r *http.Request) error {
 		}
 		return s.redeem(w, r, commands.Redemption{WalletID: walletID, CustomerID: caller, Code: in.Code, Via: wallet.ViaApp})
 	}()
-	if err != nil && refused(err) {
-		if countErr := s.redeemFailures.Count(ctx, key, time.Now()); countErr != nil {
-			logger(r).Error("count a refused redemption", "error", countErr)
+	if err == nil || !refused(err) {
+		if forgiveErr := attempt.Forgive(ctx); forgiveErr != nil {
+			logger(r).Error("forgive a redemption that was not refused", "error", forgiveErr)
 		}
 	}
 	return err
 }
 
-// mustBeCustomer refuses callers who are not customers of the application: 409, as
-// the route itself is open to every caller in the application (0404).
+// mustBeCustomer refuses callers who are not customers of the application: 403, as
+// a wallet is the customer's own and staff may not act through these routes (0530).
 func (s *Server) mustBeCustomer(r *http.Request) error {
 	ctx := r.Context()
 	var ok bool
@@ -885,7 +886,7 @@ func (s *Server) mustBeCustomer(r *http.Request) error {
 		return err
 	}
 	if !ok {
-		return errStatus(http.StatusConflict, "wallet.not_customer")
+		return errStatus(http.StatusForbidden, "wallet.not_customer")
 	}
 	return nil
 }
