@@ -41,6 +41,7 @@ var messages = map[string]map[string]string{
 	"error.internal":         {"nl": "Er is een fout opgetreden bij het verwerken van je verzoek. Probeer het later opnieuw.", "en": "An error occurred while processing your request. Please try again later."},
 	"error.application":      {"nl": "Geef een geldige applicatie op (ApplicationId)", "en": "Send a valid application (ApplicationId)"},
 	"error.bad_query":        {"nl": "De zoekopdracht is niet geldig: {detail}", "en": "The query is not valid: {detail}"},
+	"idempotency.key_reused": {"nl": "Deze Idempotency-Key is al gebruikt voor een ander verzoek; gebruik een nieuwe sleutel", "en": "This Idempotency-Key was already used for another request; use a new key"},
 	"error.rate_limited":     {"nl": "Te veel verzoeken, probeer het later opnieuw", "en": "Too many requests, please try again later"},
 	"conflict.stale_version": {"nl": "Iemand anders heeft dit intussen gewijzigd; laad de pagina opnieuw", "en": "Someone else changed this in the meantime; reload the page"},
 	"conflict.version":       {"nl": "Dit is intussen gewijzigd; probeer het opnieuw", "en": "This was changed in the meantime; please try again"},
