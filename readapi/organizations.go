@@ -245,7 +245,7 @@ func (s *Server) organizationRoutes() []Route {
 		{Method: http.MethodPut, Pattern: item, Permission: PermEditOrganization, Reads: reads, Handler: s.updateOrganization,
 			Doc: Doc{Summary: "Change an organisation (unlinking a sport used by activities is refused)", Request: organizationInput{}, Response: commandAnswer{}}},
 		{Method: http.MethodDelete, Pattern: item, Permission: PermEditOrganization, Handler: s.deleteOrganization,
-			Doc: Doc{Summary: "Delete an organisation", Response: commandAnswer{}, Query: []string{"version"}}},
+			Doc: Doc{Summary: "Delete an organisation (application-wide editors only)", Response: commandAnswer{}, Query: []string{"version"}}},
 		{Method: http.MethodPost, Pattern: item + "/approve", Permission: PermEditOrganization, Handler: s.reviewOrganization(true),
 			Doc: Doc{Summary: "Approve a pending organisation (application-wide reviewers only)", Response: commandAnswer{}}},
 		{Method: http.MethodPost, Pattern: item + "/reject", Permission: PermEditOrganization, Handler: s.reviewOrganization(false),
@@ -270,6 +270,19 @@ func (s *Server) inTenant(r *http.Request, fn func(pgx.Tx) error) error {
 func (s *Server) allowedIn(r *http.Request, organizationID, permission string) (bool, error) {
 	ctx := r.Context()
 	return s.Authz.Allowed(ctx, PrincipalFrom(ctx), TenantFrom(ctx), organizationID, permission)
+}
+
+// mustHoldApplicationWide refuses (403) a caller who holds permission only through a
+// membership of an organisation: the application's own work (review, delete).
+func (s *Server) mustHoldApplicationWide(r *http.Request, permission string) error {
+	ok, err := s.allowedIn(r, applicationWide, permission)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return errStatus(http.StatusForbidden, "error.forbidden")
+	}
+	return nil
 }
 
 // organizationInScope answers the organisation's id when the caller holds permission
@@ -608,9 +621,14 @@ func versionQuery(r *http.Request) (*uint64, error) {
 	return &n, nil
 }
 
+// deleteOrganization: deleting is the application's work, like review (0533); staff of
+// the organisation keep its profile but cannot remove it.
 func (s *Server) deleteOrganization(w http.ResponseWriter, r *http.Request) error {
 	id, err := s.organizationInScope(r, PermEditOrganization)
 	if err != nil {
+		return err
+	}
+	if err := s.mustHoldApplicationWide(r, PermEditOrganization); err != nil {
 		return err
 	}
 	expected, err := versionQuery(r)
@@ -633,11 +651,8 @@ func (s *Server) reviewOrganization(approve bool) func(http.ResponseWriter, *htt
 		if err != nil {
 			return err
 		}
-		if ok, err := s.allowedIn(r, applicationWide, PermEditOrganization); err != nil || !ok {
-			if err != nil {
-				return err
-			}
-			return errStatus(http.StatusForbidden, "error.forbidden")
+		if err := s.mustHoldApplicationWide(r, PermEditOrganization); err != nil {
+			return err
 		}
 		var in rejectInput
 		if !approve || r.ContentLength > 0 {

@@ -134,7 +134,12 @@ func (s *Server) guard(rt Route) http.Handler {
 				return
 			}
 			ctx = context.WithValue(ctx, tenantKey{}, t)
-			if rt.Permission != Authenticated {
+			if rt.Permission == Customer {
+				if err := s.mustBeCustomer(r.WithContext(ctx)); err != nil {
+					writeError(w, r, err)
+					return
+				}
+			} else if rt.Permission != Authenticated {
 				org := ""
 				if rt.Organization != nil {
 					org = rt.Organization(r)

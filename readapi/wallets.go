@@ -274,11 +274,11 @@ func (s *Server) walletRoutes() []Route {
 			Doc: Doc{Summary: "A coupon's whole life (its batch's order and switches, its own events, its credit), in log order", Response: dataAnswer[[]historyEntry]{}}},
 		{Method: http.MethodGet, Pattern: "/v1/admin/customers/{customer_id}/wallets", Permission: PermRedeemCoupons, Reads: reads, Handler: s.customerWallets,
 			Doc: Doc{Summary: "A customer's balance in every wallet of the application, and their credits, newest first", Response: dataAnswer[customerWallets]{}}},
-		{Method: http.MethodGet, Pattern: "/v1/wallets", Permission: Authenticated, Reads: reads, Handler: s.ownWallets,
+		{Method: http.MethodGet, Pattern: "/v1/wallets", Permission: Customer, Reads: reads, Handler: s.ownWallets,
 			Doc: Doc{Summary: "Consumer app: every wallet of the application with the caller's balance (customers only)", Response: dataAnswer[[]consumerWallet]{}}},
-		{Method: http.MethodGet, Pattern: "/v1/wallets/history", Permission: Authenticated, Reads: reads, Handler: s.ownHistory,
+		{Method: http.MethodGet, Pattern: "/v1/wallets/history", Permission: Customer, Reads: reads, Handler: s.ownHistory,
 			Doc: Doc{Summary: "Consumer app: the caller's credits in every wallet of the application, newest first (customers only)", Response: dataAnswer[[]ledgerEntry]{}}},
-		{Method: http.MethodPost, Pattern: "/v1/wallets/{wallet_id}/redeem", Permission: Authenticated, Handler: s.redeemOwn,
+		{Method: http.MethodPost, Pattern: "/v1/wallets/{wallet_id}/redeem", Permission: Customer, Handler: s.redeemOwn,
 			Doc: Doc{Summary: "Consumer app: redeem a code into the caller's wallet (refusals are rate limited per user: 429 with Retry-After)", Request: redeemInput{}, Response: redeemAnswer{}}},
 	}
 }
@@ -840,9 +840,6 @@ func refused(err error) bool {
 func (s *Server) redeemOwn(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	caller, app := PrincipalFrom(ctx).UserID, TenantFrom(ctx).ApplicationID
-	if err := s.mustBeCustomer(r); err != nil {
-		return err
-	}
 	// The attempt is counted before the code is tried, so concurrent guesses cannot all
 	// be tried before any is counted; one that is not refused is forgiven (0531).
 	attempt, ok, wait, err := s.redeemFailures.Take(ctx, app+"/"+caller, time.Now())
@@ -892,9 +889,6 @@ func (s *Server) mustBeCustomer(r *http.Request) error {
 }
 
 func (s *Server) ownWallets(w http.ResponseWriter, r *http.Request) error {
-	if err := s.mustBeCustomer(r); err != nil {
-		return err
-	}
 	ctx := r.Context()
 	var items []consumerWallet
 	err := s.inTenant(r, func(tx pgx.Tx) error {
@@ -943,9 +937,6 @@ func ledger(ctx context.Context, tx pgx.Tx, applicationID, customerID string) ([
 
 // ownHistory answers the caller's own credits: the consumer app's wallet history.
 func (s *Server) ownHistory(w http.ResponseWriter, r *http.Request) error {
-	if err := s.mustBeCustomer(r); err != nil {
-		return err
-	}
 	ctx := r.Context()
 	var entries []ledgerEntry
 	err := s.inTenant(r, func(tx pgx.Tx) error {
