@@ -502,6 +502,9 @@ func (s *Server) createOrganization(w http.ResponseWriter, r *http.Request) erro
 	if err := decode(r, w, &in); err != nil {
 		return err
 	}
+	if err := s.checkFileRefs(r, ownFiles, fileRef{"logo_id", in.LogoID}, fileRef{"header_id", in.HeaderID}); err != nil {
+		return err
+	}
 	m, err := meta(r)
 	if err != nil {
 		return err
@@ -571,6 +574,9 @@ func (s *Server) updateOrganization(w http.ResponseWriter, r *http.Request) erro
 	}
 	var in organizationInput
 	if err := decode(r, w, &in); err != nil {
+		return err
+	}
+	if err := s.checkFileRefs(r, ownFiles, fileRef{"logo_id", in.LogoID}, fileRef{"header_id", in.HeaderID}); err != nil {
 		return err
 	}
 	current, err := s.readOrganization(r, id)

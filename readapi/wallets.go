@@ -361,6 +361,9 @@ func (s *Server) createWallet(w http.ResponseWriter, r *http.Request) error {
 	if err := decode(r, w, &in); err != nil {
 		return err
 	}
+	if err := s.checkFileRefs(r, ownFiles, fileRef{"icon_id", in.IconID}); err != nil {
+		return err
+	}
 	m, err := meta(r)
 	if err != nil {
 		return err
@@ -385,6 +388,9 @@ func (s *Server) updateWallet(w http.ResponseWriter, r *http.Request) error {
 	}
 	var in walletInput
 	if err := decode(r, w, &in); err != nil {
+		return err
+	}
+	if err := s.checkFileRefs(r, ownFiles, fileRef{"icon_id", in.IconID}); err != nil {
 		return err
 	}
 	m, err := meta(r)

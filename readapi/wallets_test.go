@@ -211,7 +211,7 @@ func rows(r response) []any { d, _ := r.Body["data"].([]any); return d }
 
 // walletBody is a valid wallet form.
 func walletBody(name, slug string) map[string]any {
-	return map[string]any{"name": name, "slug": slug, "icon_id": "wallet", "included_labels": []string{}, "excluded_labels": []string{},
+	return map[string]any{"name": name, "slug": slug, "icon_id": nil, "included_labels": []string{}, "excluded_labels": []string{},
 		"price_display_mode": "both", "can_top_up": true, "can_top_up_once": false}
 }
 
@@ -462,7 +462,7 @@ func TestWalletAdminFlow(t *testing.T) {
 	// The OpenAPI document lists the routes with their permissions.
 	doc := admin.want("GET", "/v1/openapi.json", nil, 200)
 	if dig(doc.Body, "paths", "/v1/admin/wallets/{wallet_id}/coupons", "post", "x-permission") != readapi.PermManageWallets ||
-		dig(doc.Body, "paths", "/v1/wallets/{wallet_id}/redeem", "post", "x-permission") != readapi.Authenticated {
+		dig(doc.Body, "paths", "/v1/wallets/{wallet_id}/redeem", "post", "x-permission") != readapi.Customer {
 		t.Fatal("openapi lacks the wallet routes")
 	}
 }
