@@ -246,3 +246,59 @@ func TestDestructiveRoutesWhoMay(t *testing.T) {
 		}
 	}
 }
+
+// The organisation switcher answers a page and the total in the caller's reach: the
+// whole application for its admin, their own organisation for its staff.
+func TestOrganizationSwitcher(t *testing.T) {
+	w := newWorld(t, identity.Config{})
+	ctx := context.Background()
+	for _, o := range []struct{ app, id, name string }{
+		{w.appA, w.orgA, "Eigen BV"}, {w.appA, uuid.NewString(), "Andere BV"}, {w.appA, uuid.NewString(), "Derde Club"}, {w.appB, uuid.NewString(), "Bees BV"},
+	} {
+		if _, err := w.env.App.CreateOrganization(ctx, commands.Meta{ApplicationID: o.app, OrganizationID: o.id}, organization.Profile{Name: o.name}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	w.eventually("the organisations are projected", func(tx pgx.Tx) bool {
+		var n int
+		_ = tx.QueryRow(ctx, `SELECT count(*) FROM readmodel.organizations`).Scan(&n)
+		return n == 4
+	})
+	admin, _ := w.login(w.users["admin"], password)
+	staff, _ := w.login(w.users["organization"], password)
+	list := func(token, query string) (float64, []string) {
+		t.Helper()
+		a := w.call("GET", "/v1/admin/organizations/simple?"+query, token, w.appA, nil)
+		if a.Status != 200 {
+			t.Fatalf("switcher %s: %d %v", query, a.Status, a.Body)
+		}
+		got := []string{}
+		rows, ok := a.Body["data"].([]any)
+		if !ok {
+			t.Fatalf("switcher %s: data %v", query, a.Body["data"])
+		}
+		for _, row := range rows {
+			got = append(got, row.(map[string]any)["name"].(string))
+		}
+		return a.Body["meta"].(map[string]any)["pagination"].(map[string]any)["total"].(float64), got
+	}
+	for _, c := range []struct {
+		token, query string
+		total        float64
+		names        []string
+	}{
+		{admin, "itemsPerPage=5", 3, []string{"Andere BV", "Derde Club", "Eigen BV"}},
+		{admin, "itemsPerPage=2&sort=-name", 3, []string{"Eigen BV", "Derde Club"}},
+		{admin, "itemsPerPage=5&search=bv", 2, []string{"Andere BV", "Eigen BV"}},
+		{admin, "itemsPerPage=5&search=v", 2, []string{"Andere BV", "Eigen BV"}},
+		{admin, "itemsPerPage=2&page=5", 3, []string{}},
+		{admin, "itemsPerPage=5&search=bees", 0, []string{}},
+		{staff, "itemsPerPage=5", 1, []string{"Eigen BV"}},
+		{staff, "itemsPerPage=5&search=andere", 0, []string{}},
+	} {
+		total, names := list(c.token, c.query)
+		if total != c.total || !slices.Equal(names, c.names) {
+			t.Errorf("%s: total %v %v, want %v %v", c.query, total, names, c.total, c.names)
+		}
+	}
+}

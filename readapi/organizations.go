@@ -425,28 +425,47 @@ func (s *Server) simpleOrganizations(w http.ResponseWriter, r *http.Request) err
 	if err != nil {
 		return err
 	}
-	where, args, err := organizationFilter(r, q.Search)
-	if err != nil {
-		return err
+	// One statement answers the page and the total: readmodel.organization_switcher
+	// (migration 0086, decision 0535) searches like organizationFilter.
+	var pattern, member, state *string
+	if search := strings.TrimSpace(q.Search); search != "" {
+		p := "%" + escapeLike(names.Normalize(search)) + "%"
+		pattern = &p
 	}
 	if !all {
-		args = append(args, PrincipalFrom(r.Context()).UserID)
-		where += fmt.Sprintf(` AND id::text IN (SELECT organization_id FROM readmodel.identity_memberships WHERE application_id = $1 AND user_id::text = $%d)`, len(args))
+		caller := PrincipalFrom(r.Context()).UserID
+		member = &caller
+	}
+	if st := r.URL.Query().Get("state"); st != "" {
+		if st != organization.StatePending && st != organization.StateApproved && st != organization.StateRejected {
+			return badQuery("state")
+		}
+		state = &st
 	}
 	var total int64
 	var items []simpleOrganization
 	err = s.inTenant(r, func(tx pgx.Tx) error {
-		if err := tx.QueryRow(r.Context(), `SELECT count(*) FROM readmodel.organizations WHERE `+where, args...).Scan(&total); err != nil {
+		page := func(size, skip int) error {
+			rows, err := tx.Query(r.Context(), `SELECT id::text, name, state, total FROM readmodel.organization_switcher($1, $2, $3, $4, $5, $6)`,
+				pattern, member, state, q.Desc, size, skip)
+			if err != nil {
+				return err
+			}
+			items, err = collect(rows, func(row pgx.Row) (simpleOrganization, error) {
+				var o simpleOrganization
+				return o, row.Scan(&o.ID, &o.Name, &o.State, &total)
+			})
 			return err
 		}
-		n := len(args)
-		rows, err := tx.Query(r.Context(), fmt.Sprintf(`SELECT id::text, name, state FROM readmodel.organizations WHERE %s
-			ORDER BY name_key %s, id %[2]s LIMIT $%d OFFSET $%d`, where, q.direction(), n+1, n+2), append(args, q.PerPage, q.offset())...)
-		if err != nil {
+		if err := page(q.PerPage, q.offset()); err != nil || len(items) > 0 || q.offset() == 0 {
 			return err
 		}
-		items, err = collect(rows, scanSimple)
-		return err
+		// Past the last page no row carries the total: ask for the first row alone.
+		if err := page(1, 0); err != nil {
+			return err
+		}
+		items = []simpleOrganization{}
+		return nil
 	})
 	if err != nil {
 		return err
