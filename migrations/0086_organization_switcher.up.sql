@@ -10,6 +10,8 @@
 -- member is set. Both statements are planned for the call's own pattern (EXECUTE): the
 -- count is one pass over the tenant (sequential for a short pattern, trigram indexes
 -- for a long one), the page walks the name index and stops after page_size matches.
+-- Search matches readmodel.organizations.search_key (name, city and zipcode in one
+-- column with its own trigram index, projector version 4): one LIKE per row.
 -- plpgsql: the tables may not exist yet when this migration runs.
 CREATE OR REPLACE FUNCTION readmodel.organization_switcher(
     pattern text, member text, only_state text, descending boolean, page_size integer, skip integer)
@@ -19,7 +21,7 @@ DECLARE
     tenant uuid := nullif(current_setting('move.application_id', true), '')::uuid;
     direction text := CASE WHEN descending THEN 'DESC' ELSE 'ASC' END;
     filter text := 'o.application_id = $1'
-        || CASE WHEN pattern IS NULL THEN '' ELSE ' AND (o.name_key LIKE $2 OR lower(o.city) LIKE $2 OR lower(o.zipcode) LIKE $2)' END
+        || CASE WHEN pattern IS NULL THEN '' ELSE ' AND o.search_key LIKE $2' END
         || CASE WHEN member IS NULL THEN '' ELSE ' AND o.id::text IN (SELECT m.organization_id FROM readmodel.identity_memberships m
                                                                      WHERE m.application_id = $1 AND m.user_id::text = $3)' END
         || CASE WHEN only_state IS NULL THEN '' ELSE ' AND o.state = $4' END;
@@ -33,3 +35,14 @@ BEGIN
 END $$;
 REVOKE ALL ON FUNCTION readmodel.organization_switcher(text, text, text, boolean, integer, integer) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION readmodel.organization_switcher(text, text, text, boolean, integer, integer) TO move_reader;
+
+-- The list's search (0030) matches the same column: the three trigram indexes it used
+-- are gone from the projector.
+CREATE OR REPLACE FUNCTION readmodel.organization_search(pattern text) RETURNS SETOF uuid
+    LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = readmodel, public, pg_catalog AS $$
+BEGIN
+    RETURN QUERY
+    SELECT o.id FROM readmodel.organizations o
+     WHERE o.application_id = nullif(current_setting('move.application_id', true), '')::uuid
+       AND o.search_key LIKE pattern;
+END $$;
