@@ -27,6 +27,14 @@ type Meta struct {
 	CorrelationID  string
 }
 
+// IdempotentCommandID is the command id of a client's idempotency key: the key within
+// its application and caller (0532). Keys are the client's choice, so two callers may
+// send the same one; scoped, one caller's key can never find, or answer with, another
+// tenant's or another caller's command and the aggregates it created.
+func IdempotentCommandID(key uuid.UUID, applicationID, actorID string) uuid.UUID {
+	return uuid.NewSHA1(key, []byte("application:"+applicationID+"\x00actor:"+actorID))
+}
+
 // Result is where a command's events landed: the read API waits for Position to
 // answer the caller's next read with its own writes.
 type Result struct {

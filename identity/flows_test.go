@@ -120,6 +120,39 @@ func TestLoginRateLimits(t *testing.T) {
 	}
 }
 
+// The login limits count failures: staff behind one office address all log in at nine
+// o'clock, while guesses stay limited per account and per address.
+func TestLoginLimitsCountFailuresOnly(t *testing.T) {
+	w := newWorld(t, identity.Config{
+		LoginPerClient:  identity.Limit{N: 5, Window: time.Minute},
+		LoginPerAccount: identity.Limit{N: 3, Window: time.Minute},
+	})
+	for i := range 25 {
+		email := w.users[roles[i%4]]
+		if a := w.call("POST", "/v1/auth/login", "", "", map[string]string{"email": email, "password": password}); a.Status != 200 {
+			t.Fatalf("successful login %d from one address: %d %v", i+1, a.Status, a.Body)
+		}
+	}
+	try := func(email string) int {
+		return w.call("POST", "/v1/auth/login", "", "", map[string]string{"email": email, "password": "wrong password"}).Status
+	}
+	for i := range 3 {
+		if got := try("admin@example.test"); got != 422 {
+			t.Fatalf("failure %d on one account: %d", i+1, got)
+		}
+	}
+	if got := w.call("POST", "/v1/auth/login", "", "", map[string]string{"email": "admin@example.test", "password": password}).Status; got != 429 {
+		t.Fatalf("the right password after the account's failures: %d", got)
+	}
+	// The address has four failures now (the refused attempt counts too): one more passes.
+	if got := try("nobody@example.test"); got != 422 {
+		t.Fatalf("fifth failure from the address: %d", got)
+	}
+	if got := w.call("POST", "/v1/auth/login", "", "", map[string]string{"email": "trainer@example.test", "password": password}).Status; got != 429 {
+		t.Fatalf("a login from an address over its failures: %d", got)
+	}
+}
+
 func TestForgotAndResetPassword(t *testing.T) {
 	w := newWorld(t, identity.Config{})
 	oldAccess, _ := w.login("trainer@example.test", password)

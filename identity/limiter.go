@@ -3,10 +3,8 @@ package identity
 import (
 	"context"
 	"crypto/sha256"
-	"errors"
 	"time"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 )
 
@@ -37,10 +35,27 @@ func (l *Limiter) key(key string) []byte {
 
 // Allow counts one attempt for key; over the limit it answers how long to wait.
 func (l *Limiter) Allow(ctx context.Context, key string, now time.Time) (bool, time.Duration, error) {
+	_, ok, wait, err := l.Take(ctx, key, now)
+	return ok, wait, err
+}
+
+// Attempt is one attempt a Limiter counted; Forgive takes it back.
+type Attempt struct {
+	l     *Limiter
+	key   []byte
+	start time.Time
+}
+
+// Take counts one attempt for key before it is tried; over the limit it answers how
+// long to wait. Limiters that count only failures take every attempt first and
+// forgive the ones that succeed: counting first is what keeps concurrent attempts
+// from all being tried before any of them is counted (0531).
+func (l *Limiter) Take(ctx context.Context, key string, now time.Time) (Attempt, bool, time.Duration, error) {
 	if l.limit.N <= 0 {
-		return true, 0, nil
+		return Attempt{}, true, 0, nil
 	}
 	now = now.UTC()
+	hashed := l.key(key)
 	var count int
 	var start time.Time
 	err := l.db.QueryRow(ctx, `
@@ -48,40 +63,23 @@ func (l *Limiter) Allow(ctx context.Context, key string, now time.Time) (bool, t
 		ON CONFLICT (key) DO UPDATE SET
 		    count        = CASE WHEN w.window_start <= $2 - $3::interval THEN 1 ELSE w.count + 1 END,
 		    window_start = CASE WHEN w.window_start <= $2 - $3::interval THEN $2 ELSE w.window_start END
-		RETURNING count, window_start`, l.key(key), now, l.limit.Window).Scan(&count, &start)
+		RETURNING count, window_start`, hashed, now, l.limit.Window).Scan(&count, &start)
 	if err != nil {
-		return false, 0, err
+		return Attempt{}, false, 0, err
 	}
+	attempt := Attempt{l: l, key: hashed, start: start}
 	if count > l.limit.N {
-		return false, start.Add(l.limit.Window).Sub(now), nil
+		return attempt, false, start.Add(l.limit.Window).Sub(now), nil
 	}
-	return true, 0, nil
+	return attempt, true, 0, nil
 }
 
-// Wait answers how long key must wait before its next attempt, without counting one;
-// zero when it may try.
-func (l *Limiter) Wait(ctx context.Context, key string, now time.Time) (time.Duration, error) {
-	if l.limit.N <= 0 {
-		return 0, nil
+// Forgive takes back an attempt that did not fail, in the window that counted it.
+func (a Attempt) Forgive(ctx context.Context) error {
+	if a.l == nil {
+		return nil
 	}
-	var count int
-	var start time.Time
-	err := l.db.QueryRow(ctx, `SELECT count, window_start FROM rate_limit_windows WHERE key = $1`, l.key(key)).Scan(&count, &start)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return 0, nil
-	}
-	if err != nil {
-		return 0, err
-	}
-	if left := start.Add(l.limit.Window).Sub(now); count >= l.limit.N && left > 0 {
-		return left, nil
-	}
-	return 0, nil
-}
-
-// Count counts one attempt for key (a failure, for limiters that count only those).
-func (l *Limiter) Count(ctx context.Context, key string, now time.Time) error {
-	_, _, err := l.Allow(ctx, key, now)
+	_, err := a.l.db.Exec(ctx, `UPDATE rate_limit_windows SET count = count - 1 WHERE key = $1 AND window_start = $2 AND count > 0`, a.key, a.start)
 	return err
 }
 

@@ -3,6 +3,7 @@ package identity_test
 import (
 	"context"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 
@@ -12,6 +13,7 @@ import (
 	"move/authz"
 	"move/commands"
 	domainidentity "move/domain/identity"
+	"move/domain/organization"
 	"move/identity"
 	"move/readapi"
 )
@@ -62,6 +64,8 @@ func TestEveryRouteEveryRole(t *testing.T) {
 			case role == "anonymous":
 				want = "401"
 			case role == "customer": // no role in any application: the tenant check refuses
+				want = "403"
+			case rt.Permission == readapi.Customer: // no role here is a customer of A: staff are refused
 				want = "403"
 			case rt.Permission == readapi.Authenticated:
 				want = "allowed"
@@ -181,5 +185,141 @@ func TestTenantIsolation(t *testing.T) {
 	_ = w.env.DB.QueryRow(ctx, `SELECT rolbypassrls OR rolsuper, EXISTS (SELECT 1 FROM pg_class WHERE relowner = r.oid) FROM pg_roles r WHERE rolname = 'move_reader'`).Scan(&bypass, &owns)
 	if bypass || owns {
 		t.Fatalf("move_reader bypasses RLS %v, owns tables %v", bypass, owns)
+	}
+}
+
+// destructiveRoutes are the routes that remove, refuse, revoke, replace or switch off,
+// and the roles that may call them on an organisation of their application. Every route
+// that looks destructive must be listed here: a new one is classified when it is added.
+var destructiveRoutes = map[string][]string{
+	"DELETE /v1/admin/sports/{id}":                           {"superadmin"},
+	"DELETE /v1/admin/location-types/{id}":                   {"superadmin"},
+	"DELETE /v1/admin/product-types/{id}":                    {"superadmin"},
+	"POST /v1/admin/permissions/revoke":                      {"superadmin"},
+	"POST /v1/admin/organizations/{id}/approve":              {"superadmin", "admin"},
+	"POST /v1/admin/organizations/{id}/reject":               {"superadmin", "admin"},
+	"POST /v1/admin/organizations/{id}/rotate-secret":        {"superadmin", "admin", "organization"},
+	"PATCH /v1/admin/wallets/{wallet_id}/batches/{batch_id}": {"superadmin", "admin"},
+	"PATCH /v1/admin/coupons/{coupon_id}":                    {"superadmin", "admin"},
+	"DELETE /v1/admin/organizations/{id}":                    {"superadmin", "admin"},
+}
+
+// looksDestructive: a DELETE, a PATCH (switches on and off), or a POST whose last
+// segment is a destructive verb.
+func looksDestructive(rt readapi.Route) bool {
+	last := rt.Pattern[strings.LastIndex(rt.Pattern, "/")+1:]
+	return rt.Method == http.MethodDelete || rt.Method == http.MethodPatch ||
+		(rt.Method == http.MethodPost && slices.Contains([]string{"reject", "approve", "revoke", "rotate-secret", "disable", "erase", "delete", "remove"}, last))
+}
+
+// TestDestructiveRoutesWhoMay runs every destructive route as every role on a real
+// organisation of the caller's application (the organisation and trainer users are its
+// staff), so checks inside the handlers count too: organisation staff cannot delete or
+// review their own organisation.
+func TestDestructiveRoutesWhoMay(t *testing.T) {
+	w := newWorld(t, identity.Config{})
+	ctx := context.Background()
+	if _, err := w.env.App.CreateOrganization(ctx, commands.Meta{ApplicationID: w.appA, OrganizationID: w.orgA}, organization.Profile{Name: "Eigen BV"}); err != nil {
+		t.Fatal(err)
+	}
+	w.eventually("the organisation is projected", func(tx pgx.Tx) bool {
+		var n int
+		_ = tx.QueryRow(ctx, `SELECT count(*) FROM readmodel.organizations WHERE id = $1`, w.orgA).Scan(&n)
+		return n == 1
+	})
+	tokens := map[string]string{}
+	for _, role := range roles[:5] {
+		tokens[role], _ = w.login(w.users[role], password)
+	}
+	var routes []readapi.Route
+	for _, rt := range w.server.Routes() {
+		key := rt.Method + " " + rt.Pattern
+		if _, listed := destructiveRoutes[key]; listed {
+			routes = append(routes, rt)
+		} else if looksDestructive(rt) {
+			t.Errorf("%s looks destructive: say in destructiveRoutes who may call it", key)
+		}
+	}
+	if len(routes) != len(destructiveRoutes) {
+		t.Fatalf("%d of %d destructive routes are in the table", len(routes), len(destructiveRoutes))
+	}
+	// Deleting the organisation last, and the least privileged first: the allowed calls
+	// really happen.
+	slices.SortStableFunc(routes, func(a, b readapi.Route) int {
+		return map[bool]int{true: 1}[a.Pattern == "/v1/admin/organizations/{id}"] - map[bool]int{true: 1}[b.Pattern == "/v1/admin/organizations/{id}"]
+	})
+	for _, rt := range routes {
+		path := strings.ReplaceAll(rt.Pattern, "{id}", w.orgA)
+		for strings.Contains(path, "{") {
+			i, j := strings.Index(path, "{"), strings.Index(path, "}")
+			path = path[:i] + uuid.NewString() + path[j+1:]
+		}
+		for _, role := range slices.Backward(roles) {
+			a := w.call(rt.Method, path, tokens[role], w.appA, map[string]any{"reason": "Nee"})
+			got := "allowed"
+			if a.Status == http.StatusUnauthorized || a.Status == http.StatusForbidden {
+				got = "refused"
+			}
+			want := map[bool]string{true: "allowed", false: "refused"}[slices.Contains(destructiveRoutes[rt.Method+" "+rt.Pattern], role)]
+			if got != want {
+				t.Errorf("%s %s as %s: %s (%d %v), want %s", rt.Method, rt.Pattern, role, got, a.Status, a.Body, want)
+			}
+		}
+	}
+}
+
+// The organisation switcher answers a page and the total in the caller's reach: the
+// whole application for its admin, their own organisation for its staff.
+func TestOrganizationSwitcher(t *testing.T) {
+	w := newWorld(t, identity.Config{})
+	ctx := context.Background()
+	for _, o := range []struct{ app, id, name string }{
+		{w.appA, w.orgA, "Eigen BV"}, {w.appA, uuid.NewString(), "Andere BV"}, {w.appA, uuid.NewString(), "Derde Club"}, {w.appB, uuid.NewString(), "Bees BV"},
+	} {
+		if _, err := w.env.App.CreateOrganization(ctx, commands.Meta{ApplicationID: o.app, OrganizationID: o.id}, organization.Profile{Name: o.name}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	w.eventually("the organisations are projected", func(tx pgx.Tx) bool {
+		var n int
+		_ = tx.QueryRow(ctx, `SELECT count(*) FROM readmodel.organizations`).Scan(&n)
+		return n == 4
+	})
+	admin, _ := w.login(w.users["admin"], password)
+	staff, _ := w.login(w.users["organization"], password)
+	list := func(token, query string) (float64, []string) {
+		t.Helper()
+		a := w.call("GET", "/v1/admin/organizations/simple?"+query, token, w.appA, nil)
+		if a.Status != 200 {
+			t.Fatalf("switcher %s: %d %v", query, a.Status, a.Body)
+		}
+		got := []string{}
+		rows, ok := a.Body["data"].([]any)
+		if !ok {
+			t.Fatalf("switcher %s: data %v", query, a.Body["data"])
+		}
+		for _, row := range rows {
+			got = append(got, row.(map[string]any)["name"].(string))
+		}
+		return a.Body["meta"].(map[string]any)["pagination"].(map[string]any)["total"].(float64), got
+	}
+	for _, c := range []struct {
+		token, query string
+		total        float64
+		names        []string
+	}{
+		{admin, "itemsPerPage=5", 3, []string{"Andere BV", "Derde Club", "Eigen BV"}},
+		{admin, "itemsPerPage=2&sort=-name", 3, []string{"Eigen BV", "Derde Club"}},
+		{admin, "itemsPerPage=5&search=bv", 2, []string{"Andere BV", "Eigen BV"}},
+		{admin, "itemsPerPage=5&search=v", 2, []string{"Andere BV", "Eigen BV"}},
+		{admin, "itemsPerPage=2&page=5", 3, []string{}},
+		{admin, "itemsPerPage=5&search=bees", 0, []string{}},
+		{staff, "itemsPerPage=5", 1, []string{"Eigen BV"}},
+		{staff, "itemsPerPage=5&search=andere", 0, []string{}},
+	} {
+		total, names := list(c.token, c.query)
+		if total != c.total || !slices.Equal(names, c.names) {
+			t.Errorf("%s: total %v %v, want %v %v", c.query, total, names, c.total, c.names)
+		}
 	}
 }

@@ -155,15 +155,19 @@ func emailKey(email string) string { return names.Normalize(email) }
 // password answer the same error after the same work.
 func (s *Service) Login(ctx context.Context, email, password, client string) (Session, error) {
 	now := s.now()
-	if err := limited(s.byClient.Allow(ctx, client, now)); err != nil {
+	// Both limits count failures only: every attempt is taken before the password is
+	// checked, and a successful one is forgiven (0531).
+	byClient, ok, wait, err := s.byClient.Take(ctx, client, now)
+	if err := limited(ok, wait, err); err != nil {
 		return Session{}, err
 	}
 	key := emailKey(email)
-	if err := limited(s.byAccount.Allow(ctx, key, now)); err != nil {
+	byAccount, ok, wait, err := s.byAccount.Take(ctx, key, now)
+	if err := limited(ok, wait, err); err != nil {
 		return Session{}, err
 	}
 	var userID, hash string
-	err := s.db.QueryRow(ctx, `
+	err = s.db.QueryRow(ctx, `
 		SELECT p.subject_id::text, c.password_hash
 		  FROM identity_personal_data p JOIN identity_credentials c ON c.user_id = p.subject_id
 		 WHERE p.email_key = $1 AND p.is_user AND p.erased_at IS NULL`, key).Scan(&userID, &hash)
@@ -174,7 +178,7 @@ func (s *Service) Login(ctx context.Context, email, password, client string) (Se
 	if err != nil {
 		return Session{}, err
 	}
-	ok, err := VerifyPassword(password, hash)
+	ok, err = VerifyPassword(password, hash)
 	if err != nil {
 		return Session{}, err
 	}
@@ -183,6 +187,11 @@ func (s *Service) Login(ctx context.Context, email, password, client string) (Se
 			s.log.Error("record failed login", "error", err)
 		}
 		return Session{}, ErrInvalidCredentials
+	}
+	for _, attempt := range []Attempt{byClient, byAccount} {
+		if err := attempt.Forgive(ctx); err != nil {
+			s.log.Error("forgive a successful login", "error", err)
+		}
 	}
 	family := uuid.New()
 	tokens, err := s.issue(ctx, userID, family)

@@ -32,15 +32,25 @@ func (s *Service) hashToken(token string) []byte {
 // and no reuse needs detecting, so the row is only weight.
 const ExpiredKept = 24 * time.Hour
 
+// IdempotencyKeysKept is how long the request an Idempotency-Key came with is
+// remembered (0532); the command id stays in the log for good.
+const IdempotencyKeysKept = 30 * 24 * time.Hour
+
 // SweepExpired deletes tokens and one-time tokens that expired longer than ExpiredKept
-// ago, and rate-limit windows of yesterday, and answers how many rows went. Safe to
-// run on every server at once.
+// ago, rate-limit windows of yesterday and idempotency keys older than
+// IdempotencyKeysKept, and answers how many rows went. Safe to run on every server at
+// once.
 func (s *Service) SweepExpired(ctx context.Context) (int64, error) {
 	before := s.now().UTC().Add(-ExpiredKept)
 	total, err := sweepRateLimits(ctx, s.db, s.now())
 	if err != nil {
 		return total, err
 	}
+	tag, err := s.db.Exec(ctx, `DELETE FROM idempotency_keys WHERE created_at < $1`, s.now().UTC().Add(-IdempotencyKeysKept))
+	if err != nil {
+		return total, err
+	}
+	total += tag.RowsAffected()
 	for _, table := range []string{"identity_tokens", "identity_one_time_tokens"} {
 		tag, err := s.db.Exec(ctx, `DELETE FROM `+table+` WHERE expires_at < $1`, before)
 		if err != nil {

@@ -207,6 +207,9 @@ func (s *Server) createApplication(w http.ResponseWriter, r *http.Request) error
 	if err := decode(r, w, &in); err != nil {
 		return err
 	}
+	if err := s.checkFileRefs(r, anyPublicFile, fileRef{"logo_id", in.LogoID}, fileRef{"fallback_image_id", in.FallbackImageID}, fileRef{"favicon_id", in.FaviconID}); err != nil {
+		return err
+	}
 	m, err := meta(r)
 	if err != nil {
 		return err
@@ -222,6 +225,9 @@ func (s *Server) updateApplication(w http.ResponseWriter, r *http.Request) error
 	}
 	var in applicationInput
 	if err := decode(r, w, &in); err != nil {
+		return err
+	}
+	if err := s.checkFileRefs(r, anyPublicFile, fileRef{"logo_id", in.LogoID}, fileRef{"fallback_image_id", in.FallbackImageID}, fileRef{"favicon_id", in.FaviconID}); err != nil {
 		return err
 	}
 	m, err := meta(r)

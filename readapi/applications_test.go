@@ -12,6 +12,12 @@ import (
 	"move/readapi"
 )
 
+const (
+	logoFile     = "10000000000000000000000000000001"
+	fallbackFile = "20000000000000000000000000000002"
+	faviconFile  = "30000000000000000000000000000003"
+)
+
 func newApplicationServer(t *testing.T) *client {
 	t.Helper()
 	env := testenv.New(t)
@@ -24,6 +30,14 @@ func newApplicationServer(t *testing.T) *client {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The images the forms name: public files (of another application, as the catalogue
+	// and applications may name any public file, decision 0534).
+	for _, id := range []string{logoFile, fallbackFile, faviconFile} {
+		if _, err := env.DB.Exec(context.Background(), `INSERT INTO files (id, application_id, filename, size, mime_type, visibility, uploaded_by)
+			VALUES ($1, gen_random_uuid(), 'image.png', 1, 'image/png', 'public', 'test')`, id); err != nil {
+			t.Fatal(err)
+		}
+	}
 	srv := httptest.NewServer(api)
 	t.Cleanup(srv.Close)
 	return &client{t: t, base: srv.URL, role: "superadmin", lang: "en"}
@@ -35,7 +49,7 @@ func TestApplicationsLifecycle(t *testing.T) {
 		"name": "Move Utrecht", "slug": "utrecht", "email": "info@utrecht.test", "description": "Sport in Utrecht",
 		"dashboard_url": "https://dash.utrecht.test", "website_url": "https://utrecht.test", "support_url": "https://utrecht.test/help",
 		"timezone": "Europe/Amsterdam", "sport_id_alias": "sports-utrecht", "longitude": 5.1214, "latitude": 52.0907, "zoom": 12,
-		"logo_id": "logo1", "fallback_image_id": "fallback1", "favicon_id": "fav1", "primary_color": "#112233", "secondary_color": "#445566CC",
+		"logo_id": logoFile, "fallback_image_id": fallbackFile, "favicon_id": faviconFile, "primary_color": "#112233", "secondary_color": "#445566CC",
 	}
 	id := dig(c.want(c.do("POST", "/v1/admin/applications", full), 201).Body, "data", "id").(string)
 	got := c.want(c.do("GET", "/v1/admin/applications/"+id, nil), 200)
@@ -44,7 +58,7 @@ func TestApplicationsLifecycle(t *testing.T) {
 			t.Errorf("%s: got %v, want %v", k, have, want)
 		}
 	}
-	if dig(got.Body, "data", "logo_url") != "/v1/files/logo1/thumbnail" {
+	if dig(got.Body, "data", "logo_url") != "/v1/files/"+logoFile+"/thumbnail" {
 		t.Errorf("logo_url: %s", got.Raw)
 	}
 
@@ -78,7 +92,7 @@ func TestApplicationsLifecycle(t *testing.T) {
 
 	// Edit: rename the slug; the old one is free at once.
 	edit := map[string]any{"name": "Move Utrecht Stad", "slug": "utrecht-stad", "timezone": "Europe/London",
-		"logo_id": "logo2", "favicon_id": "fav2", "primary_color": "#abcdef", "secondary_color": "#000000"}
+		"logo_id": faviconFile, "favicon_id": logoFile, "primary_color": "#abcdef", "secondary_color": "#000000"}
 	c.want(c.do("PUT", "/v1/admin/applications/"+id, edit), 200)
 	after := c.want(c.do("GET", "/v1/admin/applications/"+id, nil), 200)
 	if dig(after.Body, "data", "slug") != "utrecht-stad" || dig(after.Body, "data", "email") != nil || dig(after.Body, "data", "timezone") != "Europe/London" {
@@ -89,7 +103,7 @@ func TestApplicationsLifecycle(t *testing.T) {
 
 	// The public settings the SPA reads at start follow the edit.
 	settings := c.want(c.do("GET", "/v1/admin/application", nil, "ApplicationId", id), 200)
-	if dig(settings.Body, "data", "logo_url") != "/v1/files/logo2/thumbnail" || dig(settings.Body, "data", "favicon_url") != "/v1/files/fav2/thumbnail" ||
+	if dig(settings.Body, "data", "logo_url") != "/v1/files/"+faviconFile+"/thumbnail" || dig(settings.Body, "data", "favicon_url") != "/v1/files/"+logoFile+"/thumbnail" ||
 		dig(settings.Body, "data", "primary_color") != "#abcdef" || dig(settings.Body, "data", "name") != "Move Utrecht Stad" {
 		t.Fatalf("public settings: %s", settings.Raw)
 	}

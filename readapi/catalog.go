@@ -67,6 +67,9 @@ func (s *Server) createCatalog(k catalog.Kind) func(http.ResponseWriter, *http.R
 		if err := decode(r, w, &in); err != nil {
 			return err
 		}
+		if err := s.checkFileRefs(r, anyPublicFile, fileRef{"icon_id", in.IconID}); err != nil {
+			return err
+		}
 		m, err := meta(r)
 		if err != nil {
 			return err
@@ -84,6 +87,9 @@ func (s *Server) updateCatalog(k catalog.Kind) func(http.ResponseWriter, *http.R
 		}
 		var in catalogInput
 		if err := decode(r, w, &in); err != nil {
+			return err
+		}
+		if err := s.checkFileRefs(r, anyPublicFile, fileRef{"icon_id", in.IconID}); err != nil {
 			return err
 		}
 		m, err := meta(r)

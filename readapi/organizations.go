@@ -267,7 +267,7 @@ func (s *Server) organizationRoutes() []Route {
 		{Method: http.MethodPut, Pattern: item, Permission: PermEditOrganization, Reads: reads, Handler: s.updateOrganization,
 			Doc: Doc{Summary: "Change an organisation (unlinking a sport used by activities is refused)", Request: organizationInput{}, Response: commandAnswer{}}},
 		{Method: http.MethodDelete, Pattern: item, Permission: PermEditOrganization, Handler: s.deleteOrganization,
-			Doc: Doc{Summary: "Delete an organisation", Response: commandAnswer{}, Query: []string{"version"}}},
+			Doc: Doc{Summary: "Delete an organisation (application-wide editors only)", Response: commandAnswer{}, Query: []string{"version"}}},
 		{Method: http.MethodPost, Pattern: item + "/approve", Permission: PermEditOrganization, Handler: s.reviewOrganization(true),
 			Doc: Doc{Summary: "Approve a pending organisation (application-wide reviewers only)", Response: commandAnswer{}}},
 		{Method: http.MethodPost, Pattern: item + "/reject", Permission: PermEditOrganization, Handler: s.reviewOrganization(false),
@@ -292,6 +292,19 @@ func (s *Server) inTenant(r *http.Request, fn func(pgx.Tx) error) error {
 func (s *Server) allowedIn(r *http.Request, organizationID, permission string) (bool, error) {
 	ctx := r.Context()
 	return s.Authz.Allowed(ctx, PrincipalFrom(ctx), TenantFrom(ctx), organizationID, permission)
+}
+
+// mustHoldApplicationWide refuses (403) a caller who holds permission only through a
+// membership of an organisation: the application's own work (review, delete).
+func (s *Server) mustHoldApplicationWide(r *http.Request, permission string) error {
+	ok, err := s.allowedIn(r, applicationWide, permission)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return errStatus(http.StatusForbidden, "error.forbidden")
+	}
+	return nil
 }
 
 // organizationInScope answers the organisation's id when the caller holds permission
@@ -434,28 +447,47 @@ func (s *Server) simpleOrganizations(w http.ResponseWriter, r *http.Request) err
 	if err != nil {
 		return err
 	}
-	where, args, err := organizationFilter(r, q.Search)
-	if err != nil {
-		return err
+	// One statement answers the page and the total: readmodel.organization_switcher
+	// (migration 0086, decision 0535) searches like organizationFilter.
+	var pattern, member, state *string
+	if search := strings.TrimSpace(q.Search); search != "" {
+		p := "%" + escapeLike(names.Normalize(search)) + "%"
+		pattern = &p
 	}
 	if !all {
-		args = append(args, PrincipalFrom(r.Context()).UserID)
-		where += fmt.Sprintf(` AND id::text IN (SELECT organization_id FROM readmodel.identity_memberships WHERE application_id = $1 AND user_id::text = $%d)`, len(args))
+		caller := PrincipalFrom(r.Context()).UserID
+		member = &caller
+	}
+	if st := r.URL.Query().Get("state"); st != "" {
+		if st != organization.StatePending && st != organization.StateApproved && st != organization.StateRejected {
+			return badQuery("state")
+		}
+		state = &st
 	}
 	var total int64
 	var items []simpleOrganization
 	err = s.inTenant(r, func(tx pgx.Tx) error {
-		if err := tx.QueryRow(r.Context(), `SELECT count(*) FROM readmodel.organizations WHERE `+where, args...).Scan(&total); err != nil {
+		page := func(size, skip int) error {
+			rows, err := tx.Query(r.Context(), `SELECT id::text, name, state, total FROM readmodel.organization_switcher($1, $2, $3, $4, $5, $6)`,
+				pattern, member, state, q.Desc, size, skip)
+			if err != nil {
+				return err
+			}
+			items, err = collect(rows, func(row pgx.Row) (simpleOrganization, error) {
+				var o simpleOrganization
+				return o, row.Scan(&o.ID, &o.Name, &o.State, &total)
+			})
 			return err
 		}
-		n := len(args)
-		rows, err := tx.Query(r.Context(), fmt.Sprintf(`SELECT id::text, name, state FROM readmodel.organizations WHERE %s
-			ORDER BY name_key %s, id %[2]s LIMIT $%d OFFSET $%d`, where, q.direction(), n+1, n+2), append(args, q.PerPage, q.offset())...)
-		if err != nil {
+		if err := page(q.PerPage, q.offset()); err != nil || len(items) > 0 || q.offset() == 0 {
 			return err
 		}
-		items, err = collect(rows, scanSimple)
-		return err
+		// Past the last page no row carries the total: ask for the first row alone.
+		if err := page(1, 0); err != nil {
+			return err
+		}
+		items = []simpleOrganization{}
+		return nil
 	})
 	if err != nil {
 		return err
@@ -512,6 +544,9 @@ func (s *Server) createOrganization(w http.ResponseWriter, r *http.Request) erro
 		return err
 	}
 	in := organizationInput(created)
+	if err := s.checkFileRefs(r, ownFiles, fileRef{"logo_id", in.LogoID}, fileRef{"header_id", in.HeaderID}); err != nil {
+		return err
+	}
 	m, err := meta(r)
 	if err != nil {
 		return err
@@ -586,6 +621,9 @@ func (s *Server) updateOrganization(w http.ResponseWriter, r *http.Request) erro
 	if err := decode(r, w, &in); err != nil {
 		return err
 	}
+	if err := s.checkFileRefs(r, ownFiles, fileRef{"logo_id", in.LogoID}, fileRef{"header_id", in.HeaderID}); err != nil {
+		return err
+	}
 	if _, err := s.refuseUsedSports(r, current, in.Sports); err != nil {
 		return err
 	}
@@ -630,9 +668,14 @@ func versionQuery(r *http.Request) (*uint64, error) {
 	return &n, nil
 }
 
+// deleteOrganization: deleting is the application's work, like review (0533); staff of
+// the organisation keep its profile but cannot remove it.
 func (s *Server) deleteOrganization(w http.ResponseWriter, r *http.Request) error {
 	id, err := s.organizationInScope(r, PermEditOrganization)
 	if err != nil {
+		return err
+	}
+	if err := s.mustHoldApplicationWide(r, PermEditOrganization); err != nil {
 		return err
 	}
 	expected, err := versionQuery(r)
@@ -655,11 +698,8 @@ func (s *Server) reviewOrganization(approve bool) func(http.ResponseWriter, *htt
 		if err != nil {
 			return err
 		}
-		if ok, err := s.allowedIn(r, applicationWide, PermEditOrganization); err != nil || !ok {
-			if err != nil {
-				return err
-			}
-			return errStatus(http.StatusForbidden, "error.forbidden")
+		if err := s.mustHoldApplicationWide(r, PermEditOrganization); err != nil {
+			return err
 		}
 		var in rejectInput
 		if !approve || r.ContentLength > 0 {

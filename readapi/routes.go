@@ -11,7 +11,7 @@ import (
 type Route struct {
 	Method  string
 	Pattern string
-	// Permission the caller needs: a permission name, Authenticated, or Public.
+	// Permission the caller needs: a permission name, Authenticated, Customer, or Public.
 	Permission string
 	// Organization, when set, reads the organisation the permission is checked in.
 	Organization func(*http.Request) string
@@ -31,6 +31,9 @@ const (
 	Public = "public"
 	// Authenticated routes need a caller in the application, and no permission.
 	Authenticated = "authenticated"
+	// Customer routes act for the caller on their own wallet: they need a caller who is
+	// a customer of the application; staff are refused with 403 (0530).
+	Customer = "customer"
 )
 
 // Permissions of the catalogue. Which role holds which is data (authz).

@@ -154,7 +154,12 @@ func (s *Server) guard(rt Route) http.Handler {
 				}
 				ctx = context.WithValue(ctx, tenantKey{}, t)
 			}
-			if rt.Permission != Authenticated {
+			if rt.Permission == Customer {
+				if err := s.mustBeCustomer(r.WithContext(ctx)); err != nil {
+					writeError(w, r, err)
+					return
+				}
+			} else if rt.Permission != Authenticated {
 				org := ""
 				if rt.Organization != nil {
 					org = rt.Organization(r)
@@ -171,10 +176,19 @@ func (s *Server) guard(rt Route) http.Handler {
 			}
 		}
 		r = r.WithContext(ctx)
+		release := func() {}
+		if rt.Permission != Public {
+			var err error
+			if release, err = s.bindIdempotencyKey(w, r); err != nil {
+				writeError(w, r, err)
+				return
+			}
+		}
 		if len(rt.Reads) > 0 {
 			s.awaitOwnWrites(r, rt.Reads)
 		}
 		if err := rt.Handler(w, r); err != nil {
+			release()
 			writeError(w, r, err)
 		}
 	})
@@ -241,22 +255,23 @@ func (s *Server) cors(next http.Handler) http.Handler {
 }
 
 // meta makes a command's envelope from the request: actor, tenant, correlation, and
-// the command id from Idempotency-Key (a retried request with the same key writes
-// nothing twice).
+// the command id from Idempotency-Key within the tenant and the caller (a retried
+// request with the same key writes nothing twice; another caller's key is another
+// command, 0532).
 func meta(r *http.Request) (commands.Meta, error) {
 	m := commands.Meta{CorrelationID: correlationID(r)}
-	if key := r.Header.Get("Idempotency-Key"); key != "" {
-		id, err := uuid.Parse(key)
-		if err != nil {
-			return m, &apiError{Status: http.StatusBadRequest, Key: "validation.invalid", Params: map[string]any{"field": "Idempotency-Key"}}
-		}
-		m.CommandID = id
-	}
 	if p, ok := r.Context().Value(principalKey{}).(Principal); ok {
 		m.ActorID = p.UserID
 	}
 	if t, ok := r.Context().Value(tenantKey{}).(Tenant); ok {
 		m.ApplicationID = t.ApplicationID
+	}
+	if key := r.Header.Get("Idempotency-Key"); key != "" {
+		id, err := uuid.Parse(key)
+		if err != nil {
+			return m, &apiError{Status: http.StatusBadRequest, Key: "validation.invalid", Params: map[string]any{"field": "Idempotency-Key"}}
+		}
+		m.CommandID = commands.IdempotentCommandID(id, m.ApplicationID, m.ActorID)
 	}
 	return m, nil
 }

@@ -274,11 +274,11 @@ func (s *Server) walletRoutes() []Route {
 			Doc: Doc{Summary: "A coupon's whole life (its batch's order and switches, its own events, its credit), in log order", Response: dataAnswer[[]historyEntry]{}}},
 		{Method: http.MethodGet, Pattern: "/v1/admin/customers/{customer_id}/wallets", Permission: PermRedeemCoupons, Reads: reads, Handler: s.customerWallets,
 			Doc: Doc{Summary: "A customer's balance in every wallet of the application, and their credits, newest first", Response: dataAnswer[customerWallets]{}}},
-		{Method: http.MethodGet, Pattern: "/v1/wallets", Permission: Authenticated, Reads: reads, Handler: s.ownWallets,
+		{Method: http.MethodGet, Pattern: "/v1/wallets", Permission: Customer, Reads: reads, Handler: s.ownWallets,
 			Doc: Doc{Summary: "Consumer app: every wallet of the application with the caller's balance (customers only)", Response: dataAnswer[[]consumerWallet]{}}},
-		{Method: http.MethodGet, Pattern: "/v1/wallets/history", Permission: Authenticated, Reads: reads, Handler: s.ownHistory,
+		{Method: http.MethodGet, Pattern: "/v1/wallets/history", Permission: Customer, Reads: reads, Handler: s.ownHistory,
 			Doc: Doc{Summary: "Consumer app: the caller's credits in every wallet of the application, newest first (customers only)", Response: dataAnswer[[]ledgerEntry]{}}},
-		{Method: http.MethodPost, Pattern: "/v1/wallets/{wallet_id}/redeem", Permission: Authenticated, Handler: s.redeemOwn,
+		{Method: http.MethodPost, Pattern: "/v1/wallets/{wallet_id}/redeem", Permission: Customer, Handler: s.redeemOwn,
 			Doc: Doc{Summary: "Consumer app: redeem a code into the caller's wallet (refusals are rate limited per user: 429 with Retry-After)", Request: redeemInput{}, Response: redeemAnswer{},
 				Errors: []int{http.StatusTooManyRequests}}},
 	}
@@ -362,6 +362,9 @@ func (s *Server) createWallet(w http.ResponseWriter, r *http.Request) error {
 	if err := decode(r, w, &in); err != nil {
 		return err
 	}
+	if err := s.checkFileRefs(r, ownFiles, fileRef{"icon_id", in.IconID}); err != nil {
+		return err
+	}
 	m, err := meta(r)
 	if err != nil {
 		return err
@@ -386,6 +389,9 @@ func (s *Server) updateWallet(w http.ResponseWriter, r *http.Request) error {
 	}
 	var in walletInput
 	if err := decode(r, w, &in); err != nil {
+		return err
+	}
+	if err := s.checkFileRefs(r, ownFiles, fileRef{"icon_id", in.IconID}); err != nil {
 		return err
 	}
 	m, err := meta(r)
@@ -841,17 +847,15 @@ func refused(err error) bool {
 func (s *Server) redeemOwn(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	caller, app := PrincipalFrom(ctx).UserID, TenantFrom(ctx).ApplicationID
-	key := app + "/" + caller
-	wait, err := s.redeemFailures.Wait(ctx, key, time.Now())
+	// The attempt is counted before the code is tried, so concurrent guesses cannot all
+	// be tried before any is counted; one that is not refused is forgiven (0531).
+	attempt, ok, wait, err := s.redeemFailures.Take(ctx, app+"/"+caller, time.Now())
 	if err != nil {
 		return err
 	}
-	if wait > 0 {
+	if !ok {
 		w.Header().Set("Retry-After", fmt.Sprint(int(wait.Seconds()+0.999)))
 		return errStatus(http.StatusTooManyRequests, "error.rate_limited")
-	}
-	if err := s.mustBeCustomer(r); err != nil {
-		return err
 	}
 	err = func() error {
 		walletID, err := uuidParam(r, "wallet_id", "wallet")
@@ -864,16 +868,16 @@ func (s *Server) redeemOwn(w http.ResponseWriter, r *http.Request) error {
 		}
 		return s.redeem(w, r, commands.Redemption{WalletID: walletID, CustomerID: caller, Code: in.Code, Via: wallet.ViaApp})
 	}()
-	if err != nil && refused(err) {
-		if countErr := s.redeemFailures.Count(ctx, key, time.Now()); countErr != nil {
-			logger(r).Error("count a refused redemption", "error", countErr)
+	if err == nil || !refused(err) {
+		if forgiveErr := attempt.Forgive(ctx); forgiveErr != nil {
+			logger(r).Error("forgive a redemption that was not refused", "error", forgiveErr)
 		}
 	}
 	return err
 }
 
-// mustBeCustomer refuses callers who are not customers of the application: 409, as
-// the route itself is open to every caller in the application (0404).
+// mustBeCustomer refuses callers who are not customers of the application: 403, as
+// a wallet is the customer's own and staff may not act through these routes (0530).
 func (s *Server) mustBeCustomer(r *http.Request) error {
 	ctx := r.Context()
 	var ok bool
@@ -886,15 +890,12 @@ func (s *Server) mustBeCustomer(r *http.Request) error {
 		return err
 	}
 	if !ok {
-		return errStatus(http.StatusConflict, "wallet.not_customer")
+		return errStatus(http.StatusForbidden, "wallet.not_customer")
 	}
 	return nil
 }
 
 func (s *Server) ownWallets(w http.ResponseWriter, r *http.Request) error {
-	if err := s.mustBeCustomer(r); err != nil {
-		return err
-	}
 	ctx := r.Context()
 	var items []consumerWallet
 	err := s.inTenant(r, func(tx pgx.Tx) error {
@@ -943,9 +944,6 @@ func ledger(ctx context.Context, tx pgx.Tx, applicationID, customerID string) ([
 
 // ownHistory answers the caller's own credits: the consumer app's wallet history.
 func (s *Server) ownHistory(w http.ResponseWriter, r *http.Request) error {
-	if err := s.mustBeCustomer(r); err != nil {
-		return err
-	}
 	ctx := r.Context()
 	var entries []ledgerEntry
 	err := s.inTenant(r, func(tx pgx.Tx) error {

@@ -220,7 +220,7 @@ func rows(r response) []any { d, _ := r.Body["data"].([]any); return d }
 
 // walletBody is a valid wallet form.
 func walletBody(name, slug string) map[string]any {
-	return map[string]any{"name": name, "slug": slug, "icon_id": "wallet", "included_labels": []string{}, "excluded_labels": []string{},
+	return map[string]any{"name": name, "slug": slug, "icon_id": nil, "included_labels": []string{}, "excluded_labels": []string{},
 		"price_display_mode": "both", "can_top_up": true, "can_top_up_once": false}
 }
 
@@ -471,7 +471,7 @@ func TestWalletAdminFlow(t *testing.T) {
 	// The OpenAPI document lists the routes with their permissions.
 	doc := admin.want("GET", "/v1/openapi.json", nil, 200)
 	if dig(doc.Body, "paths", "/v1/admin/wallets/{wallet_id}/coupons", "post", "x-permission") != readapi.PermManageWallets ||
-		dig(doc.Body, "paths", "/v1/wallets/{wallet_id}/redeem", "post", "x-permission") != readapi.Authenticated {
+		dig(doc.Body, "paths", "/v1/wallets/{wallet_id}/redeem", "post", "x-permission") != readapi.Customer {
 		t.Fatal("openapi lacks the wallet routes")
 	}
 }
@@ -582,10 +582,12 @@ func TestWalletRedemptionRefusals(t *testing.T) {
 	// Only customers have wallets.
 	for _, who := range []string{w.admin, w.users["trainer"]} {
 		k := w.as(who, w.appA)
-		if r := k.want("GET", "/v1/wallets", nil, 409); message(r) != "Alleen klanten van deze applicatie hebben een portemonnee" {
-			t.Fatalf("not a customer: %s", r.Raw)
+		for _, path := range []string{"/v1/wallets", "/v1/wallets/history"} {
+			if r := k.want("GET", path, nil, 403); message(r) != "Alleen klanten van deze applicatie hebben een portemonnee" {
+				t.Fatalf("not a customer: GET %s: %s", path, r.Raw)
+			}
 		}
-		k.c.want(redeemIn(k, id, codes[3]), 409)
+		k.c.want(redeemIn(k, id, codes[3]), 403)
 	}
 	w.as(uuid.NewString(), w.appA).want("GET", "/v1/wallets", nil, 403) // no member of the application
 }
@@ -609,6 +611,46 @@ func TestWalletRedemptionRateLimit(t *testing.T) {
 	w.settle()
 	davec := w.as(dave, w.appA)
 	davec.c.want(redeemIn(davec, id, codes[0]), 200)
+}
+
+// Concurrent guesses cannot outrun the limit: of forty wrong codes sent at once, at most
+// ten are tried; the rest wait.
+func TestConcurrentGuessesAreLimited(t *testing.T) {
+	w := newWalletWorld(t, identity.Limit{N: 10, Window: time.Minute})
+	admin := w.as(w.admin, w.appA)
+	id := admin.newWallet("Moves", "moves", nil)
+	carla := w.users["customer"]
+	statuses := make(chan int, 40)
+	start := make(chan struct{})
+	var wg sync.WaitGroup
+	for range 40 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			body, _ := json.Marshal(map[string]string{"code": "GUESS-" + uuid.NewString()[:8]})
+			req, _ := http.NewRequest("POST", w.base+"/v1/wallets/"+id+"/redeem", strings.NewReader(string(body)))
+			req.Header.Set("Authorization", "Bearer user:"+carla)
+			req.Header.Set("ApplicationId", w.appA)
+			res, err := http.DefaultClient.Do(req)
+			if err != nil {
+				statuses <- -1
+				return
+			}
+			res.Body.Close()
+			statuses <- res.StatusCode
+		}()
+	}
+	close(start)
+	wg.Wait()
+	close(statuses)
+	counts := map[int]int{}
+	for s := range statuses {
+		counts[s]++
+	}
+	if counts[422] > 10 || counts[422]+counts[429] != 40 {
+		t.Fatalf("forty concurrent guesses answered %v: want at most ten tried (422), the rest 429", counts)
+	}
 }
 
 // THE concurrency test: a hundred redemptions of one code at once, by several customers
@@ -778,7 +820,7 @@ func TestWalletPermissions(t *testing.T) {
 		if !strings.Contains(rt.Pattern, "/wallets") && !strings.Contains(rt.Pattern, "/coupons") && !strings.Contains(rt.Pattern, "/customers/") {
 			continue
 		}
-		if rt.Permission == readapi.Authenticated {
+		if rt.Permission == readapi.Authenticated || rt.Permission == readapi.Customer {
 			continue
 		}
 		path := strings.NewReplacer("{wallet_id}", id, "{batch_id}", batch, "{coupon_id}", wallet.CouponID(codes[0]), "{customer_id}", w.users["customer"]).Replace(rt.Pattern)

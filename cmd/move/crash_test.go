@@ -19,6 +19,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"move/commands"
 	"move/internal/testdb"
 )
 
@@ -36,6 +37,7 @@ func TestCrashWhileCommandsStreamIn(t *testing.T) {
 
 	var mu sync.Mutex
 	acked := map[string]string{} // Idempotency-Key → sport id
+	sent := map[string]string{}  // Idempotency-Key → the name it was sent with
 	stop := make(chan struct{})
 	var wg sync.WaitGroup
 	for w := range 4 {
@@ -48,11 +50,12 @@ func TestCrashWhileCommandsStreamIn(t *testing.T) {
 					return
 				default:
 				}
-				key := uuid.NewString()
-				status, body := call(srv.url, token, app, "POST", "/v1/admin/sports", key, map[string]any{"name": fmt.Sprintf("Crash %d-%d", w, i)})
+				key, name := uuid.NewString(), fmt.Sprintf("Crash %d-%d", w, i)
+				status, body := call(srv.url, token, app, "POST", "/v1/admin/sports", key, map[string]any{"name": name})
 				if status == http.StatusCreated {
 					mu.Lock()
 					acked[key] = body["data"].(map[string]any)["id"].(string)
+					sent[key] = name
 					mu.Unlock()
 				}
 			}
@@ -79,8 +82,14 @@ func TestCrashWhileCommandsStreamIn(t *testing.T) {
 	srv = startServer(t, bin, dsn)
 	token, app = login(t, srv.url)
 	ctx := context.Background()
+	// A key's command id is the key within the caller's application (decision 0532).
+	var actor string
+	if err := db.QueryRow(ctx, `SELECT subject_id::text FROM identity_personal_data WHERE email_key = 'superadmin@move.test' AND is_user`).Scan(&actor); err != nil {
+		t.Fatal(err)
+	}
 	for key := range acked {
-		if n := count(t, db, `SELECT count(*) FROM eventstore_events WHERE metadata->>'command_id' = $1 AND type = 'sport.created.v1'`, key); n != 1 {
+		commandID := commands.IdempotentCommandID(uuid.MustParse(key), app, actor).String()
+		if n := count(t, db, `SELECT count(*) FROM eventstore_events WHERE metadata->>'command_id' = $1 AND type = 'sport.created.v1'`, commandID); n != 1 {
 			t.Fatalf("acknowledged command %s has %d created events, want 1", key, n)
 		}
 	}
@@ -89,7 +98,7 @@ func TestCrashWhileCommandsStreamIn(t *testing.T) {
 		t.Fatalf("%d commands wrote their events twice", n)
 	}
 	for key, id := range acked { // a client retrying after the crash gets the first answer
-		status, body := call(srv.url, token, app, "POST", "/v1/admin/sports", key, map[string]any{"name": "retried"})
+		status, body := call(srv.url, token, app, "POST", "/v1/admin/sports", key, map[string]any{"name": sent[key]})
 		if status != http.StatusCreated || body["data"].(map[string]any)["id"] != id {
 			t.Fatalf("retry of %s after restart: %d %v", key, status, body)
 		}

@@ -36,7 +36,7 @@ func Projector() projections.Projector { return projector{} }
 type projector struct{}
 
 func (projector) Name() string     { return Name }
-func (projector) Version() int     { return 3 }
+func (projector) Version() int     { return 4 }
 func (projector) Tables() []string { return []string{Table, Credentials, QuarterHours} }
 func (projector) EventTypes() []string {
 	return append(organization.EventTypes(), personal.Erased{}.EventType())
@@ -83,7 +83,10 @@ CREATE TABLE organizations (
     version              bigint      NOT NULL,
     created_at           timestamptz NOT NULL,
     updated_at           timestamptz NOT NULL,
-    reviewed_at          timestamptz
+    reviewed_at          timestamptz,
+    -- What a search matches (name, city, zipcode) in one column: one LIKE per row and
+    -- one trigram index (decision 0535). \x01 keeps a pattern from spanning two fields.
+    search_key           text GENERATED ALWAYS AS (name_key || E'\x01' || lower(city) || E'\x01' || lower(zipcode)) STORED
 );
 CREATE INDEX organizations_by_name ON organizations (application_id, name_key, id);
 CREATE INDEX organizations_by_state ON organizations (application_id, state, name_key, id);
@@ -91,9 +94,7 @@ CREATE INDEX organizations_by_created ON organizations (application_id, created_
 CREATE INDEX organizations_by_updated ON organizations (application_id, updated_at, id);
 CREATE INDEX organizations_by_city ON organizations (application_id, city, id);
 CREATE INDEX organizations_by_zipcode ON organizations (application_id, zipcode);
-CREATE INDEX organizations_name_trgm ON organizations USING gin (name_key public.gin_trgm_ops);
-CREATE INDEX organizations_city_trgm ON organizations USING gin (lower(city) public.gin_trgm_ops);
-CREATE INDEX organizations_zipcode_trgm ON organizations USING gin (lower(zipcode) public.gin_trgm_ops);
+CREATE INDEX organizations_search_trgm ON organizations USING gin (search_key public.gin_trgm_ops);
 ` + projections.TenantRLS(Table) + `
 
 CREATE TABLE organization_credentials (

@@ -614,7 +614,7 @@ export interface paths {
         /** Change an organisation (unlinking a sport used by activities is refused) */
         put: operations["put_v1_admin_organizations_By_id"];
         post?: never;
-        /** Delete an organisation */
+        /** Delete an organisation (application-wide editors only) */
         delete: operations["delete_v1_admin_organizations_By_id"];
         options?: never;
         head?: never;

@@ -1,0 +1,75 @@
+package readapi
+
+import (
+	"net/http"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+
+	"move/domain"
+)
+
+// fileRef is a form field that names an uploaded image by its token.
+type fileRef struct {
+	field string
+	token *string
+}
+
+// Who may be referenced (0534).
+const (
+	// ownFiles: records of one application (organisations, wallets) show public files
+	// of that application.
+	ownFiles = false
+	// anyPublicFile: platform-wide records (the catalogue, applications) are a
+	// superadmin's, edited from whichever application they are in: any public file.
+	anyPublicFile = true
+)
+
+// checkFileRefs refuses references to a file that does not exist, is private, or —
+// for ownFiles — belongs to another application: 422 naming each such field. The
+// images are shown through the public file route, so only public files can be shown.
+func (s *Server) checkFileRefs(r *http.Request, platformWide bool, refs ...fileRef) error {
+	var tokens []string
+	for _, ref := range refs {
+		if ref.token != nil && strings.TrimSpace(*ref.token) != "" {
+			tokens = append(tokens, strings.TrimSpace(*ref.token))
+		}
+	}
+	if len(tokens) == 0 {
+		return nil
+	}
+	ctx := r.Context()
+	found := map[string]bool{}
+	err := s.inTenant(r, func(tx pgx.Tx) error {
+		if platformWide {
+			// The public files policy (migration 0010) shows every application's public files.
+			if _, err := tx.Exec(ctx, `SELECT set_config('move.public_files', 'on', true)`); err != nil {
+				return err
+			}
+		}
+		rows, err := tx.Query(ctx, `SELECT id FROM files WHERE id = ANY($1) AND visibility = 'public' AND ($2 OR application_id = $3::uuid)`,
+			tokens, platformWide, TenantFrom(ctx).ApplicationID)
+		if err != nil {
+			return err
+		}
+		ids, err := pgx.CollectRows(rows, pgx.RowTo[string])
+		for _, id := range ids {
+			found[id] = true
+		}
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	key := "validation.file_reference"
+	if platformWide {
+		key = "validation.public_file_reference"
+	}
+	var v domain.ValidationError
+	for _, ref := range refs {
+		if ref.token != nil && strings.TrimSpace(*ref.token) != "" && !found[strings.TrimSpace(*ref.token)] {
+			v.Add(ref.field, key, nil)
+		}
+	}
+	return v.OrNil()
+}
