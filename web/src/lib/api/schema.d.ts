@@ -1591,6 +1591,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -1643,22 +1644,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
         };
     };
     delete_v1_admin_activities_By_id: {
@@ -1668,6 +1657,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -1694,22 +1684,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
         };
     };
     patch_v1_admin_activities_By_id: {
@@ -1717,6 +1697,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -1777,22 +1758,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
         };
     };
     get_v1_admin_activities_By_id_labels: {
@@ -1800,6 +1773,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -1822,22 +1796,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
         };
     };
     put_v1_admin_activities_By_id_labels: {
@@ -1845,6 +1807,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -1877,22 +1840,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
         };
     };
     patch_v1_admin_activities_By_id_location: {
@@ -1900,6 +1855,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -1932,22 +1888,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
         };
     };
     get_v1_admin_activities_By_id_questions: {
@@ -1955,6 +1903,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -1985,22 +1934,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
         };
     };
     put_v1_admin_activities_By_id_questions: {
@@ -2008,6 +1945,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -2048,22 +1986,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
         };
     };
     get_v1_admin_activities_By_id_sessions: {
@@ -2076,6 +2006,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -2122,22 +2053,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
         };
     };
     post_v1_admin_activities_By_id_sessions: {
@@ -2145,6 +2065,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -2189,22 +2110,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
         };
     };
     post_v1_admin_activities_By_id_sessions_preview: {
@@ -2212,6 +2125,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -2258,22 +2172,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
         };
     };
     get_v1_admin_activities_By_id_settings: {
@@ -2281,6 +2187,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -2306,22 +2213,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
         };
     };
     put_v1_admin_activities_By_id_settings: {
@@ -2329,6 +2224,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -2364,22 +2260,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
         };
     };
     get_v1_admin_application: {
@@ -3018,6 +2906,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path?: never;
@@ -3076,22 +2965,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
         };
     };
     get_v1_admin_applications_locations: {
@@ -3105,6 +2982,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path?: never;
@@ -3162,22 +3040,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
         };
     };
     get_v1_admin_applications_organizations: {
@@ -3471,6 +3337,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path?: never;
@@ -3515,22 +3382,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
         };
     };
     get_v1_admin_applications_sessions_export: {
@@ -3543,6 +3398,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path?: never;
@@ -3557,22 +3413,10 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
         };
     };
     "get_v1_admin_cancellation-terms_By_term_id": {
@@ -3580,6 +3424,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -3612,22 +3457,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
         };
     };
     "put_v1_admin_cancellation-terms_By_term_id": {
@@ -3635,6 +3468,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -3673,22 +3507,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
         };
     };
     "delete_v1_admin_cancellation-terms_By_term_id": {
@@ -3698,6 +3524,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -3724,22 +3551,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
         };
     };
     get_v1_admin_contacts_By_contact_id: {
@@ -3747,6 +3564,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -3778,22 +3596,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
         };
     };
     put_v1_admin_contacts_By_contact_id: {
@@ -3801,6 +3607,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -3838,22 +3645,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
         };
     };
     delete_v1_admin_contacts_By_contact_id: {
@@ -3863,6 +3662,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -3889,22 +3689,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
         };
     };
     patch_v1_admin_coupons_By_coupon_id: {
@@ -4451,6 +4241,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -4502,22 +4293,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
         };
     };
     put_v1_admin_locations_By_location_id: {
@@ -4525,6 +4304,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -4579,22 +4359,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
         };
     };
     delete_v1_admin_locations_By_location_id: {
@@ -4604,6 +4376,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -4630,22 +4403,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
         };
     };
     get_v1_admin_organizations_By_id: {
@@ -4834,6 +4597,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -4894,22 +4658,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
         };
     };
     post_v1_admin_organizations_By_id_activities: {
@@ -4917,6 +4670,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -4977,22 +4731,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
         };
     };
     get_v1_admin_organizations_By_id_activities_all: {
@@ -5000,6 +4746,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -5024,22 +4771,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
         };
     };
     post_v1_admin_organizations_By_id_approve: {
@@ -5091,6 +4826,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -5131,22 +4867,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
         };
     };
     "post_v1_admin_organizations_By_id_cancellation-terms": {
@@ -5154,6 +4879,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -5192,22 +4918,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
         };
     };
     get_v1_admin_organizations_By_id_contacts: {
@@ -5220,6 +4938,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -5259,22 +4978,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
         };
     };
     post_v1_admin_organizations_By_id_contacts: {
@@ -5282,6 +4990,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -5319,22 +5028,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
         };
     };
     get_v1_admin_organizations_By_id_finance: {
@@ -5437,6 +5138,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -5496,22 +5198,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
         };
     };
     post_v1_admin_organizations_By_id_locations: {
@@ -5519,6 +5210,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -5573,22 +5265,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
         };
     };
     get_v1_admin_organizations_By_id_rates: {
@@ -5601,6 +5285,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -5641,22 +5326,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
         };
     };
     post_v1_admin_organizations_By_id_rates: {
@@ -5664,6 +5338,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -5700,22 +5375,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
         };
     };
     post_v1_admin_organizations_By_id_reject: {
@@ -6369,6 +6036,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -6401,22 +6069,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
         };
     };
     put_v1_admin_rates_By_rate_id: {
@@ -6424,6 +6080,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -6460,22 +6117,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
         };
     };
     delete_v1_admin_rates_By_rate_id: {
@@ -6485,6 +6134,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -6511,22 +6161,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
         };
     };
     get_v1_admin_sessions_By_id: {
@@ -6534,6 +6174,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -6592,22 +6233,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
         };
     };
     put_v1_admin_sessions_By_id: {
@@ -6615,6 +6244,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -6659,22 +6289,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
         };
     };
     delete_v1_admin_sessions_By_id: {
@@ -6684,6 +6306,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -6710,22 +6333,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
         };
     };
     post_v1_admin_sessions_By_id_impact: {
@@ -6733,6 +6346,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -6777,22 +6391,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
         };
     };
     get_v1_admin_sports: {
@@ -8075,22 +7681,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            default: components["responses"]["Error"];
         };
     };
     post_v1_token_refresh: {
