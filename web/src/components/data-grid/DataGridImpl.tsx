@@ -11,7 +11,7 @@ import {
 import { AgGridReact } from 'ag-grid-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '@/components/ui/Skeleton';
+import { EmptyState } from '@/components/ui/EmptyState';
 import { rowsForRange, type ListSort } from '@/lib/list';
 import { DEFAULT_ITEMS_PER_PAGE, type DataGridProps } from '@/components/data-grid/types';
 
@@ -115,7 +115,7 @@ export default function DataGridImpl<Row>({
       />
       {state === 'empty' && (
         <div className="data-grid__overlay">
-          <EmptyState message={emptyMessage} />
+          <EmptyState title={emptyMessage} />
         </div>
       )}
     </div>

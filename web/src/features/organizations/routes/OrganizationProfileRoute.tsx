@@ -29,7 +29,7 @@ export function OrganizationProfileRoute() {
   const updateFinance = useUpdateFinance();
 
   return (
-    <main className="page">
+    <>
       <PageHeader title={t('organizations.profileTitle')} />
       {organization.isPending && <Skeleton lines={8} />}
       {organization.data && (
@@ -77,6 +77,6 @@ export function OrganizationProfileRoute() {
           </Form>
         )}
       </section>
-    </main>
+    </>
   );
 }
