@@ -31,7 +31,6 @@ const ADMIN: NavItem[] = [
 const APPLICATION: NavItem[] = [
   { to: '/application', label: 'shell.nav.overview', ability: 'view-application', end: true },
   { to: '/application/organizations/management', label: 'shell.nav.organizations', ability: 'view-organizations' },
-  { to: '/application/organizations/review', label: 'shell.nav.review', ability: 'view-organizations' },
   { to: '/application/wallets', label: 'shell.nav.wallets', ability: 'view-wallets' },
 ];
 

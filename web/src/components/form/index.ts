@@ -1,6 +1,8 @@
-export { Form, FormErrorSummary, SubmitButton, type FormProps } from '@/components/form/Form';
+export { Form, FormActions, FormErrorSummary, FormSection, SubmitButton, type FormProps } from '@/components/form/Form';
 export {
   ColorFormField,
+  FieldLabel,
+  RequiredMark,
   SelectField,
   SwitchField,
   TextAreaField,
