@@ -9,6 +9,7 @@ import (
 
 	"move/domain"
 	"move/eventstore"
+	"move/personal"
 )
 
 // App holds every use case. Each is a method in a file named for it:
@@ -24,6 +25,10 @@ import (
 //   - SendInvite, AcceptInvite (send_invite.go)
 //   - GrantPermission, RevokePermission, SeedDefaultPermissions (grant_permission.go)
 //   - RecordLogin, RecordLoginFailure, RecordTokensRevoked: audit facts (record_login.go)
+//
+// Personal data (every context):
+//   - ErasePersonalData: a subject's key deleted, personal_data.erased.v1 recorded
+//     (erase_personal_data.go)
 //
 // Organisations:
 //   - CreateOrganization, UpdateOrganization, DeleteOrganization (create_, update_,
@@ -50,12 +55,14 @@ type App struct {
 // test sets it (cmd/move, MOVE_FAILPOINT).
 func (a *App) AfterRedeem(f func()) { a.afterRedeem = f }
 
-// New wires the use cases to an event store. now is the clock decisions see.
-func New(store eventstore.Store, registry *domain.Registry, now func() time.Time) (*App, error) {
-	if store == nil || registry == nil || now == nil {
-		return nil, errors.New("commands: store, registry and clock are required")
+// New wires the use cases to an event store. vault seals personal fields before an
+// append and opens them when a stream is loaded (package personal). now is the clock
+// decisions see.
+func New(store eventstore.Store, registry *domain.Registry, vault *personal.Vault, now func() time.Time) (*App, error) {
+	if store == nil || registry == nil || vault == nil || now == nil {
+		return nil, errors.New("commands: store, registry, vault and clock are required")
 	}
-	return &App{run: &runner{store: store, registry: registry, now: now}}, nil
+	return &App{run: &runner{store: store, registry: registry, vault: vault, now: now}}, nil
 }
 
 // Registry registers every event type of every context; the same one decodes the log

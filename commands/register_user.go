@@ -10,7 +10,7 @@ import (
 )
 
 // RegisterUser records a new account with id, reserving its e-mail address (the
-// reservation stream holds a hash, not the address). The identity service writes the
+// reservation stream is named by a keyed digest of the address, decision 0511). The identity service writes the
 // person's name and address to the personal-data store under the same id.
 func (a *App) RegisterUser(ctx context.Context, meta Meta, id, email string) (Result, error) {
 	return a.run.execute(ctx, meta, id, func(u *unit) error {
@@ -25,13 +25,13 @@ func (a *App) RegisterUser(ctx context.Context, meta Meta, id, email string) (Re
 		if err := u.append(identity.UserStream(id), user, events...); err != nil {
 			return err
 		}
-		return u.reserve(identity.EmailScope, "email", id, email)
+		return u.reservePersonal(identity.EmailScope, "email", id, email)
 	})
 }
 
 // EraseUser records a user's erasure: their roles revoked and user.erased.v1, and
 // frees their e-mail address (email is the address the personal-data store holds; the
-// reservation knows only its hash). Its command id derives from the user, so an
+// reservation knows only its keyed digest). Its command id derives from the user, so an
 // erasure interrupted before the personal data was blanked can simply run again.
 func (a *App) EraseUser(ctx context.Context, meta Meta, id, email string) (Result, error) {
 	userID, err := uuid.Parse(id)
@@ -51,6 +51,6 @@ func (a *App) EraseUser(ctx context.Context, meta Meta, id, email string) (Resul
 		if err := u.append(identity.UserStream(id), user, events...); err != nil {
 			return err
 		}
-		return u.release(identity.EmailScope, id, email)
+		return u.releasePersonal(identity.EmailScope, id, email)
 	})
 }

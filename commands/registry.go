@@ -7,6 +7,7 @@ import (
 	"move/domain/organization"
 	"move/domain/reservation"
 	"move/domain/wallet"
+	"move/personal"
 )
 
 // registerAll lists every context's events. A new context adds its Register here.
@@ -16,4 +17,5 @@ var registerAll = []func(*domain.Registry){
 	identity.Register,
 	organization.Register,
 	wallet.Register,
+	personal.Register,
 }

@@ -12,14 +12,15 @@ import (
 	"testing"
 	"time"
 
-	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/prometheus/client_golang/prometheus"
 
 	"move/commands"
 	domainidentity "move/domain/identity"
+	"move/domain/organization"
 	"move/identity"
 	"move/internal/testenv"
+	"move/projections"
 	"move/projections/readmodels"
 	"move/readapi"
 )
@@ -64,6 +65,7 @@ func (o *outbox) token(t *testing.T, to string) string {
 type world struct {
 	t      *testing.T
 	env    *testenv.Env
+	runner *projections.Runner
 	svc    *identity.Service
 	server *readapi.Server
 	base   string
@@ -80,8 +82,9 @@ var roles = []string{"superadmin", "admin", "organization", "trainer", "customer
 func newWorld(t *testing.T, cfg identity.Config) *world {
 	t.Helper()
 	env := testenv.New(t)
-	env.RunProjections(t, env.Runner(t, readmodels.All()...))
-	w := &world{t: t, env: env, mail: &outbox{}, users: map[string]string{}, grants: map[string][]domainidentity.Grant{}}
+	runner := env.Runner(t, readmodels.All()...)
+	env.RunProjections(t, runner)
+	w := &world{t: t, env: env, runner: runner, mail: &outbox{}, users: map[string]string{}, grants: map[string][]domainidentity.Grant{}}
 	svc, err := identity.New(env.DB, env.App, w.mail, testenv.Logger(t), time.Now, cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -112,7 +115,7 @@ func newWorld(t *testing.T, cfg identity.Config) *world {
 			w.appB = res.ID
 		}
 	}
-	w.orgA = uuid.NewString()
+	w.orgA = w.approvedOrganization(w.appA, "Organisatie A")
 	for _, role := range roles[:5] {
 		email := role + "@example.test"
 		var g *domainidentity.Grant
@@ -203,4 +206,18 @@ func message(a answer) string {
 	errs, _ := a.Body["errors"].(map[string]any)
 	m, _ := errs["message"].(string)
 	return m
+}
+
+// approvedOrganization creates an approved organisation in app (invites name one).
+func (w *world) approvedOrganization(app, name string) string {
+	w.t.Helper()
+	ctx := context.Background()
+	created, err := w.env.App.CreateOrganization(ctx, commands.Meta{ApplicationID: app}, organization.Profile{Name: name})
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	if _, err := w.env.App.ApproveOrganization(ctx, commands.Meta{ApplicationID: app, OrganizationID: created.ID}, created.ID); err != nil {
+		w.t.Fatal(err)
+	}
+	return created.ID
 }

@@ -79,6 +79,26 @@ func TestEveryRouteEveryRole(t *testing.T) {
 				t.Errorf("%s %s as %s: got %s (%d %v), want %s", rt.Method, rt.Pattern, role, got, a.Status, a.Body, want)
 			}
 		}
+		if !rt.Platform {
+			continue
+		}
+		// Without an ApplicationId a platform route counts platform grants only.
+		for _, role := range roles {
+			var body any
+			if rt.Method == http.MethodPost || rt.Method == http.MethodPut || rt.Method == http.MethodPatch {
+				body = map[string]any{}
+			}
+			a := w.call(rt.Method, path, tokens[role], "", body)
+			want := map[string]int{"superadmin": 0, "anonymous": http.StatusUnauthorized}[role]
+			if role != "superadmin" && role != "anonymous" {
+				want = http.StatusForbidden
+			}
+			denied := a.Status == http.StatusUnauthorized || a.Status == http.StatusForbidden
+			if (want == 0 && denied) || (want != 0 && a.Status != want) {
+				t.Errorf("%s %s as %s without ApplicationId: %d %v, want %s", rt.Method, rt.Pattern, role, a.Status, a.Body,
+					map[bool]string{true: "allowed", false: http.StatusText(want)}[want == 0])
+			}
+		}
 	}
 }
 
@@ -89,7 +109,7 @@ func TestTenantIsolation(t *testing.T) {
 	ctx := context.Background()
 	adminA, _ := w.login(w.users["admin"], password)
 	super, _ := w.login(w.users["superadmin"], password)
-	orgB := uuid.NewString()
+	orgB := w.approvedOrganization(w.appB, "Organisatie B")
 	if a := w.call("POST", "/v1/admin/applications/"+w.appB+"/invites", super, w.appB,
 		map[string]string{"first_name": "Bea", "last_name": "B", "email": "bea@example.test", "role": "organization", "organization_id": orgB}); a.Status != 201 {
 		t.Fatalf("invite in B: %d %v", a.Status, a.Body)

@@ -10,6 +10,7 @@ import (
 	"net/mail"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/google/uuid"
@@ -304,7 +305,7 @@ func (s *Service) session(ctx context.Context, userID string, tokens Tokens) (Se
 }
 
 // User answers a user with their applications: every application for a superadmin,
-// else those they hold a role in. It reads memberships across tenants as the owner:
+// else those they hold a role in. It reads memberships across tenants as their owner:
 // this is the user's own list, not a tenant's data.
 func (s *Service) User(ctx context.Context, userID string) (User, error) {
 	u := User{ID: userID, Applications: []ApplicationRef{}}
@@ -316,17 +317,20 @@ func (s *Service) User(ctx context.Context, userID string) (User, error) {
 	if err != nil {
 		return u, err
 	}
-	rows, err := s.db.Query(ctx, `
-		SELECT a.id::text, a.name, a.slug FROM readmodel.identity_applications a
-		 WHERE EXISTS (SELECT 1 FROM readmodel.identity_users x WHERE x.id = $1 AND x.superadmin)
-		    OR EXISTS (SELECT 1 FROM readmodel.identity_memberships m WHERE m.user_id = $1 AND m.application_id = a.id)
-		 ORDER BY a.created_at, a.id`, userID)
-	if err != nil {
-		return u, err
-	}
-	u.Applications, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (ApplicationRef, error) {
-		var a ApplicationRef
-		return a, r.Scan(&a.ID, &a.Name, &a.Slug)
+	err = ReadAcrossTenants(ctx, s.db, func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, `
+			SELECT a.id::text, a.name, a.slug FROM readmodel.identity_applications a
+			 WHERE EXISTS (SELECT 1 FROM readmodel.identity_users x WHERE x.id = $1 AND x.superadmin)
+			    OR EXISTS (SELECT 1 FROM readmodel.identity_memberships m WHERE m.user_id = $1 AND m.application_id = a.id)
+			 ORDER BY a.created_at, a.id`, userID)
+		if err != nil {
+			return err
+		}
+		u.Applications, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (ApplicationRef, error) {
+			var a ApplicationRef
+			return a, r.Scan(&a.ID, &a.Name, &a.Slug)
+		})
+		return err
 	})
 	if u.Applications == nil {
 		u.Applications = []ApplicationRef{}
@@ -347,6 +351,8 @@ func validatePassword(v *domain.ValidationError, password string) {
 func validateName(v *domain.ValidationError, field, value string) string {
 	value = names.Clean(value)
 	switch n := utf8.RuneCountInString(value); {
+	case !printable(value):
+		v.Add(field, "validation.invalid", nil)
 	case n == 0:
 		v.Add(field, "validation.required", nil)
 	case n > 100:
@@ -358,8 +364,22 @@ func validateName(v *domain.ValidationError, field, value string) string {
 func validateEmail(v *domain.ValidationError, email string) string {
 	email = strings.TrimSpace(email)
 	a, err := mail.ParseAddress(email)
-	if err != nil || a.Address != email || len(email) > 254 {
+	if err != nil || a.Address != email || len(email) > 254 || !printable(email) {
 		v.Add("email", "validation.email", nil)
 	}
 	return email
+}
+
+// printable refuses what no name or address holds and Postgres cannot store: invalid
+// UTF-8, NUL and other control characters.
+func printable(s string) bool {
+	if !utf8.ValidString(s) {
+		return false
+	}
+	for _, r := range s {
+		if unicode.IsControl(r) {
+			return false
+		}
+	}
+	return true
 }

@@ -12,6 +12,7 @@ import (
 	"move/commands"
 	"move/domain"
 	"move/domain/identity"
+	"move/domain/organization"
 )
 
 // NewUser is an account to create.
@@ -197,8 +198,9 @@ type InviteInput struct {
 	OrganizationID string `json:"organization_id"`
 }
 
-// SendInvite records the invite, keeps the invitee's name and address under the
-// invite's id, and mails a single-use link.
+// SendInvite records the invite, the invitee's name and address sealed in it, and mails
+// a single-use link. A refused invite writes nothing: the invite is one event (its
+// subject's key, created first, names no one), and the token exists only after it.
 func (s *Service) SendInvite(ctx context.Context, meta commands.Meta, applicationID string, in InviteInput) (commands.Result, error) {
 	var v domain.ValidationError
 	in.Email = validateEmail(&v, in.Email)
@@ -208,14 +210,9 @@ func (s *Service) SendInvite(ctx context.Context, meta commands.Meta, applicatio
 		return commands.Result{}, err
 	}
 	res, err := s.app.SendInvite(ctx, meta, identity.InviteSent{ApplicationID: applicationID, OrganizationID: in.OrganizationID,
-		Role: in.Role, ExpiresAt: s.now().UTC().Add(s.cfg.InviteTTL).Truncate(time.Second)})
+		Role: in.Role, ExpiresAt: s.now().UTC().Add(s.cfg.InviteTTL).Truncate(time.Second),
+		Email: in.Email, FirstName: in.FirstName, LastName: in.LastName})
 	if err != nil {
-		return res, err
-	}
-	if _, err := s.db.Exec(ctx, `
-		INSERT INTO identity_personal_data (subject_id, email, email_key, first_name, last_name)
-		VALUES ($1, $2, $3, $4, $5) ON CONFLICT (subject_id) DO NOTHING`,
-		res.ID, in.Email, emailKey(in.Email), in.FirstName, in.LastName); err != nil {
 		return res, err
 	}
 	token, err := s.oneTimeToken(ctx, "invite", res.ID, s.cfg.InviteTTL)
@@ -241,9 +238,13 @@ func (s *Service) AcceptInvite(ctx context.Context, token, firstName, lastName, 
 	if err != nil {
 		return Session{}, err
 	}
-	var email string
-	if err := s.db.QueryRow(ctx, `SELECT email FROM identity_personal_data WHERE subject_id = $1`, inviteID).Scan(&email); err != nil {
+	invite, err := s.app.Invite(ctx, inviteID)
+	if err != nil {
 		return Session{}, err
+	}
+	email := invite.Sent.Email
+	if email == "" { // erased after it was sent
+		return Session{}, ErrInvalidToken
 	}
 	meta := commands.Meta{CommandID: uuid.NewSHA1(uuid.MustParse(inviteID), []byte("accept"))}
 	userID, err := s.UserIDByEmail(ctx, email)
@@ -271,7 +272,8 @@ func (s *Service) AcceptInvite(ctx context.Context, token, firstName, lastName, 
 	if _, err := s.app.AcceptInvite(ctx, acceptMeta, inviteID, userID); err != nil {
 		return Session{}, err
 	}
-	if _, err := s.db.Exec(ctx, `UPDATE identity_personal_data SET erased_at = now(), email = '', email_key = '', first_name = '', last_name = '' WHERE subject_id = $1 AND NOT is_user`, inviteID); err != nil {
+	// The invitee is the user now: the invite's own copy of their name and address goes.
+	if _, err := s.app.ErasePersonalData(ctx, commands.Meta{ActorID: userID, CorrelationID: meta.CorrelationID}, identity.InviteStream(inviteID)); err != nil {
 		return Session{}, err
 	}
 	tokens, err := s.issue(ctx, userID, uuid.New())
@@ -319,4 +321,72 @@ func (s *Service) ErasePerson(ctx context.Context, meta commands.Meta, userID st
 		}
 		return nil
 	})
+}
+
+// Erasure is what ErasePersonEverywhere forgot.
+type Erasure struct {
+	UserID        string   `json:"user_id,omitempty"`
+	Invites       []string `json:"invites"`
+	Organizations []string `json:"organizations"`
+}
+
+// ErasePersonEverywhere forgets the person with this e-mail address wherever they
+// appear (decision 0511): their account (ErasePerson), every invite sent to the
+// address, and the contact and finance data of every organisation whose contact address
+// it is, plus those of the organisations named (a sole trader found by an operator, not
+// by address). Invites and organisations are erased through their subjects' keys
+// (package personal), so the log keeps nothing readable either. Mail is not stored:
+// the log outbox does not write addresses. Run again, it completes what an interruption
+// left.
+func (s *Service) ErasePersonEverywhere(ctx context.Context, meta commands.Meta, email string, organizations ...string) (Erasure, error) {
+	out := Erasure{Invites: []string{}, Organizations: []string{}}
+	key := emailKey(email)
+	if key == "" {
+		return out, &domain.NotFoundError{Kind: "person", ID: ""}
+	}
+	if id, err := s.UserIDByEmail(ctx, email); err == nil {
+		if err := s.ErasePerson(ctx, meta, id); err != nil {
+			return out, err
+		}
+		out.UserID = id
+	} else if nf := (*domain.NotFoundError)(nil); !errors.As(err, &nf) {
+		return out, err
+	}
+	// Across applications, as the owner: an erasure is the platform's duty, not a tenant's.
+	rows, err := s.db.Query(ctx, `SELECT id::text FROM readmodel.identity_invites WHERE email <> '' AND lower(email) = $1 ORDER BY id`, key)
+	if err != nil {
+		return out, err
+	}
+	if out.Invites, err = pgx.CollectRows(rows, pgx.RowTo[string]); err != nil {
+		return out, err
+	}
+	rows, err = s.db.Query(ctx, `SELECT id::text FROM readmodel.organizations WHERE email <> '' AND lower(email) = $1 ORDER BY id`, key)
+	if err != nil {
+		return out, err
+	}
+	found, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		return out, err
+	}
+	out.Organizations = append(found, organizations...)
+	for _, id := range out.Invites {
+		if _, err := s.app.ErasePersonalData(ctx, meta, identity.InviteStream(id)); err != nil {
+			return out, err
+		}
+		if _, err := s.db.Exec(ctx, `DELETE FROM identity_one_time_tokens WHERE subject_id = $1`, id); err != nil {
+			return out, err
+		}
+	}
+	for _, id := range out.Organizations {
+		if _, err := uuid.Parse(id); err != nil {
+			return out, &domain.NotFoundError{Kind: "organization", ID: id}
+		}
+		if _, err := s.app.ErasePersonalData(ctx, meta, organization.Stream(id)); err != nil {
+			return out, err
+		}
+	}
+	if out.UserID == "" && len(out.Invites) == 0 && len(out.Organizations) == 0 {
+		return out, &domain.NotFoundError{Kind: "person", ID: ""}
+	}
+	return out, nil
 }

@@ -16,6 +16,7 @@ import (
 	"move/eventstore"
 	"move/internal/testenv"
 	"move/processes"
+	"move/projections"
 )
 
 type fixture struct {
@@ -47,7 +48,7 @@ func setup(t *testing.T) fixture {
 		t.Fatal(err)
 	}
 	f.wallet = w.ID
-	f.worker = processes.NewWorker(env.App, env.DB, testenv.Logger(t), prometheus.NewRegistry())
+	f.worker = processes.NewWorker(env.App, env.DB, projections.NewLocks(env.DB.Config().ConnConfig), testenv.Logger(t), prometheus.NewRegistry())
 	f.worker.Grace = 0
 	return f
 }

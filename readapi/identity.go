@@ -44,8 +44,12 @@ func (i *Identity) Resolve(ctx context.Context, p Principal, applicationID strin
 	return Tenant{ApplicationID: strings.ToLower(applicationID)}, nil
 }
 
-// Allowed asks casbin, with the matrix and the caller's grants in the tenant.
+// Allowed asks casbin, with the matrix and the caller's grants in the tenant, or on the
+// platform when there is none.
 func (i *Identity) Allowed(ctx context.Context, p Principal, t Tenant, organizationID, permission string) (bool, error) {
+	if t.ApplicationID == "" {
+		return i.Service.AllowedOnPlatform(ctx, principal(p), permission)
+	}
 	return i.Service.Allowed(ctx, principal(p), t.ApplicationID, organizationID, permission)
 }
 
@@ -354,10 +358,9 @@ func (s *Server) listInvites(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 		rows, err := tx.Query(r.Context(), `
-			SELECT i.id::text, coalesce(u.first_name, p.first_name, ''), coalesce(u.last_name, p.last_name, ''),
-			       coalesce(u.email, p.email, ''), i.role, i.organization_id, i.status, i.expires_at, i.created_at
+			SELECT i.id::text, coalesce(u.first_name, i.first_name), coalesce(u.last_name, i.last_name),
+			       coalesce(u.email, i.email), i.role, i.organization_id, i.status, i.expires_at, i.created_at
 			  FROM readmodel.identity_invites i
-			  LEFT JOIN identity_personal_data p ON p.subject_id = i.id
 			  LEFT JOIN identity_personal_data u ON u.subject_id = i.user_id
 			 WHERE i.application_id = $1
 			 ORDER BY `+inviteSorts[q.Sort]+` `+q.direction()+`, i.id LIMIT $2 OFFSET $3`, app, q.PerPage, q.offset())

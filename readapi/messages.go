@@ -87,6 +87,7 @@ var messages = map[string]map[string]string{
 	"validation.iban":                      {"nl": "Het veld {field} is geen geldige IBAN", "en": "The {field} field is not a valid IBAN"},
 	"validation.max_items":                 {"nl": "Het veld {field} mag hoogstens {max} items hebben", "en": "The {field} field may have at most {max} items"},
 	"validation.unknown_sport":             {"nl": "De sport {id} bestaat niet", "en": "The sport {id} does not exist"},
+	"validation.unknown_organization":      {"nl": "Deze organisatie bestaat niet of is nog niet goedgekeurd", "en": "This organisation does not exist or is not approved yet"},
 	"validation.timezone":                  {"nl": "Het veld {field} moet een tijdzone zijn, bijvoorbeeld Europe/Amsterdam", "en": "The {field} field must be a time zone, e.g. Europe/Amsterdam"},
 	"validation.color":                     {"nl": "Het veld {field} moet een kleur zijn als #RRGGBB of #RRGGBBAA", "en": "The {field} field must be a colour like #RRGGBB or #RRGGBBAA"},
 	"validation.between":                   {"nl": "Het veld {field} moet tussen {min} en {max} liggen", "en": "The {field} field must be between {min} and {max}"},

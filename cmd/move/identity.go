@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -211,26 +212,38 @@ func seedIdentity(ctx context.Context, _ config, b *backend, log *slog.Logger) e
 	return nil
 }
 
-// eraseUserCmd forgets a person on their request (decision 0100): the operator names
-// them by e-mail address.
+// eraseUserCmd forgets a person on their request (decisions 0100, 0511): the operator
+// names them by e-mail address, and may name organisations whose contact and finance
+// data are theirs (a sole trader) when the address does not find them.
 func eraseUserCmd(ctx context.Context, cfg config, log *slog.Logger, args []string) error {
 	fs := flag.NewFlagSet("users erase", flag.ContinueOnError)
-	email := fs.String("email", "", "e-mail address of the user to erase (required)")
+	email := fs.String("email", "", "e-mail address of the person to erase (required)")
+	var organizations stringList
+	fs.Var(&organizations, "organization", "id of an organisation whose contact and finance data are the person's (repeatable)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
+	if strings.TrimSpace(*email) == "" {
+		return errors.New("users erase: --email is required")
+	}
 	return withIdentity(ctx, cfg, log, func(_ *backend, svc *idsvc.Service) error {
-		id, err := svc.UserIDByEmail(ctx, *email)
-		if err != nil {
-			return fmt.Errorf("users erase: no user with e-mail %q", *email)
+		erased, err := svc.ErasePersonEverywhere(ctx, commands.Meta{ActorID: "cli"}, *email, organizations...)
+		var nf *domain.NotFoundError
+		if errors.As(err, &nf) {
+			return fmt.Errorf("users erase: no user, invite or organisation with e-mail %q", *email)
 		}
-		if err := svc.ErasePerson(ctx, commands.Meta{ActorID: "cli"}, id); err != nil {
+		if err != nil {
 			return err
 		}
-		fmt.Println(id)
-		return nil
+		return json.NewEncoder(os.Stdout).Encode(erased)
 	})
 }
+
+// stringList is a repeatable string flag.
+type stringList []string
+
+func (l *stringList) String() string     { return strings.Join(*l, ",") }
+func (l *stringList) Set(v string) error { *l = append(*l, v); return nil }
 
 // withIdentity runs fn with the backend and the identity service, closing them after.
 func withIdentity(ctx context.Context, cfg config, log *slog.Logger, fn func(*backend, *idsvc.Service) error) error {

@@ -14,7 +14,6 @@ import (
 
 	"move/commands"
 	"move/files"
-	"move/migrations"
 	"move/processes"
 	"move/projections"
 	"move/readapi"
@@ -25,9 +24,15 @@ func serve(ctx context.Context, cfg config, log *slog.Logger, args []string) err
 	if len(args) > 0 {
 		return fmt.Errorf("serve takes no arguments")
 	}
-	if err := migrations.Up(cfg.DatabaseURL); err != nil {
+	if err := migrate(ctx, cfg); err != nil {
 		return err
 	}
+	// Migrated as the owner, served as the role that owns nothing (decision 0502).
+	serving, err := servingURL(cfg)
+	if err != nil {
+		return err
+	}
+	cfg.DatabaseURL = serving
 	b, err := open(ctx, cfg)
 	if err != nil {
 		return err
@@ -68,7 +73,7 @@ func serve(ctx context.Context, cfg config, log *slog.Logger, args []string) err
 		projecting.Store(false)
 		projectorsDone <- err
 	}()
-	worker := processes.NewWorker(b.app, b.db, log, metrics)
+	worker := processes.NewWorker(b.app, b.db, runner.Locks(), log, metrics)
 	go func() { _ = worker.Run(runCtx) }()
 	setFailpoint(b.app, log)
 

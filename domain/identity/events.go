@@ -84,12 +84,17 @@ type TokensRevoked struct {
 }
 
 // InviteSent: someone was invited to a role in an organisation of an application. The
-// invitee's name and e-mail are personal data under the invite's id.
+// invitee's name and e-mail are sealed with the invite's key (package personal,
+// decision 0511): the invite is one atomic fact. Version 1 carried no names (they were
+// written beside it); it reads as version 2 without them.
 type InviteSent struct {
 	ApplicationID  string    `json:"application_id"`
 	OrganizationID string    `json:"organization_id"`
 	Role           string    `json:"role"`
 	ExpiresAt      time.Time `json:"expires_at"`
+	Email          string    `json:"email,omitempty" personal:""`
+	FirstName      string    `json:"first_name,omitempty" personal:""`
+	LastName       string    `json:"last_name,omitempty" personal:""`
 }
 
 // InviteAccepted: the invitee registered (or was known) as UserID.
@@ -119,7 +124,7 @@ func (UserErased) EventType() string               { return "user.erased.v1" }
 func (LoggedIn) EventType() string                 { return "user.logged_in.v1" }
 func (LoginFailed) EventType() string              { return "user.login_failed.v1" }
 func (TokensRevoked) EventType() string            { return "user.tokens_revoked.v1" }
-func (InviteSent) EventType() string               { return "invite.sent.v1" }
+func (InviteSent) EventType() string               { return "invite.sent.v2" }
 func (InviteAccepted) EventType() string           { return "invite.accepted.v1" }
 func (PermissionGranted) EventType() string        { return "permission.granted.v1" }
 func (PermissionRevoked) EventType() string        { return "permission.revoked.v1" }
@@ -131,7 +136,13 @@ func Register(r *domain.Registry) {
 		PasswordChanged{}, UserErased{}, LoggedIn{}, LoginFailed{}, TokensRevoked{}, InviteSent{},
 		InviteAccepted{}, PermissionGranted{}, PermissionRevoked{}, PermissionDefaultsSeeded{})
 	r.RegisterUpcaster("permission.defaults_seeded.v1", upcastDefaultsSeededV1)
+	r.RegisterUpcaster(InviteSentV1, func(data json.RawMessage) (string, json.RawMessage, error) {
+		return InviteSent{}.EventType(), data, nil
+	})
 }
+
+// InviteSentV1 is the stored type of invites sent before their names were sealed in them.
+const InviteSentV1 = "invite.sent.v1"
 
 // firstReleasePermissions are the permission names of the first release, which a
 // permission.defaults_seeded.v1 event covered. Frozen: it describes stored events.

@@ -30,10 +30,19 @@ func (Released) EventType() string { return "reservation.released.v1" }
 func Register(r *domain.Registry) { r.Register(Reserved{}, Released{}) }
 
 // Stream is the reservation stream of value within scope. The value is normalised
-// (case, spacing) and hashed, so the stream name holds no personal data.
+// (case, spacing) and hashed. The hash is not keyed: a personal value's stream is named
+// by KeyedStream instead; Stream names personal values only in streams that existed
+// before (decision 0511).
 func Stream(scope, value string) string {
 	sum := sha256.Sum256([]byte(names.Normalize(value)))
 	return "reservation-" + scope + "-" + hex.EncodeToString(sum[:16])
+}
+
+// KeyedStream is the reservation stream of a personal value (an e-mail address) within
+// scope, named by its keyed digest (personal.Secret.Name): without the server's secret
+// no one can tell from the name whose value it is (decision 0511).
+func KeyedStream(scope string, digest []byte) string {
+	return "reservation-" + scope + "-k-" + hex.EncodeToString(digest)
 }
 
 // Reservation is one value's state.

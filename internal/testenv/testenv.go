@@ -15,6 +15,7 @@ import (
 	"move/domain"
 	"move/eventstore/postgres"
 	"move/internal/testdb"
+	"move/personal"
 	"move/projections"
 )
 
@@ -24,6 +25,7 @@ type Env struct {
 	DB       *pgxpool.Pool
 	Store    *postgres.Store
 	Registry *domain.Registry
+	Vault    *personal.Vault
 	App      *commands.App
 }
 
@@ -37,18 +39,33 @@ func New(t testing.TB) *Env {
 		t.Fatal(err)
 	}
 	t.Cleanup(store.Close)
+	vault := Vault(t, db)
 	reg := commands.Registry()
-	app, err := commands.New(store, reg, time.Now)
+	app, err := commands.New(store, reg, vault, time.Now)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &Env{DSN: dsn, DB: db, Store: store, Registry: reg, App: app}
+	return &Env{DSN: dsn, DB: db, Store: store, Registry: reg, Vault: vault, App: app}
+}
+
+// Vault is the personal-data vault on db with the development secret.
+func Vault(t testing.TB, db *pgxpool.Pool) *personal.Vault {
+	t.Helper()
+	secret, err := personal.NewSecret(personal.DevelopmentSecret)
+	if err != nil {
+		t.Fatal(err)
+	}
+	vault, err := personal.NewVault(db, secret)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return vault
 }
 
 // Runner makes a projection runner over the env's store.
 func (e *Env) Runner(t testing.TB, ps ...projections.Projector) *projections.Runner {
 	t.Helper()
-	r, err := projections.NewRunner(e.Store, e.DB, e.Registry, Logger(t), nil, ps...)
+	r, err := projections.NewRunner(e.Store, e.DB, e.Registry, e.Vault, Logger(t), nil, ps...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,4 +103,37 @@ type testWriter struct{ t testing.TB }
 func (w testWriter) Write(p []byte) (int, error) {
 	w.t.Log(string(p))
 	return len(p), nil
+}
+
+// Rebuild asks the live runner to rebuild every one of its projectors from the log and
+// waits until all are running again.
+func (e *Env) Rebuild(t testing.TB, r *projections.Runner) {
+	t.Helper()
+	ctx := context.Background()
+	var names []string
+	for _, p := range r.Projectors() {
+		names = append(names, p.Name())
+	}
+	if err := projections.RequestRebuild(ctx, e.DB, names); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		statuses, err := projections.ReadStatuses(ctx, e.DB)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pending := false
+		for _, name := range names {
+			s := statuses[name]
+			pending = pending || s.RebuildRequested || s.State != "running"
+		}
+		if !pending {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("rebuild did not finish: %+v", statuses)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 }

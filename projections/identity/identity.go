@@ -1,7 +1,9 @@
 // Package identity is the read model of tenants, users, memberships, invites and the
 // permission matrix: what login, the tenant check, the profile and the permission and
-// invite screens read. Names and e-mail addresses are not here: they stay in the
-// personal-data store, keyed by the same ids.
+// invite screens read. Users' names and e-mail addresses are not here: they stay in the
+// personal-data store, keyed by the same ids (decision 0100). An invitee's are, opened
+// from the invite's sealed event and blanked when the invite's subject is erased
+// (decision 0511).
 package identity
 
 import (
@@ -9,6 +11,7 @@ import (
 	"strings"
 
 	"move/domain/identity"
+	"move/personal"
 	"move/projections"
 )
 
@@ -30,7 +33,7 @@ func Projector() projections.Projector { return projector{} }
 type projector struct{}
 
 func (projector) Name() string { return Name }
-func (projector) Version() int { return 2 }
+func (projector) Version() int { return 3 }
 func (projector) Tables() []string {
 	return []string{Applications, Users, Memberships, Invites, Permissions}
 }
@@ -92,6 +95,9 @@ CREATE TABLE identity_invites (
     organization_id text        NOT NULL,
     role            text        NOT NULL,
     status          text        NOT NULL,
+    email           text        NOT NULL DEFAULT '',
+    first_name      text        NOT NULL DEFAULT '',
+    last_name       text        NOT NULL DEFAULT '',
     user_id         uuid,
     expires_at      timestamptz NOT NULL,
     created_at      timestamptz NOT NULL,
@@ -112,8 +118,9 @@ func (projector) EventTypes() []string {
 	return []string{
 		identity.ApplicationCreated{}.EventType(), identity.ApplicationUpdated{}.EventType(), identity.UserRegistered{}.EventType(),
 		identity.RoleGranted{}.EventType(), identity.RoleRevoked{}.EventType(),
-		identity.InviteSent{}.EventType(), identity.InviteAccepted{}.EventType(),
+		identity.InviteSent{}.EventType(), identity.InviteSentV1, identity.InviteAccepted{}.EventType(),
 		identity.PermissionGranted{}.EventType(), identity.PermissionRevoked{}.EventType(),
+		personal.Erased{}.EventType(),
 	}
 }
 
@@ -155,9 +162,16 @@ func (projector) Apply(ctx context.Context, w projections.Writer, e projections.
 			user, p.Role, p.ApplicationID, p.OrganizationID)
 	case identity.InviteSent:
 		return w.Exec(ctx, `
-			INSERT INTO identity_invites (id, application_id, organization_id, role, status, expires_at, created_at)
-			VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO NOTHING`,
-			id(e, identity.InviteStream("")), p.ApplicationID, p.OrganizationID, p.Role, identity.InviteStatusSent, p.ExpiresAt, e.RecordedAt)
+			INSERT INTO identity_invites (id, application_id, organization_id, role, status, email, first_name, last_name, expires_at, created_at)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (id) DO NOTHING`,
+			id(e, identity.InviteStream("")), p.ApplicationID, p.OrganizationID, p.Role, identity.InviteStatusSent,
+			p.Email, p.FirstName, p.LastName, p.ExpiresAt, e.RecordedAt)
+	case personal.Erased:
+		invite, ok := strings.CutPrefix(p.Subject, identity.InviteStream(""))
+		if !ok {
+			return nil
+		}
+		return w.Exec(ctx, `UPDATE identity_invites SET email = '', first_name = '', last_name = '' WHERE id = $1`, invite)
 	case identity.InviteAccepted:
 		return w.Exec(ctx, `UPDATE identity_invites SET status = $2, user_id = $3, accepted_at = $4 WHERE id = $1`,
 			id(e, identity.InviteStream("")), identity.InviteStatusAccepted, p.UserID, e.RecordedAt)

@@ -12,6 +12,7 @@ import (
 
 	"move/domain/names"
 	"move/domain/organization"
+	"move/personal"
 	"move/projections"
 )
 
@@ -34,10 +35,12 @@ func Projector() projections.Projector { return projector{} }
 
 type projector struct{}
 
-func (projector) Name() string         { return Name }
-func (projector) Version() int         { return 3 }
-func (projector) Tables() []string     { return []string{Table, Credentials, QuarterHours} }
-func (projector) EventTypes() []string { return organization.EventTypes() }
+func (projector) Name() string     { return Name }
+func (projector) Version() int     { return 3 }
+func (projector) Tables() []string { return []string{Table, Credentials, QuarterHours} }
+func (projector) EventTypes() []string {
+	return append(organization.EventTypes(), personal.Erased{}.EventType())
+}
 
 // Schema. The list sorts on (application_id, <column>, id) indexes so a page is an
 // index range, filtered by state through its own index; search matches name_key (the
@@ -126,6 +129,17 @@ func count(ctx context.Context, w projections.Writer, e projections.Event, id, c
 }
 
 func (projector) Apply(ctx context.Context, w projections.Writer, e projections.Event) error {
+	if p, ok := e.Payload.(personal.Erased); ok {
+		// The organisation's personal fields (those sealed in its events) are blanked.
+		id, ok := strings.CutPrefix(p.Subject, organization.StreamPrefix)
+		if !ok {
+			return nil
+		}
+		return w.Exec(ctx, `
+			UPDATE organizations SET email = '', phone = '', street = '', house_number = '', notes = '',
+			       finance_attn = '', finance_address = '', finance_iban = '', finance_account_name = ''
+			 WHERE id = $1`, id)
+	}
 	id := strings.TrimPrefix(e.Stream, organization.StreamPrefix)
 	version := int64(e.Version)
 	switch p := e.Payload.(type) {

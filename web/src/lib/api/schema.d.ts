@@ -1093,6 +1093,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path?: never;
@@ -1156,9 +1157,10 @@ export interface operations {
                 search?: string;
                 sort?: string;
             };
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path?: never;
             cookie?: never;
@@ -1234,9 +1236,10 @@ export interface operations {
     post_v1_admin_applications: {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path?: never;
             cookie?: never;
@@ -1305,9 +1308,10 @@ export interface operations {
     get_v1_admin_applications_By_application_id: {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path: {
                 application_id: string;
@@ -1377,9 +1381,10 @@ export interface operations {
     put_v1_admin_applications_By_application_id: {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path: {
                 application_id: string;
@@ -1455,9 +1460,10 @@ export interface operations {
                 search?: string;
                 sort?: string;
             };
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path: {
                 application_id: string;
@@ -1542,6 +1548,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -1605,6 +1612,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -1662,9 +1670,10 @@ export interface operations {
     "get_v1_admin_applications_By_application_id_mapbox-settings": {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path: {
                 application_id: string;
@@ -1709,9 +1718,10 @@ export interface operations {
     "put_v1_admin_applications_By_application_id_mapbox-settings": {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path: {
                 application_id: string;
@@ -1775,6 +1785,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path?: never;
@@ -1854,6 +1865,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path?: never;
@@ -1930,6 +1942,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path?: never;
@@ -1979,6 +1992,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path?: never;
@@ -2016,6 +2030,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path?: never;
@@ -2088,6 +2103,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -2143,6 +2159,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -2197,6 +2214,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -2259,6 +2277,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -2313,6 +2332,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -2353,6 +2373,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path?: never;
@@ -2408,9 +2429,10 @@ export interface operations {
                 search?: string;
                 sort?: string;
             };
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path?: never;
             cookie?: never;
@@ -2466,9 +2488,10 @@ export interface operations {
     "post_v1_admin_location-types": {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path?: never;
             cookie?: never;
@@ -2522,9 +2545,10 @@ export interface operations {
     "get_v1_admin_location-types_By_id": {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path: {
                 id: string;
@@ -2574,9 +2598,10 @@ export interface operations {
     "put_v1_admin_location-types_By_id": {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path: {
                 id: string;
@@ -2632,9 +2657,10 @@ export interface operations {
     "delete_v1_admin_location-types_By_id": {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path: {
                 id: string;
@@ -2681,9 +2707,10 @@ export interface operations {
     "get_v1_admin_location-types_all": {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path?: never;
             cookie?: never;
@@ -2733,6 +2760,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -2806,6 +2834,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -2882,6 +2911,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -2931,6 +2961,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -2980,6 +3011,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -3029,6 +3061,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -3088,6 +3121,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -3143,6 +3177,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -3194,6 +3229,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -3250,6 +3286,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path?: never;
@@ -3303,6 +3340,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path?: never;
@@ -3350,6 +3388,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path?: never;
@@ -3404,6 +3443,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path?: never;
@@ -3461,9 +3501,10 @@ export interface operations {
                 search?: string;
                 sort?: string;
             };
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path?: never;
             cookie?: never;
@@ -3519,9 +3560,10 @@ export interface operations {
     "post_v1_admin_product-types": {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path?: never;
             cookie?: never;
@@ -3575,9 +3617,10 @@ export interface operations {
     "get_v1_admin_product-types_By_id": {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path: {
                 id: string;
@@ -3627,9 +3670,10 @@ export interface operations {
     "put_v1_admin_product-types_By_id": {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path: {
                 id: string;
@@ -3685,9 +3729,10 @@ export interface operations {
     "delete_v1_admin_product-types_By_id": {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path: {
                 id: string;
@@ -3734,9 +3779,10 @@ export interface operations {
     "get_v1_admin_product-types_all": {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path?: never;
             cookie?: never;
@@ -3788,6 +3834,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path?: never;
@@ -3836,6 +3883,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path?: never;
@@ -3882,9 +3930,10 @@ export interface operations {
                 search?: string;
                 sort?: string;
             };
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path?: never;
             cookie?: never;
@@ -3940,9 +3989,10 @@ export interface operations {
     post_v1_admin_sports: {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path?: never;
             cookie?: never;
@@ -3996,9 +4046,10 @@ export interface operations {
     get_v1_admin_sports_By_id: {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path: {
                 id: string;
@@ -4048,9 +4099,10 @@ export interface operations {
     put_v1_admin_sports_By_id: {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path: {
                 id: string;
@@ -4106,9 +4158,10 @@ export interface operations {
     delete_v1_admin_sports_By_id: {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path: {
                 id: string;
@@ -4155,9 +4208,10 @@ export interface operations {
     get_v1_admin_sports_all: {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path?: never;
             cookie?: never;
@@ -4212,6 +4266,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path?: never;
@@ -4275,6 +4330,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path?: never;
@@ -4336,6 +4392,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -4393,6 +4450,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -4461,6 +4519,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -4527,6 +4586,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -4585,6 +4645,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -4633,6 +4694,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -4708,6 +4770,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -4769,6 +4832,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -4834,6 +4898,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -4914,6 +4979,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -4977,6 +5043,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -5414,6 +5481,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path?: never;
@@ -5464,6 +5532,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -5520,6 +5589,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path?: never;
