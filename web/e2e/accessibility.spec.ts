@@ -79,15 +79,16 @@ async function firstRecord(page: Page, list: string): Promise<string> {
 
 /** Waits until the screen has settled: no skeletons, no pending lazy chunk. */
 async function settled(page: Page) {
-  await expect(page.getByRole('main')).toBeVisible();
-  await expect(page.getByTestId('skeleton')).toHaveCount(0);
+  // Generous: this machine runs other suites at the same time.
+  await expect(page.getByRole('main')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('skeleton')).toHaveCount(0, { timeout: 30_000 });
   await page.waitForLoadState('networkidle');
 }
 
 for (const viewport of VIEWPORTS) {
   for (const role of Object.keys(ROUTES) as Role[]) {
     test(`${role} at ${viewport.name} size: no serious or critical axe violations`, async ({ browser }, testInfo) => {
-      test.setTimeout(240_000);
+      test.setTimeout(600_000);
       const baseURL = testInfo.project.use.baseURL ?? '';
       const { context, page, landing } = await logInAs(browser, role, baseURL, viewport);
       const firsts = new Map<string, string>();
