@@ -8,6 +8,7 @@ import (
 	"move/processes"
 	"move/projections"
 	rmactivities "move/projections/activities"
+	rmbookings "move/projections/bookings"
 	rmcatalog "move/projections/catalog"
 	rmidentity "move/projections/identity"
 	rmlocations "move/projections/locations"
@@ -19,5 +20,5 @@ import (
 // All answers a fresh projector of every read model.
 func All() []projections.Projector {
 	return append(rmcatalog.Projectors(), rmidentity.Projector(), rmorganizations.Projector(), rmwallets.Projector(),
-		rmrates.Projector(), rmlocations.Projector(), rmactivities.Projector(), processes.Projector())
+		rmrates.Projector(), rmlocations.Projector(), rmactivities.Projector(), rmbookings.Projector(), processes.Projector())
 }
