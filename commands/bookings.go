@@ -292,15 +292,27 @@ func (a *App) MarkAttendance(ctx context.Context, meta Meta, ref SessionRef, boo
 	})
 }
 
+// CheckedIn is a check-in's outcome: when, and whom (for the door's screen).
+type CheckedIn struct {
+	Result
+	At                  time.Time
+	FirstName, LastName string
+}
+
 // CheckIn marks a participant present from their QR code, once.
-func (a *App) CheckIn(ctx context.Context, meta Meta, ref SessionRef, bookingID string) (Result, error) {
-	return a.onBookings(ctx, meta, ref, func(u *unit, _ offer, s *booking.Session) error {
+func (a *App) CheckIn(ctx context.Context, meta Meta, ref SessionRef, bookingID string) (CheckedIn, error) {
+	var out CheckedIn
+	res, err := a.onBookings(ctx, meta, ref, func(u *unit, _ offer, s *booking.Session) error {
 		events, err := s.CheckIn(bookingID, u.now)
 		if err != nil {
 			return err
 		}
+		b := s.Bookings[bookingID]
+		out.At, out.FirstName, out.LastName = u.now, b.Participant.FirstName, b.Participant.LastName
 		return u.append(booking.Stream(s.ID), s, events...)
 	})
+	out.Result = res
+	return out, err
 }
 
 // MoveParticipant moves a booking to another session (of any activity of the
