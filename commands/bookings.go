@@ -318,7 +318,7 @@ func (a *App) CheckIn(ctx context.Context, meta Meta, ref SessionRef, bookingID 
 // MoveParticipant moves a booking to another session (of any activity of the
 // application): both streams are appended at once, at the versions read.
 func (a *App) MoveParticipant(ctx context.Context, meta Meta, from SessionRef, bookingID string, to SessionRef) (Result, error) {
-	defer a.bookings.lockBoth(from.SessionID, to.SessionID)()
+	unlock := a.bookings.lockBoth(from.SessionID, to.SessionID)
 	res, err := a.run.execute(ctx, meta, from.SessionID, func(u *unit) error {
 		source, err := u.loadOffer(from)
 		if err != nil {
@@ -346,6 +346,7 @@ func (a *App) MoveParticipant(ctx context.Context, meta Meta, from SessionRef, b
 		}
 		return u.append(booking.Stream(t.ID), t, in...)
 	})
+	unlock() // before the promotion, which takes the source's lock again
 	return res, a.spotFreed(ctx, meta, from, err)
 }
 

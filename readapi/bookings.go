@@ -527,9 +527,9 @@ func (s *Server) bookingHistory(w http.ResponseWriter, r *http.Request) error {
 	var out []historyRow
 	err = s.inTenant(r, func(tx pgx.Tx) error {
 		// The booking's whole life, also in the sessions it was moved from or to.
-		rows, err := tx.Query(r.Context(), `SELECT h.event, h.at, h.actor_id, u.user_id::text, `+personName("u")+`, h.session_id::text, h.detail
+		rows, err := tx.Query(r.Context(), `SELECT h.event, h.at, h.actor_id, u.subject_id::text, `+personName("u")+`, h.session_id::text, h.detail
 			FROM readmodel.booking_history h
-			LEFT JOIN readmodel.identity_personal_data u ON u.user_id::text = h.actor_id
+			LEFT JOIN identity_personal_data u ON u.subject_id::text = h.actor_id
 			WHERE h.application_id = $1 AND h.booking_id = $2
 			  AND EXISTS (SELECT 1 FROM readmodel.session_participants p WHERE p.booking_id = $2 AND p.session_id = $3)
 			ORDER BY h.at, h.version`, TenantFrom(r.Context()).ApplicationID, bookingID, d.ID)
