@@ -16,6 +16,7 @@ import (
 	"move/eventstore"
 	"move/internal/testenv"
 	"move/processes"
+	"move/projections/readmodels"
 )
 
 type fixture struct {
@@ -30,7 +31,8 @@ func setup(t *testing.T) fixture {
 	t.Helper()
 	ctx := context.Background()
 	env := testenv.New(t)
-	env.RunProjections(t, env.Runner(t, processes.Projector()))
+	// The waitlist's due work reads the sessions, participants and applications too.
+	env.RunProjections(t, env.Runner(t, readmodels.All()...))
 	res, err := env.App.CreateApplication(ctx, commands.Meta{ActorID: "test"}, identity.ApplicationSettings{Name: "Demo", Slug: "demo"})
 	if err != nil {
 		t.Fatal(err)

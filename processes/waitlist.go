@@ -115,7 +115,7 @@ func (w *Worker) dueWaitlist(ctx context.Context, tx pgx.Tx, before time.Time) (
 		return nil, nil, err
 	}
 	rows, err = tx.Query(ctx, `SELECT n.application_id::text, n.session_id::text, s.series_id::text, n.booking_id::text,
-		coalesce(nullif(a.timezone, ''), $2)
+		coalesce(nullif(a.timezone, ''), $1)
 		FROM readmodel.pending_promotion_notices n JOIN readmodel.sessions s ON s.id = n.session_id
 		LEFT JOIN readmodel.identity_applications a ON a.id = n.application_id
 		ORDER BY n.promoted_at LIMIT 100`, defaultZone)

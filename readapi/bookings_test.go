@@ -201,7 +201,6 @@ func TestConcurrentBookingsOfTheLastSpots(t *testing.T) {
 	}
 }
 
-
 // QR codes: a good one checks in once; a second scan says when; a tampered code, a
 // code of another session or application, and a cancelled booking are refused.
 func TestQRCheckIn(t *testing.T) {
