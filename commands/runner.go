@@ -46,13 +46,16 @@ type runner struct {
 
 // unit is one attempt of a command: the streams it loaded and what it will append.
 type unit struct {
-	ctx      context.Context
-	r        *runner
-	meta     Meta
-	now      time.Time
-	loaded   map[string]eventstore.ExpectedVersion
-	order    []string // streams in the order loaded: the first is the command's subject
-	appends  []eventstore.StreamAppend
+	ctx     context.Context
+	r       *runner
+	meta    Meta
+	now     time.Time
+	loaded  map[string]eventstore.ExpectedVersion
+	order   []string // streams in the order loaded: the first is the command's subject
+	appends []eventstore.StreamAppend
+	// pending are the appends' events, sealed and encoded into their Data just before
+	// the append (all of a command's personal fields with one key round trip).
+	pending  [][]domain.Event
 	previous *Result // set when a loaded stream shows this command already ran
 }
 
@@ -80,6 +83,9 @@ func (r *runner) execute(ctx context.Context, meta Meta, id string, decide func(
 		}
 		if len(u.appends) == 0 { // nothing changed
 			return Result{ID: id, Version: versionOf(u.loaded[u.primary()])}, nil
+		}
+		if err := u.seal(); err != nil {
+			return Result{}, err
 		}
 		results, err := r.store.AppendMulti(ctx, u.appends...)
 		if eventstore.IsWrongExpectedVersion(err) && attempt < maxAttempts {
@@ -171,18 +177,8 @@ func (u *unit) append(stream string, agg domain.Aggregate, events ...domain.Even
 	}
 	data := make([]eventstore.EventData, len(events))
 	for i, e := range events {
-		sealed, err := u.r.vault.Seal(u.ctx, stream, e)
-		if err != nil {
-			return err
-		}
-		typ, payload, err := u.r.registry.Encode(sealed)
-		if err != nil {
-			return err
-		}
 		data[i] = eventstore.EventData{
-			ID:   uuid.NewSHA1(u.meta.CommandID, fmt.Appendf(nil, "%s/%d", stream, i)),
-			Type: typ,
-			Data: payload,
+			ID: uuid.NewSHA1(u.meta.CommandID, fmt.Appendf(nil, "%s/%d", stream, i)),
 			Metadata: eventstore.Metadata{
 				ApplicationID:  u.meta.ApplicationID,
 				OrganizationID: u.meta.OrganizationID,
@@ -195,6 +191,34 @@ func (u *unit) append(stream string, agg domain.Aggregate, events ...domain.Even
 		agg.Apply(e)
 	}
 	u.appends = append(u.appends, eventstore.StreamAppend{Stream: stream, Expected: expected, Events: data})
+	u.pending = append(u.pending, events)
+	return nil
+}
+
+// seal encodes the queued events, their personal fields sealed (package personal).
+func (u *unit) seal() error {
+	var streams []string
+	var events []domain.Event
+	for i, queued := range u.pending {
+		for _, e := range queued {
+			streams = append(streams, u.appends[i].Stream)
+			events = append(events, e)
+		}
+	}
+	sealed, err := u.r.vault.SealAll(u.ctx, streams, events)
+	if err != nil {
+		return err
+	}
+	for i := range u.appends {
+		for j := range u.appends[i].Events {
+			typ, payload, err := u.r.registry.Encode(sealed[0])
+			if err != nil {
+				return err
+			}
+			u.appends[i].Events[j].Type, u.appends[i].Events[j].Data = typ, payload
+			sealed = sealed[1:]
+		}
+	}
 	return nil
 }
 

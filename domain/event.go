@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"slices"
 )
 
 // Event is a fact in the past. Its type name is explicit, stable and versioned
@@ -62,6 +63,19 @@ func (r *Registry) Known(typ string) bool {
 	_, ok := r.types[typ]
 	_, up := r.upcasters[typ]
 	return ok || up
+}
+
+// Types answers every type name the registry reads — registered and upcast — sorted.
+func (r *Registry) Types() []string {
+	names := make([]string, 0, len(r.types)+len(r.upcasters))
+	for name := range r.types {
+		names = append(names, name)
+	}
+	for name := range r.upcasters {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	return names
 }
 
 // Encode answers an event's type name and JSON payload.

@@ -79,6 +79,26 @@ func TestEveryRouteEveryRole(t *testing.T) {
 				t.Errorf("%s %s as %s: got %s (%d %v), want %s", rt.Method, rt.Pattern, role, got, a.Status, a.Body, want)
 			}
 		}
+		if !rt.Platform {
+			continue
+		}
+		// Without an ApplicationId a platform route counts platform grants only.
+		for _, role := range roles {
+			var body any
+			if rt.Method == http.MethodPost || rt.Method == http.MethodPut || rt.Method == http.MethodPatch {
+				body = map[string]any{}
+			}
+			a := w.call(rt.Method, path, tokens[role], "", body)
+			want := map[string]int{"superadmin": 0, "anonymous": http.StatusUnauthorized}[role]
+			if role != "superadmin" && role != "anonymous" {
+				want = http.StatusForbidden
+			}
+			denied := a.Status == http.StatusUnauthorized || a.Status == http.StatusForbidden
+			if (want == 0 && denied) || (want != 0 && a.Status != want) {
+				t.Errorf("%s %s as %s without ApplicationId: %d %v, want %s", rt.Method, rt.Pattern, role, a.Status, a.Body,
+					map[bool]string{true: "allowed", false: http.StatusText(want)}[want == 0])
+			}
+		}
 	}
 }
 

@@ -308,7 +308,7 @@ func (s *Service) session(ctx context.Context, userID string, tokens Tokens) (Se
 }
 
 // User answers a user with their applications: every application for a superadmin,
-// else those they hold a role in. It reads memberships across tenants as the owner:
+// else those they hold a role in. It reads memberships across tenants as their owner:
 // this is the user's own list, not a tenant's data.
 func (s *Service) User(ctx context.Context, userID string) (User, error) {
 	u := User{ID: userID, Applications: []ApplicationRef{}}
@@ -320,17 +320,20 @@ func (s *Service) User(ctx context.Context, userID string) (User, error) {
 	if err != nil {
 		return u, err
 	}
-	rows, err := s.db.Query(ctx, `
-		SELECT a.id::text, a.name, a.slug FROM readmodel.identity_applications a
-		 WHERE EXISTS (SELECT 1 FROM readmodel.identity_users x WHERE x.id = $1 AND x.superadmin)
-		    OR EXISTS (SELECT 1 FROM readmodel.identity_memberships m WHERE m.user_id = $1 AND m.application_id = a.id)
-		 ORDER BY a.created_at, a.id`, userID)
-	if err != nil {
-		return u, err
-	}
-	u.Applications, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (ApplicationRef, error) {
-		var a ApplicationRef
-		return a, r.Scan(&a.ID, &a.Name, &a.Slug)
+	err = ReadAcrossTenants(ctx, s.db, func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, `
+			SELECT a.id::text, a.name, a.slug FROM readmodel.identity_applications a
+			 WHERE EXISTS (SELECT 1 FROM readmodel.identity_users x WHERE x.id = $1 AND x.superadmin)
+			    OR EXISTS (SELECT 1 FROM readmodel.identity_memberships m WHERE m.user_id = $1 AND m.application_id = a.id)
+			 ORDER BY a.created_at, a.id`, userID)
+		if err != nil {
+			return err
+		}
+		u.Applications, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (ApplicationRef, error) {
+			var a ApplicationRef
+			return a, r.Scan(&a.ID, &a.Name, &a.Slug)
+		})
+		return err
 	})
 	if u.Applications == nil {
 		u.Applications = []ApplicationRef{}

@@ -36,6 +36,19 @@ func ReadInTenant(ctx context.Context, db *pgxpool.Pool, applicationID string, f
 	})
 }
 
+// ReadAcrossTenants runs fn in a read-only transaction as the read models' owner
+// (move_projector), whose policy sees every tenant's rows: for the few reads that are
+// about one user or the platform, not a tenant. The server's own role (move_server)
+// sees no tenant row outside such a transaction or ReadInTenant (decision 0502).
+func ReadAcrossTenants(ctx context.Context, db *pgxpool.Pool, fn func(pgx.Tx) error) error {
+	return pgx.BeginTxFunc(ctx, db, pgx.TxOptions{AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `SET LOCAL ROLE move_projector`); err != nil {
+			return err
+		}
+		return fn(tx)
+	})
+}
+
 // Resolve checks that the application exists and the caller may act in it.
 func (s *Service) Resolve(ctx context.Context, p Principal, applicationID string) error {
 	id, err := uuid.Parse(applicationID)
@@ -113,6 +126,29 @@ func (s *Service) Allowed(ctx context.Context, p Principal, applicationID, organ
 		return false, err
 	}
 	return e.Allowed(p.UserID, gs, applicationID, organizationID, permission)
+}
+
+// AllowedOnPlatform decides a permission outside any application (a platform-wide
+// route called without an ApplicationId): only platform grants — superadmin — count.
+func (s *Service) AllowedOnPlatform(ctx context.Context, p Principal, permission string) (bool, error) {
+	if !p.Superadmin {
+		return false, nil
+	}
+	var rules []identity.Rule
+	err := pgx.BeginTxFunc(ctx, s.db, pgx.TxOptions{AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
+		var err error
+		rules, err = matrix(ctx, tx)
+		return err
+	})
+	if err != nil {
+		return false, err
+	}
+	gs := []identity.Grant{{Role: identity.RoleSuperadmin}}
+	e, err := authz.NewEnforcer(rules, map[string][]identity.Grant{p.UserID: gs})
+	if err != nil {
+		return false, err
+	}
+	return e.Allowed(p.UserID, gs, "", "", permission)
 }
 
 // Organization is an organisation the caller works in, named from the organisations

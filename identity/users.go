@@ -352,23 +352,30 @@ func (s *Service) ErasePersonEverywhere(ctx context.Context, meta commands.Meta,
 	} else if nf := (*domain.NotFoundError)(nil); !errors.As(err, &nf) {
 		return out, err
 	}
-	// Across applications, as the owner: an erasure is the platform's duty, not a tenant's.
-	rows, err := s.db.Query(ctx, `SELECT id::text FROM readmodel.identity_invites WHERE email <> '' AND lower(email) = $1 ORDER BY id`, key)
+	// Across applications (decision 0502): an erasure is the platform's duty, not a tenant's.
+	var found []string
+	err := ReadAcrossTenants(ctx, s.db, func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, `SELECT id::text FROM readmodel.identity_invites WHERE email <> '' AND lower(email) = $1 ORDER BY id`, key)
+		if err != nil {
+			return err
+		}
+		if out.Invites, err = pgx.CollectRows(rows, pgx.RowTo[string]); err != nil {
+			return err
+		}
+		rows, err = tx.Query(ctx, `SELECT id::text FROM readmodel.organizations WHERE email <> '' AND lower(email) = $1 ORDER BY id`, key)
+		if err != nil {
+			return err
+		}
+		found, err = pgx.CollectRows(rows, pgx.RowTo[string])
+		return err
+	})
 	if err != nil {
 		return out, err
 	}
-	if out.Invites, err = pgx.CollectRows(rows, pgx.RowTo[string]); err != nil {
-		return out, err
+	out.Organizations = append(append([]string{}, found...), organizations...)
+	if out.Invites == nil {
+		out.Invites = []string{}
 	}
-	rows, err = s.db.Query(ctx, `SELECT id::text FROM readmodel.organizations WHERE email <> '' AND lower(email) = $1 ORDER BY id`, key)
-	if err != nil {
-		return out, err
-	}
-	found, err := pgx.CollectRows(rows, pgx.RowTo[string])
-	if err != nil {
-		return out, err
-	}
-	out.Organizations = append(found, organizations...)
 	for _, id := range out.Invites {
 		if _, err := s.app.ErasePersonalData(ctx, meta, identity.InviteStream(id)); err != nil {
 			return out, err

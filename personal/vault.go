@@ -9,7 +9,6 @@ import (
 	"reflect"
 	"sync"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"move/domain"
@@ -38,36 +37,61 @@ func (v *Vault) Name(value string) []byte { return v.secret.Name(value) }
 // creating a key for a subject that has none. The key is written before the event is
 // appended: a command that then fails leaves only a key, which names no one.
 func (v *Vault) Seal(ctx context.Context, stream string, e domain.Event) (domain.Event, error) {
-	if !hasPersonalFields(reflect.TypeOf(e)) {
-		return e, nil
-	}
-	cp := reflect.New(reflect.TypeOf(e)).Elem()
-	cp.Set(reflect.ValueOf(e))
-	keys := map[string]cipher.AEAD{}
-	err := walk(cp, stream, func(field reflect.Value, subject string) error {
-		plain := field.String()
-		if plain == "" {
-			return nil
-		}
-		key, ok := keys[subject]
-		if !ok {
-			var err error
-			if key, err = v.keyFor(ctx, subject); err != nil {
-				return err
-			}
-			keys[subject] = key
-		}
-		nonce := make([]byte, key.NonceSize())
-		if _, err := rand.Read(nonce); err != nil {
-			return err
-		}
-		field.SetString(seal(key, nonce, subject, plain))
-		return nil
-	})
+	sealed, err := v.SealAll(ctx, []string{stream}, []domain.Event{e})
 	if err != nil {
 		return nil, err
 	}
-	return cp.Interface().(domain.Event), nil
+	return sealed[0], nil
+}
+
+// SealAll is Seal for a command's events (events[i] goes to streams[i]): the keys of
+// every subject in them are read, and the missing ones created, in two queries.
+func (v *Vault) SealAll(ctx context.Context, streams []string, events []domain.Event) ([]domain.Event, error) {
+	out := make([]domain.Event, len(events))
+	copies := make([]reflect.Value, len(events))
+	subjects := map[string]bool{}
+	for i, e := range events {
+		out[i] = e
+		if e == nil || !hasPersonalFields(reflect.TypeOf(e)) {
+			continue
+		}
+		copies[i] = reflect.New(reflect.TypeOf(e)).Elem()
+		copies[i].Set(reflect.ValueOf(e))
+		_ = walk(copies[i], streams[i], func(field reflect.Value, subject string) error {
+			if field.String() != "" {
+				subjects[subject] = true
+			}
+			return nil
+		})
+	}
+	if len(subjects) == 0 {
+		return out, nil
+	}
+	keys, err := v.keysFor(ctx, subjects)
+	if err != nil {
+		return nil, err
+	}
+	for i, cp := range copies {
+		if !cp.IsValid() {
+			continue
+		}
+		err := walk(cp, streams[i], func(field reflect.Value, subject string) error {
+			if plain := field.String(); plain != "" {
+				key := keys[subject]
+				nonce := make([]byte, key.NonceSize())
+				if _, err := rand.Read(nonce); err != nil {
+					return err
+				}
+				field.SetString(seal(key, nonce, subject, plain))
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		out[i] = cp.Interface().(domain.Event)
+	}
+	return out, nil
 }
 
 // Open answers a copy of e whose sealed fields hold their plain values; the value of an
@@ -98,25 +122,8 @@ func (v *Vault) OpenAll(ctx context.Context, events []domain.Event) ([]domain.Ev
 		names := make([]string, 0, len(subjects))
 		for s := range subjects {
 			names = append(names, s)
-			keys[s] = nil // erased unless the query finds it
 		}
-		rows, err := v.db.Query(ctx, `SELECT subject, wrapped_key FROM personal_data_keys WHERE subject = ANY($1)`, names)
-		if err != nil {
-			return nil, err
-		}
-		for rows.Next() {
-			var subject string
-			var wrapped []byte
-			if err := rows.Scan(&subject, &wrapped); err != nil {
-				rows.Close()
-				return nil, err
-			}
-			if keys[subject], err = v.unwrap(subject, wrapped); err != nil {
-				rows.Close()
-				return nil, err
-			}
-		}
-		if err := rows.Err(); err != nil {
+		if err := v.readKeys(ctx, names, keys); err != nil {
 			return nil, err
 		}
 	}
@@ -171,45 +178,76 @@ func (v *Vault) Erase(ctx context.Context, subject string) (bool, error) {
 	return tag.RowsAffected() > 0, err
 }
 
-// keyFor answers the subject's key, creating it when there is none. Two creators race
+// keysFor answers the subjects' keys, creating those that have none. Two creators race
 // harmlessly: the first insert wins and both read it.
-func (v *Vault) keyFor(ctx context.Context, subject string) (cipher.AEAD, error) {
+func (v *Vault) keysFor(ctx context.Context, subjects map[string]bool) (map[string]cipher.AEAD, error) {
+	keys := map[string]cipher.AEAD{}
 	for range 3 {
-		raw := make([]byte, 32)
-		if _, err := rand.Read(raw); err != nil {
+		var names []string
+		var wrapped [][]byte
+		for subject := range subjects {
+			if keys[subject] != nil {
+				continue
+			}
+			raw := make([]byte, 32)
+			nonce := make([]byte, v.secret.wrap.NonceSize())
+			if _, err := rand.Read(raw); err != nil {
+				return nil, err
+			}
+			if _, err := rand.Read(nonce); err != nil {
+				return nil, err
+			}
+			names = append(names, subject)
+			wrapped = append(wrapped, v.secret.wrap.Seal(nonce, nonce, raw, []byte(subject)))
+		}
+		if len(names) == 0 {
+			return keys, nil
+		}
+		if _, err := v.db.Exec(ctx, `
+			INSERT INTO personal_data_keys (subject, wrapped_key) SELECT * FROM unnest($1::text[], $2::bytea[])
+			ON CONFLICT (subject) DO NOTHING`, names, wrapped); err != nil {
 			return nil, err
 		}
-		nonce := make([]byte, v.secret.wrap.NonceSize())
-		if _, err := rand.Read(nonce); err != nil {
+		if err := v.readKeys(ctx, names, keys); err != nil {
 			return nil, err
 		}
-		wrapped := v.secret.wrap.Seal(nonce, nonce, raw, []byte(subject))
-		if _, err := v.db.Exec(ctx, `INSERT INTO personal_data_keys (subject, wrapped_key) VALUES ($1, $2) ON CONFLICT (subject) DO NOTHING`,
-			subject, wrapped); err != nil {
-			return nil, err
-		}
-		key, err := v.existingKey(ctx, subject)
-		if err != nil || key != nil {
-			return key, err
-		}
-		// Erased between the insert and the read: make another.
+		// A key erased between the insert and the read is made again.
 	}
-	return nil, fmt.Errorf("personal: no key for %s", subject)
+	return nil, errors.New("personal: a subject's key keeps being erased while it is written")
+}
+
+// readKeys adds the subjects' keys to keys; a subject without one gets nil (erased).
+func (v *Vault) readKeys(ctx context.Context, subjects []string, keys map[string]cipher.AEAD) error {
+	for _, s := range subjects {
+		keys[s] = nil
+	}
+	rows, err := v.db.Query(ctx, `SELECT subject, wrapped_key FROM personal_data_keys WHERE subject = ANY($1)`, subjects)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var subject string
+		var wrapped []byte
+		if err := rows.Scan(&subject, &wrapped); err != nil {
+			return err
+		}
+		if keys[subject], err = v.unwrap(subject, wrapped); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
 }
 
 // existingKey answers the subject's key, or nil when it has none (erased). A key that
 // the secret cannot unwrap is an error, not an erasure: the server runs with the wrong
 // PERSONAL_DATA_KEY.
 func (v *Vault) existingKey(ctx context.Context, subject string) (cipher.AEAD, error) {
-	var wrapped []byte
-	err := v.db.QueryRow(ctx, `SELECT wrapped_key FROM personal_data_keys WHERE subject = $1`, subject).Scan(&wrapped)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, nil
-	}
-	if err != nil {
+	keys := map[string]cipher.AEAD{}
+	if err := v.readKeys(ctx, []string{subject}, keys); err != nil {
 		return nil, err
 	}
-	return v.unwrap(subject, wrapped)
+	return keys[subject], nil
 }
 
 func (v *Vault) unwrap(subject string, wrapped []byte) (cipher.AEAD, error) {

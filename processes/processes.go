@@ -102,7 +102,10 @@ func (projector) Apply(ctx context.Context, w projections.Writer, e projections.
 type Worker struct {
 	App *commands.App
 	DB  *pgxpool.Pool
-	Log *slog.Logger
+	// Locks is the server's lock holder (the projection runner's), so the worker's lock
+	// costs no connection of its own.
+	Locks *projections.Locks
+	Log   *slog.Logger
 	// Now is the clock the grace periods are measured with.
 	Now func() time.Time
 	// Interval between passes; Grace is how long work is left to the request that
@@ -114,8 +117,8 @@ type Worker struct {
 }
 
 // NewWorker makes a worker with its metric registered.
-func NewWorker(app *commands.App, db *pgxpool.Pool, log *slog.Logger, reg prometheus.Registerer) *Worker {
-	w := &Worker{App: app, DB: db, Log: log, Now: time.Now, Interval: time.Second, Grace: 5 * time.Second,
+func NewWorker(app *commands.App, db *pgxpool.Pool, locks *projections.Locks, log *slog.Logger, reg prometheus.Registerer) *Worker {
+	w := &Worker{App: app, DB: db, Locks: locks, Log: log, Now: time.Now, Interval: time.Second, Grace: 5 * time.Second,
 		resumed: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "move_process_resumed_total",
 			Help: "Work a process manager completed after the request that caused it did not, by process."}, []string{"process"})}
 	reg.MustRegister(w.resumed)
@@ -125,12 +128,14 @@ func NewWorker(app *commands.App, db *pgxpool.Pool, log *slog.Logger, reg promet
 // Run works until ctx ends, taking over when the active worker's server stops.
 func (w *Worker) Run(ctx context.Context) error {
 	for {
-		release, _, err := projections.AdvisoryLock(ctx, w.DB, "process:worker", true)
+		lease, _, err := w.Locks.Acquire(ctx, "process:worker", true)
 		if err != nil {
-			return err
+			return nil // ctx ended
 		}
-		err = w.work(ctx)
-		release()
+		held, cancel := lease.Context(ctx)
+		err = w.work(held)
+		cancel()
+		lease.Release()
 		if ctx.Err() != nil {
 			return nil
 		}
@@ -187,8 +192,8 @@ func (w *Worker) Pass(ctx context.Context) (int, error) {
 type pendingCredit struct{ id, correlation string }
 type pendingBatch struct{ id, application string }
 
-// due reads the to-do list as the tables' owner, a member of move_writer whose policy
-// sees every tenant (the API's role cannot read them at all).
+// due reads the to-do list as the tables' owner, move_projector, a member of
+// move_writer whose policy sees every tenant (the server's own role sees no row).
 func (w *Worker) due(ctx context.Context) ([]pendingCredit, []pendingBatch, []duePromotion, []dueNotice, error) {
 	before := w.Now().Add(-w.Grace)
 	var credits []pendingCredit
@@ -196,6 +201,9 @@ func (w *Worker) due(ctx context.Context) ([]pendingCredit, []pendingBatch, []du
 	var promotions []duePromotion
 	var notices []dueNotice
 	err := pgx.BeginFunc(ctx, w.DB, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `SET LOCAL ROLE move_projector`); err != nil {
+			return err
+		}
 		rows, err := tx.Query(ctx, `SELECT coupon_id::text, correlation_id FROM readmodel.pending_wallet_credits
 			WHERE redeemed_at < $1 ORDER BY redeemed_at LIMIT 500`, before)
 		if err != nil {

@@ -17,6 +17,7 @@ import (
 	"move/internal/testenv"
 	"move/processes"
 	"move/projections/readmodels"
+	"move/projections"
 )
 
 type fixture struct {
@@ -49,7 +50,7 @@ func setup(t *testing.T) fixture {
 		t.Fatal(err)
 	}
 	f.wallet = w.ID
-	f.worker = processes.NewWorker(env.App, env.DB, testenv.Logger(t), prometheus.NewRegistry())
+	f.worker = processes.NewWorker(env.App, env.DB, projections.NewLocks(env.DB.Config().ConnConfig), testenv.Logger(t), prometheus.NewRegistry())
 	f.worker.Grace = 0
 	return f
 }

@@ -38,7 +38,8 @@ func (d delivery) last() eventstore.RecordedEvent { return d.Events[len(d.Events
 var errRebuildRequested = errors.New("rebuild requested")
 
 // feed is the Watermill subscriber of one projector: it takes the projector's lock
-// (standing by while another instance holds it), rebuilds when needed, then offers
+// (standing by while another instance holds it, and again when the lock is lost),
+// rebuilds when needed, then offers
 // the log from the checkpoint, one event at a time. A nacked event (Apply failed) is
 // offered again after a growing pause: the projector stops there, the others go on.
 type feed struct {
@@ -50,23 +51,35 @@ func (f *feed) Subscribe(ctx context.Context, _ string) (<-chan *message.Message
 	out := make(chan *message.Message)
 	go func() {
 		defer close(out)
-		release, _, err := f.r.Lock(ctx, f.p, true)
-		if err != nil {
-			return
-		}
-		defer release()
 		for ctx.Err() == nil {
-			err := f.run(ctx, out)
-			if ctx.Err() != nil {
-				return
+			lease, _, err := f.r.locks.Acquire(ctx, lockName(f.p), true)
+			if err != nil {
+				return // ctx ended
 			}
-			if err != nil && !errors.Is(err, errRebuildRequested) {
-				f.r.log.Error("projector feed stopped; restarting", "projector", f.p.Name(), "error", err)
-				wait.Sleep(ctx, time.Second)
+			held, cancel := lease.Context(ctx)
+			f.follow(held, out)
+			cancel()
+			lease.Release()
+			if ctx.Err() == nil {
+				f.r.log.Warn("projector lost its lock with the lock connection; standing by", "projector", f.p.Name())
 			}
 		}
 	}()
 	return out, nil
+}
+
+// follow feeds the projector while ctx (the lock held) lasts.
+func (f *feed) follow(ctx context.Context, out chan<- *message.Message) {
+	for ctx.Err() == nil {
+		err := f.run(ctx, out)
+		if ctx.Err() != nil {
+			return
+		}
+		if err != nil && !errors.Is(err, errRebuildRequested) {
+			f.r.log.Error("projector feed stopped; restarting", "projector", f.p.Name(), "error", err)
+			wait.Sleep(ctx, time.Second)
+		}
+	}
 }
 
 func (f *feed) Close() error { return nil }

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"hash/fnv"
 	"log/slog"
 	"slices"
 	"strings"
@@ -19,9 +18,13 @@ import (
 
 	"move/domain"
 	"move/eventstore"
-	waitpkg "move/internal/wait"
 	"move/personal"
 )
+
+// asProjector starts every transaction that writes read models or their schema: the
+// server's own role (move_server) owns nothing and sees no tenant's rows; the projector
+// role owns the read models and writes every tenant's (decision 0502).
+const asProjector = `SET LOCAL ROLE move_projector`
 
 // rebuildBatch is how many events one rebuild transaction replays.
 const rebuildBatch = 5000
@@ -35,6 +38,7 @@ type Runner struct {
 	projectors []Projector
 	log        *slog.Logger
 	metrics    *Metrics
+	locks      *Locks
 	// Progress, when set, hears rebuild progress (done and total events).
 	Progress func(name string, done, total int64)
 }
@@ -52,7 +56,8 @@ func NewRunner(store eventstore.Store, db *pgxpool.Pool, registry *domain.Regist
 		}
 		seen[p.Name()] = true
 	}
-	return &Runner{store: store, db: db, registry: registry, vault: vault, projectors: projectors, log: log, metrics: metrics}, nil
+	return &Runner{store: store, db: db, registry: registry, vault: vault, projectors: projectors, log: log, metrics: metrics,
+		locks: NewLocks(db.Config().ConnConfig)}, nil
 }
 
 // Projectors answers the projectors, in the order given.
@@ -171,21 +176,22 @@ func (r *Runner) applyLive(ctx context.Context, p Projector, msg *message.Messag
 
 // applyInTx answers the event that failed, with the error.
 func (r *Runner) applyInTx(ctx context.Context, p Projector, d delivery) (eventstore.RecordedEvent, error) {
+	// Decoded (and personal fields opened) before the transaction: it holds one
+	// connection, the key query takes another.
+	decoded, bad, err := r.decodeAll(ctx, p, d.Events)
+	if err != nil {
+		return d.Events[bad], err
+	}
 	failed := d.last()
-	err := pgx.BeginFunc(ctx, r.db, func(tx pgx.Tx) error {
+	err = pgx.BeginFunc(ctx, r.db, func(tx pgx.Tx) error {
 		// Rows and checkpoint commit together, so a commit lost in a crash loses both and
 		// the events are applied again: a read model needs no synchronous commit.
-		if _, err := tx.Exec(ctx, `SET LOCAL synchronous_commit = off; SET LOCAL search_path = `+LiveSchema); err != nil {
+		if _, err := tx.Exec(ctx, asProjector+`; SET LOCAL synchronous_commit = off; SET LOCAL search_path = `+LiveSchema); err != nil {
 			return err
 		}
 		// The delivery's statements go in one round trip, as a rebuild's do (Apply
 		// writes but never reads).
 		w := &batchWriter{}
-		decoded, bad, err := r.decodeAll(ctx, p, d.Events)
-		if err != nil {
-			failed = d.Events[bad]
-			return err
-		}
 		for i, ev := range decoded {
 			if ev == nil {
 				continue
@@ -241,7 +247,7 @@ func (r *Runner) rebuild(ctx context.Context, ps []Projector) (eventstore.Positi
 	for _, p := range ps {
 		schema := rebuildSchema(p)
 		if err := pgx.BeginFunc(ctx, r.db, func(tx pgx.Tx) error {
-			if _, err := tx.Exec(ctx, `DROP SCHEMA IF EXISTS `+schema+` CASCADE; CREATE SCHEMA `+schema+`; SET LOCAL search_path = `+schema); err != nil {
+			if _, err := tx.Exec(ctx, asProjector+`; DROP SCHEMA IF EXISTS `+schema+` CASCADE; CREATE SCHEMA `+schema+`; SET LOCAL search_path = `+schema); err != nil {
 				return err
 			}
 			if _, err := tx.Exec(ctx, p.Schema()); err != nil {
@@ -308,6 +314,9 @@ func (r *Runner) rebuild(ctx context.Context, ps []Projector) (eventstore.Positi
 		return pos, err
 	}
 	err := pgx.BeginFunc(ctx, r.db, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, asProjector); err != nil {
+			return err
+		}
 		for _, p := range ps {
 			for _, t := range p.Tables() {
 				if _, err := tx.Exec(ctx, `DROP TABLE IF EXISTS `+LiveSchema+`.`+t+` CASCADE`); err != nil {
@@ -384,16 +393,16 @@ func (e *replayError) Error() string {
 // transaction: its schema is set first (statements are prepared against the schema in
 // force when sent), then its statements go in one round trip.
 func (r *Runner) replay(ctx context.Context, p Projector, events []eventstore.RecordedEvent) error {
+	decoded, bad, err := r.decodeAll(ctx, p, events)
+	if err != nil {
+		return &replayError{projector: p, event: events[bad], cause: err}
+	}
 	return pgx.BeginFunc(ctx, r.db, func(tx pgx.Tx) error {
 		// A lost batch is replayed by the next rebuild; only the swap must be durable.
-		if _, err := tx.Exec(ctx, `SET LOCAL synchronous_commit = off; SET LOCAL search_path = `+rebuildSchema(p)); err != nil {
+		if _, err := tx.Exec(ctx, asProjector+`; SET LOCAL synchronous_commit = off; SET LOCAL search_path = `+rebuildSchema(p)); err != nil {
 			return err
 		}
 		w := &batchWriter{}
-		decoded, bad, err := r.decodeAll(ctx, p, events)
-		if err != nil {
-			return &replayError{projector: p, event: events[bad], cause: err}
-		}
 		for i, ev := range decoded {
 			if ev == nil {
 				continue
@@ -422,47 +431,21 @@ func (r *Runner) countEvents(ctx context.Context) int64 {
 	return 0
 }
 
-// Lock takes the projector's advisory lock: held, this process is the projector's one
-// writer. wait keeps trying until ctx ends.
+// Lock takes the projector's lock: held, this process is the projector's one writer.
+// wait keeps trying until ctx ends.
 func (r *Runner) Lock(ctx context.Context, p Projector, wait bool) (release func(), ok bool, err error) {
-	return AdvisoryLock(ctx, r.db, "projection:"+p.Name(), wait)
-}
-
-// lockKey is the advisory-lock key of a name.
-func lockKey(name string) int64 {
-	h := fnv.New64a()
-	_, _ = h.Write([]byte(name))
-	return int64(h.Sum64())
-}
-
-// AdvisoryLock takes the Postgres advisory lock named name on a dedicated connection, so
-// the lock goes when the connection does — also when this process dies and another
-// server takes over. wait keeps trying every 2 s until ctx ends; without it a lock held
-// elsewhere answers ok false.
-func AdvisoryLock(ctx context.Context, db *pgxpool.Pool, name string, wait bool) (release func(), ok bool, err error) {
-	key := lockKey(name)
-	for {
-		conn, err := pgx.ConnectConfig(ctx, db.Config().ConnConfig.Copy())
-		if err != nil {
-			return nil, false, err
-		}
-		var got bool
-		if err := conn.QueryRow(ctx, `SELECT pg_try_advisory_lock($1)`, key).Scan(&got); err != nil {
-			_ = conn.Close(context.Background())
-			return nil, false, err
-		}
-		if got {
-			return func() { _ = conn.Close(context.Background()) }, true, nil
-		}
-		_ = conn.Close(context.Background())
-		if !wait {
-			return nil, false, nil
-		}
-		if !waitpkg.Sleep(ctx, 2*time.Second) {
-			return nil, false, ctx.Err()
-		}
+	lease, ok, err := r.locks.Acquire(ctx, lockName(p), wait)
+	if !ok {
+		return nil, ok, err
 	}
+	return lease.Release, true, nil
 }
+
+func lockName(p Projector) string { return "projection:" + p.Name() }
+
+// Locks is the holder of this runner's locks, for the process's other lock takers
+// (the process worker), so the whole server holds its locks on one connection.
+func (r *Runner) Locks() *Locks { return r.locks }
 
 // Prepare gives every projector without live tables empty ones, flagged for a rebuild,
 // so reads answer at once (empty) instead of failing while the first build runs.
@@ -481,7 +464,7 @@ func (r *Runner) Prepare(ctx context.Context) error {
 					return err
 				}
 			}
-			if _, err := tx.Exec(ctx, `SET LOCAL search_path = `+LiveSchema); err != nil {
+			if _, err := tx.Exec(ctx, asProjector+`; SET LOCAL search_path = `+LiveSchema); err != nil {
 				return err
 			}
 			if _, err := tx.Exec(ctx, p.Schema()); err != nil {

@@ -109,19 +109,19 @@ func (s *Server) applicationRoutes() []Route {
 	list := "/v1/admin/applications"
 	item := list + "/{application_id}"
 	return []Route{
-		{Method: http.MethodGet, Pattern: list, Permission: PermManageApplications, Reads: reads, Handler: s.listApplications,
+		{Method: http.MethodGet, Pattern: list, Permission: PermManageApplications, Platform: true, Reads: reads, Handler: s.listApplications,
 			Doc: Doc{Summary: "Every application of the platform (search, sort, page)", Response: listAnswer[applicationRow]{}, Query: listQueryDoc}},
-		{Method: http.MethodPost, Pattern: list, Permission: PermManageApplications, Handler: s.createApplication,
+		{Method: http.MethodPost, Pattern: list, Permission: PermManageApplications, Platform: true, Handler: s.createApplication,
 			Doc: Doc{Summary: "Create an application; its slug is unique platform-wide", Request: applicationInput{}, Response: commandAnswer{}, Status: http.StatusCreated}},
-		{Method: http.MethodGet, Pattern: item, Permission: PermManageApplications, Reads: reads, Handler: s.getApplication,
+		{Method: http.MethodGet, Pattern: item, Permission: PermManageApplications, Platform: true, Reads: reads, Handler: s.getApplication,
 			Doc: Doc{Summary: "One application with every setting", Response: dataAnswer[applicationRow]{}}},
-		{Method: http.MethodPut, Pattern: item, Permission: PermManageApplications, Handler: s.updateApplication,
+		{Method: http.MethodPut, Pattern: item, Permission: PermManageApplications, Platform: true, Handler: s.updateApplication,
 			Doc: Doc{Summary: "Change an application (a new slug is reserved, the old one freed)", Request: applicationInput{}, Response: commandAnswer{}}},
-		{Method: http.MethodGet, Pattern: item + "/children", Permission: PermManageApplications, Reads: reads, Handler: s.listChildApplications,
+		{Method: http.MethodGet, Pattern: item + "/children", Permission: PermManageApplications, Platform: true, Reads: reads, Handler: s.listChildApplications,
 			Doc: Doc{Summary: "The application's child applications (search, sort, page)", Response: listAnswer[applicationRow]{}, Query: listQueryDoc}},
-		{Method: http.MethodGet, Pattern: item + "/mapbox-settings", Permission: PermManageApplications, Reads: reads, Handler: s.getApplicationMap,
+		{Method: http.MethodGet, Pattern: item + "/mapbox-settings", Permission: PermManageApplications, Platform: true, Reads: reads, Handler: s.getApplicationMap,
 			Doc: Doc{Summary: "The application's map centre and zoom", Response: dataAnswer[mapSettings]{}}},
-		{Method: http.MethodPut, Pattern: item + "/mapbox-settings", Permission: PermManageApplications, Handler: s.setApplicationMap,
+		{Method: http.MethodPut, Pattern: item + "/mapbox-settings", Permission: PermManageApplications, Platform: true, Handler: s.setApplicationMap,
 			Doc: Doc{Summary: "Change the map centre (longitude -180..180, latitude -90..90) and zoom (0..22)", Request: mapSettings{}, Response: commandAnswer{}}},
 	}
 }

@@ -36,7 +36,8 @@ type TenantResolver interface {
 }
 
 // Authorizer decides a permission for a caller in an application (and organisation,
-// when the route has one).
+// when the route has one); with no application (a platform route called without one),
+// on the platform.
 type Authorizer interface {
 	Allowed(ctx context.Context, p Principal, t Tenant, organizationID, permission string) (bool, error)
 }

@@ -42,17 +42,17 @@ func (s *Server) catalogRoutes(k catalog.Kind, path, table string) []Route {
 	reads := []string{table}
 	item := path + "/{id}"
 	return []Route{
-		{Method: http.MethodGet, Pattern: path, Permission: PermViewCatalog, Reads: reads,
+		{Method: http.MethodGet, Pattern: path, Permission: PermViewCatalog, Platform: true, Reads: reads,
 			Handler: s.listCatalog(k, table), Doc: Doc{Summary: "List " + table + " (search, sort, page)", Response: listAnswer[catalogItem]{}, Query: listQueryDoc}},
-		{Method: http.MethodGet, Pattern: path + "/all", Permission: PermViewCatalog, Reads: reads,
+		{Method: http.MethodGet, Pattern: path + "/all", Permission: PermViewCatalog, Platform: true, Reads: reads,
 			Handler: s.allCatalog(k, table), Doc: Doc{Summary: "All " + table + ", by name", Response: dataAnswer[[]catalogItem]{}}},
-		{Method: http.MethodGet, Pattern: item, Permission: PermViewCatalog, Reads: reads,
+		{Method: http.MethodGet, Pattern: item, Permission: PermViewCatalog, Platform: true, Reads: reads,
 			Handler: s.getCatalog(k, table), Doc: Doc{Summary: "One of " + table, Response: dataAnswer[catalogItem]{}}},
-		{Method: http.MethodPost, Pattern: path, Permission: PermManageCatalog,
+		{Method: http.MethodPost, Pattern: path, Permission: PermManageCatalog, Platform: true,
 			Handler: s.createCatalog(k), Doc: Doc{Summary: "Create one of " + table, Request: catalogInput{}, Response: commandAnswer{}, Status: http.StatusCreated}},
-		{Method: http.MethodPut, Pattern: item, Permission: PermManageCatalog,
+		{Method: http.MethodPut, Pattern: item, Permission: PermManageCatalog, Platform: true,
 			Handler: s.updateCatalog(k), Doc: Doc{Summary: "Change one of " + table + " (also the highlighted switch)", Request: catalogInput{}, Response: commandAnswer{}}},
-		{Method: http.MethodDelete, Pattern: item, Permission: PermManageCatalog,
+		{Method: http.MethodDelete, Pattern: item, Permission: PermManageCatalog, Platform: true,
 			Handler: s.deleteCatalog(k), Doc: Doc{Summary: "Delete one of " + table, Response: commandAnswer{}}},
 	}
 }

@@ -44,8 +44,12 @@ func (i *Identity) Resolve(ctx context.Context, p Principal, applicationID strin
 	return Tenant{ApplicationID: strings.ToLower(applicationID)}, nil
 }
 
-// Allowed asks casbin, with the matrix and the caller's grants in the tenant.
+// Allowed asks casbin, with the matrix and the caller's grants in the tenant, or on the
+// platform when there is none.
 func (i *Identity) Allowed(ctx context.Context, p Principal, t Tenant, organizationID, permission string) (bool, error) {
+	if t.ApplicationID == "" {
+		return i.Service.AllowedOnPlatform(ctx, principal(p), permission)
+	}
 	return i.Service.Allowed(ctx, principal(p), t.ApplicationID, organizationID, permission)
 }
 

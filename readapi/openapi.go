@@ -51,8 +51,15 @@ func document(routes []Route) any {
 			params = append(params, map[string]any{"name": q, "in": "query", "schema": map[string]any{"type": "string"}})
 		}
 		if rt.Permission != Public {
-			params = append(params,
-				map[string]any{"name": "ApplicationId", "in": "header", "required": true, "schema": map[string]any{"type": "string"}},
+			tenant := map[string]any{"name": "ApplicationId", "in": "header", "required": true, "schema": map[string]any{"type": "string"},
+				"description": "The application (tenant) the request acts in."}
+			if rt.Platform {
+				op["x-platform"] = true
+				tenant["required"] = false
+				tenant["description"] = "Optional: this route acts on platform-wide data. Without it only platform grants " +
+					"(superadmin) count; with it, the caller's roles in that application count too."
+			}
+			params = append(params, tenant,
 				map[string]any{"name": "Accept-Language", "in": "header", "schema": map[string]any{"type": "string", "enum": []string{"nl", "en"}}})
 			op["security"] = []any{map[string]any{"bearer": []string{}}}
 		}

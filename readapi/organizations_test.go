@@ -14,6 +14,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"move/internal/testenv"
+	rmactivities "move/projections/activities"
 	rmcatalog "move/projections/catalog"
 	rmidentity "move/projections/identity"
 	rmorg "move/projections/organizations"
@@ -23,7 +24,8 @@ import (
 func newOrganizationServer(t *testing.T) *client {
 	t.Helper()
 	env := testenv.New(t)
-	env.RunProjections(t, env.Runner(t, append(rmcatalog.Projectors(), rmorg.Projector(), rmidentity.Projector())...))
+	// validate-sports asks the activities read model which activities use a sport.
+	env.RunProjections(t, env.Runner(t, append(rmcatalog.Projectors(), rmorg.Projector(), rmidentity.Projector(), rmactivities.Projector())...))
 	api, err := readapi.New(readapi.Deps{
 		App: env.App, DB: env.DB, Auth: roleAuth{}, Tenants: roleAuth{}, Authz: roleAuth{},
 		Log: testenv.Logger(t), Metrics: prometheus.NewRegistry(),
@@ -84,7 +86,7 @@ func TestOrganizationReviewFlow(t *testing.T) {
 	if dig(one.Body, "data", "state") != "approved" || dig(one.Body, "data", "zipcode") != "3511 AB" || dig(one.Body, "data", "country") != "nl" {
 		t.Fatalf("one: %s", one.Raw)
 	}
-	// Unlinking a sport asks the activities: none exist yet, so it passes.
+	// Unlinking a sport asks the activities: this organisation has none, so it passes.
 	check := c.want(c.do("POST", "/v1/admin/organizations/"+id+"/validate-sports", map[string]any{"sports": []string{}}), 200)
 	if len(dig(check.Body, "data", "unlinked").([]any)) != 1 {
 		t.Fatalf("validate-sports: %s", check.Raw)

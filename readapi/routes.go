@@ -17,9 +17,13 @@ type Route struct {
 	Organization func(*http.Request) string
 	// Reads names the read models the handler queries: it waits for the caller's own
 	// writes on them.
-	Reads   []string
-	Handler func(http.ResponseWriter, *http.Request) error
-	Doc     Doc
+	Reads []string
+	// Platform routes act on platform-wide data (applications, the catalogue), so the
+	// ApplicationId header is optional: without it only platform grants (superadmin)
+	// count; with it, the caller's roles in that application do too (decision 0501).
+	Platform bool
+	Handler  func(http.ResponseWriter, *http.Request) error
+	Doc      Doc
 }
 
 const (

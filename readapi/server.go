@@ -130,16 +130,18 @@ func (s *Server) guard(rt Route) http.Handler {
 				return
 			}
 			ctx = context.WithValue(ctx, principalKey{}, p)
-			t, err := s.Tenants.Resolve(ctx, p, r.Header.Get("ApplicationId"))
-			if err != nil {
-				if !errors.Is(err, ErrUnknownApplication) {
-					writeError(w, r, err)
+			var t Tenant // none: a platform route called outside any application
+			if header := r.Header.Get("ApplicationId"); header != "" || !rt.Platform {
+				if t, err = s.Tenants.Resolve(ctx, p, header); err != nil {
+					if !errors.Is(err, ErrUnknownApplication) {
+						writeError(w, r, err)
+						return
+					}
+					writeError(w, r, errStatus(http.StatusForbidden, "error.application"))
 					return
 				}
-				writeError(w, r, errStatus(http.StatusForbidden, "error.application"))
-				return
+				ctx = context.WithValue(ctx, tenantKey{}, t)
 			}
-			ctx = context.WithValue(ctx, tenantKey{}, t)
 			if rt.Permission != Authenticated {
 				org := ""
 				if rt.Organization != nil {

@@ -2,11 +2,14 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
+	"net/url"
 	"strings"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
@@ -31,8 +34,8 @@ type backend struct {
 	app      *commands.App
 }
 
-func migrateCmd(cfg config) error {
-	if err := migrations.Up(cfg.DatabaseURL); err != nil {
+func migrateCmd(ctx context.Context, cfg config) error {
+	if err := migrate(ctx, cfg); err != nil {
 		return err
 	}
 	fmt.Println("migrations applied")
@@ -52,18 +55,80 @@ func personalSecret(cfg config) (*personal.Secret, error) {
 	return personal.NewSecret(key)
 }
 
+// migrate applies the migrations as the owner and gives the serving role the password
+// SERVER_DATABASE_URL names, if any (without one it logs in where trust allows).
+func migrate(ctx context.Context, cfg config) error {
+	if err := migrations.Up(cfg.DatabaseURL); err != nil {
+		return err
+	}
+	if cfg.ServerDatabaseURL == "" {
+		return nil
+	}
+	serving, err := pgx.ParseConfig(cfg.ServerDatabaseURL)
+	if err != nil {
+		return fmt.Errorf("SERVER_DATABASE_URL: %w", err)
+	}
+	if serving.User != servingRole {
+		return fmt.Errorf("SERVER_DATABASE_URL: the serving user must be %s, not %q", servingRole, serving.User)
+	}
+	if serving.Password == "" {
+		return nil
+	}
+	conn, err := pgx.Connect(ctx, cfg.DatabaseURL)
+	if err != nil {
+		return err
+	}
+	defer conn.Close(ctx)
+	var statement string
+	if err := conn.QueryRow(ctx, `SELECT format('ALTER ROLE move_server PASSWORD %L', $1::text)`, serving.Password).Scan(&statement); err != nil {
+		return err
+	}
+	_, err = conn.Exec(ctx, statement)
+	return err
+}
+
+// servingRole is the role serve logs in as (migration 0060, decision 0502).
+const servingRole = "move_server"
+
+// servingURL is SERVER_DATABASE_URL, else DATABASE_URL with the serving role as user.
+func servingURL(cfg config) (string, error) {
+	if cfg.ServerDatabaseURL != "" {
+		return cfg.ServerDatabaseURL, nil
+	}
+	u, err := url.Parse(cfg.DatabaseURL)
+	if err != nil || (u.Scheme != "postgres" && u.Scheme != "postgresql") {
+		return "", errors.New("DATABASE_URL is not a postgres:// URL: set SERVER_DATABASE_URL for the serving role")
+	}
+	u.User = url.User(servingRole)
+	return u.String(), nil
+}
+
+// defaultPoolSize is the pool of a server whose DATABASE_URL sets no pool_max_conns: with
+// the lock connection and the event store's LISTEN connection, a server holds at most
+// 10 connections (decision 0500).
+const defaultPoolSize = 8
+
+// poolConfig reads DATABASE_URL; its pool_max_conns, when given, is the pool's size.
+func poolConfig(databaseURL string) (*pgxpool.Config, error) {
+	pc, err := pgxpool.ParseConfig(databaseURL)
+	if err != nil {
+		return nil, fmt.Errorf("DATABASE_URL: %w", err)
+	}
+	if !strings.Contains(databaseURL, "pool_max_conns") {
+		pc.MaxConns = defaultPoolSize
+	}
+	return pc, nil
+}
+
 // open connects to the database and the event store the configuration names.
 func open(ctx context.Context, cfg config) (*backend, error) {
 	secret, err := personalSecret(cfg)
 	if err != nil {
 		return nil, err
 	}
-	pc, err := pgxpool.ParseConfig(cfg.DatabaseURL)
+	pc, err := poolConfig(cfg.DatabaseURL)
 	if err != nil {
-		return nil, fmt.Errorf("DATABASE_URL: %w", err)
-	}
-	if pc.MaxConns < 20 {
-		pc.MaxConns = 20
+		return nil, err
 	}
 	db, err := pgxpool.NewWithConfig(ctx, pc)
 	if err != nil {

@@ -10,12 +10,16 @@ import (
 const defaultDatabaseURL = "postgres://postgres@127.0.0.1:5432/move?sslmode=disable"
 
 type config struct {
-	DatabaseURL    string
-	EventStoreURL  string
-	HTTPAddr       string
-	LogLevel       string
-	TrustedProxies []netip.Prefix
-	CORSOrigins    []string
+	// DatabaseURL is the owner's: migrations and the CLI connect with it.
+	DatabaseURL string
+	// ServerDatabaseURL is what serve connects with: the role that owns nothing
+	// (decision 0502). Unset, it is DatabaseURL with the user move_server and no password.
+	ServerDatabaseURL string
+	EventStoreURL     string
+	HTTPAddr          string
+	LogLevel          string
+	TrustedProxies    []netip.Prefix
+	CORSOrigins       []string
 	// PersonalDataKey wraps the data subjects' keys and keys personal reservation names
 	// (decision 0510); production refuses the development default (decision 0104).
 	PersonalDataKey string
@@ -24,12 +28,13 @@ type config struct {
 
 func loadConfig() config {
 	c := config{
-		DatabaseURL:     env("DATABASE_URL", defaultDatabaseURL),
-		EventStoreURL:   os.Getenv("EVENTSTORE_URL"),
-		HTTPAddr:        env("HTTP_ADDR", ":8080"),
-		LogLevel:        env("LOG_LEVEL", "info"),
-		PersonalDataKey: os.Getenv("PERSONAL_DATA_KEY"),
-		Production:      strings.EqualFold(os.Getenv("MOVE_ENV"), "production"),
+		DatabaseURL:       env("DATABASE_URL", defaultDatabaseURL),
+		ServerDatabaseURL: os.Getenv("SERVER_DATABASE_URL"),
+		EventStoreURL:     os.Getenv("EVENTSTORE_URL"),
+		HTTPAddr:          env("HTTP_ADDR", ":8080"),
+		LogLevel:          env("LOG_LEVEL", "info"),
+		PersonalDataKey:   os.Getenv("PERSONAL_DATA_KEY"),
+		Production:        strings.EqualFold(os.Getenv("MOVE_ENV"), "production"),
 	}
 	for _, p := range list("TRUSTED_PROXIES") {
 		if prefix, err := netip.ParsePrefix(p); err == nil {

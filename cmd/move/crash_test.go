@@ -176,7 +176,25 @@ func run(t *testing.T, bin, dsn string, args ...string) {
 type server struct {
 	cmd *exec.Cmd
 	url string
-	log *bytes.Buffer
+	log *output
+}
+
+// output is a child's output, read by the test while the child writes it.
+type output struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (o *output) Write(p []byte) (int, error) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.buf.Write(p)
+}
+
+func (o *output) String() string {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.buf.String()
 }
 
 func startServer(t *testing.T, bin, dsn string, env ...string) *server {
@@ -187,7 +205,7 @@ func startServer(t *testing.T, bin, dsn string, env ...string) *server {
 	}
 	addr := l.Addr().String()
 	l.Close()
-	s := &server{cmd: exec.Command(bin, "serve"), url: "http://" + addr, log: &bytes.Buffer{}}
+	s := &server{cmd: exec.Command(bin, "serve"), url: "http://" + addr, log: &output{}}
 	s.cmd.Env = append(append(os.Environ(), "DATABASE_URL="+dsn, "HTTP_ADDR="+addr, "LOG_LEVEL=warn"), env...)
 	s.cmd.Stdout, s.cmd.Stderr = s.log, s.log
 	if err := s.cmd.Start(); err != nil {
@@ -253,4 +271,17 @@ func call(base, token, app, method, path, key string, in any) (int, map[string]a
 	var body map[string]any
 	_ = json.NewDecoder(res.Body).Decode(&body)
 	return res.StatusCode, body
+}
+
+// The test reads a running server's output while the server writes it (the crash tests
+// print it when they fail): the race detector finds no race.
+func TestServerOutputReadableWhileItRuns(t *testing.T) {
+	srv := startServer(t, buildBinary(t), testdb.New(t), "LOG_LEVEL=debug")
+	for range 20 {
+		_, _ = call(srv.url, "", "", "GET", "/v1/nothing-here", "", nil)
+		_ = srv.log.String()
+	}
+	if !strings.Contains(srv.log.String(), `"msg":"serving"`) {
+		t.Fatalf("the server's output was not captured:\n%s", srv.log)
+	}
 }

@@ -27,16 +27,22 @@ Usage:
   move events stream STREAM               one stream's events as JSON lines
   move events log [--from POS] [--type T] [--stream-prefix P] [--until TIME]
                                           the global log as JSON lines
+  move applications create --name N --slug S [--email E] [--time-zone Z]
+                                          make an application (the first of a production install)
   move openapi                            the API's OpenAPI document (JSON), for generating clients
-  move users create --email E --first-name F --last-name L [--role ROLE --application SLUG [--organization ID]]
+  move users create --email E --first-name F --last-name L [--role ROLE [--application SLUG [--organization ID]]]
                                           make a user; the password is read from standard input
+                                          (--role superadmin takes no --application)
   move users erase --email E [--organization ID ...]
                                           forget a person everywhere: account, invites, organisations'
                                           contact and finance data (decision 0511)
 
 Environment:
-  DATABASE_URL    Postgres for read models (and the event store by default)
-                  default ` + defaultDatabaseURL + `
+  DATABASE_URL    Postgres for read models (and the event store by default), as the
+                  owner (migrations, CLI); default ` + defaultDatabaseURL + `
+  SERVER_DATABASE_URL
+                  what serve connects as: user move_server, which owns nothing;
+                  default DATABASE_URL with that user and no password
   EVENTSTORE_URL  unset: the Postgres event store; esdb://… or kurrentdb://…: EventStoreDB
   HTTP_ADDR       listen address of serve, default :8080
   LOG_LEVEL       debug, info (default), warn, error
@@ -65,7 +71,7 @@ func run(ctx context.Context, args []string) error {
 	case "serve":
 		return serve(ctx, cfg, log, args[1:])
 	case "migrate":
-		return migrateCmd(cfg)
+		return migrateCmd(ctx, cfg)
 	case "seed":
 		return seedCmd(ctx, cfg, log)
 	case "projections":
@@ -78,6 +84,8 @@ func run(ctx context.Context, args []string) error {
 		return enc.Encode(readapi.Document())
 	case "users":
 		return usersCmd(ctx, cfg, log, args[1:])
+	case "applications":
+		return applicationsCmd(ctx, cfg, args[1:], os.Stdout)
 	case "help", "-h", "--help":
 		fmt.Print(usage)
 		return nil

@@ -15,9 +15,19 @@ import (
 	"move/projections"
 )
 
+const projectionsUsage = `usage:
+  move projections status                 each projector: version, checkpoint, head, lag, state
+  move projections rebuild NAME ...       rebuild these read models from the log, swapped in when caught up
+  move projections rebuild --all          rebuild every read model
+`
+
 func projectionsCmd(ctx context.Context, cfg config, log *slog.Logger, args []string) error {
 	if len(args) == 0 {
-		return errors.New("projections: want status or rebuild")
+		return errors.New("projections: want status or rebuild\n\n" + projectionsUsage)
+	}
+	if wantsHelp(args) {
+		fmt.Print(projectionsUsage)
+		return nil
 	}
 	b, err := open(ctx, cfg)
 	if err != nil {
@@ -34,7 +44,7 @@ func projectionsCmd(ctx context.Context, cfg config, log *slog.Logger, args []st
 	case "rebuild":
 		return projectionRebuild(ctx, b, runner, args[1:])
 	}
-	return fmt.Errorf("projections: unknown subcommand %q", args[0])
+	return fmt.Errorf("projections: unknown subcommand %q\n\n%s", args[0], projectionsUsage)
 }
 
 func projectionStatus(ctx context.Context, b *backend, runner *projections.Runner) error {

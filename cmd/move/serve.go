@@ -14,7 +14,6 @@ import (
 
 	"move/commands"
 	"move/files"
-	"move/migrations"
 	"move/processes"
 	"move/projections"
 	"move/readapi"
@@ -25,9 +24,15 @@ func serve(ctx context.Context, cfg config, log *slog.Logger, args []string) err
 	if len(args) > 0 {
 		return fmt.Errorf("serve takes no arguments")
 	}
-	if err := migrations.Up(cfg.DatabaseURL); err != nil {
+	if err := migrate(ctx, cfg); err != nil {
 		return err
 	}
+	// Migrated as the owner, served as the role that owns nothing (decision 0502).
+	serving, err := servingURL(cfg)
+	if err != nil {
+		return err
+	}
+	cfg.DatabaseURL = serving
 	b, err := open(ctx, cfg)
 	if err != nil {
 		return err
@@ -69,7 +74,7 @@ func serve(ctx context.Context, cfg config, log *slog.Logger, args []string) err
 		projectorsDone <- err
 	}()
 	mail := auth.(*readapi.Identity).Service.Mailer()
-	worker := processes.NewWorker(b.app, b.db, log, metrics)
+	worker := processes.NewWorker(b.app, b.db, runner.Locks(), log, metrics)
 	worker.Mail = mail
 	go func() { _ = worker.Run(runCtx) }()
 	setFailpoint(b.app, log)

@@ -5,11 +5,16 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
+	"fmt"
 	"net/url"
 	"os"
+	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"move/migrations"
@@ -29,7 +34,7 @@ func New(t testing.TB) string {
 	t.Helper()
 	dsn := Empty(t)
 	if err := migrations.Up(dsn); err != nil {
-		t.Fatalf("testdb: %v", err)
+		t.Fatalf("testdb: %v%s", err, hint(err))
 	}
 	return dsn
 }
@@ -39,9 +44,9 @@ func Empty(t testing.TB) string {
 	t.Helper()
 	ctx := context.Background()
 	admin := AdminURL()
-	conn, err := pgx.Connect(ctx, admin)
+	conn, err := connect(ctx, admin)
 	if err != nil {
-		t.Fatalf("testdb: connect %s: %v (is Postgres running? set TEST_DATABASE_URL)", admin, err)
+		t.Fatal(err)
 	}
 	defer conn.Close(ctx)
 	buf := make([]byte, 6)
@@ -51,7 +56,7 @@ func Empty(t testing.TB) string {
 		t.Fatalf("testdb: create database: %v", err)
 	}
 	t.Cleanup(func() {
-		c, err := pgx.Connect(context.Background(), admin)
+		c, err := connect(context.Background(), admin)
 		if err != nil {
 			t.Logf("testdb: drop %s: %v", name, err)
 			return
@@ -78,4 +83,29 @@ func Pool(t testing.TB, dsn string) *pgxpool.Pool {
 	}
 	t.Cleanup(pool.Close)
 	return pool
+}
+
+// connect opens a connection to the admin database, its error saying what to do.
+func connect(ctx context.Context, admin string) (*pgx.Conn, error) {
+	conn, err := pgx.Connect(ctx, admin)
+	if err != nil {
+		return nil, fmt.Errorf("testdb: connect %s: %w%s", admin, err, hint(err))
+	}
+	return conn, nil
+}
+
+// hint names the likely cause of a connection failure: a server with every connection
+// taken (other test runs or servers on it) is not a server that is down. Errors that
+// lost their type on the way (migrate's) are recognised by Postgres's message.
+func hint(err error) string {
+	var pgErr *pgconn.PgError
+	switch {
+	case errors.As(err, &pgErr) && pgErr.Code == "53300",
+		strings.Contains(err.Error(), "too many clients"), strings.Contains(err.Error(), "too many connections"):
+		return " (too many clients: Postgres's max_connections are taken by other test runs or servers; " +
+			"run fewer at once, or point TEST_DATABASE_URL at another server)"
+	case errors.Is(err, syscall.ECONNREFUSED):
+		return " (is Postgres running? set TEST_DATABASE_URL)"
+	}
+	return ""
 }

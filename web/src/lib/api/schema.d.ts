@@ -2472,6 +2472,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path?: never;
@@ -2535,9 +2536,10 @@ export interface operations {
                 search?: string;
                 sort?: string;
             };
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path?: never;
             cookie?: never;
@@ -2613,9 +2615,10 @@ export interface operations {
     post_v1_admin_applications: {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path?: never;
             cookie?: never;
@@ -2684,9 +2687,10 @@ export interface operations {
     get_v1_admin_applications_By_application_id: {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path: {
                 application_id: string;
@@ -2756,9 +2760,10 @@ export interface operations {
     put_v1_admin_applications_By_application_id: {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path: {
                 application_id: string;
@@ -2834,9 +2839,10 @@ export interface operations {
                 search?: string;
                 sort?: string;
             };
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path: {
                 application_id: string;
@@ -2921,6 +2927,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -2984,6 +2991,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -3041,9 +3049,10 @@ export interface operations {
     "get_v1_admin_applications_By_application_id_mapbox-settings": {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path: {
                 application_id: string;
@@ -3088,9 +3097,10 @@ export interface operations {
     "put_v1_admin_applications_By_application_id_mapbox-settings": {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path: {
                 application_id: string;
@@ -3332,6 +3342,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path?: never;
@@ -3411,6 +3422,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path?: never;
@@ -3487,6 +3499,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path?: never;
@@ -3536,6 +3549,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path?: never;
@@ -3573,6 +3587,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path?: never;
@@ -3928,6 +3943,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -3983,6 +3999,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -4037,6 +4054,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -4099,6 +4117,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -4153,6 +4172,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -4193,6 +4213,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path?: never;
@@ -4248,9 +4269,10 @@ export interface operations {
                 search?: string;
                 sort?: string;
             };
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path?: never;
             cookie?: never;
@@ -4306,9 +4328,10 @@ export interface operations {
     "post_v1_admin_location-types": {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path?: never;
             cookie?: never;
@@ -4362,9 +4385,10 @@ export interface operations {
     "get_v1_admin_location-types_By_id": {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path: {
                 id: string;
@@ -4414,9 +4438,10 @@ export interface operations {
     "put_v1_admin_location-types_By_id": {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path: {
                 id: string;
@@ -4472,9 +4497,10 @@ export interface operations {
     "delete_v1_admin_location-types_By_id": {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path: {
                 id: string;
@@ -4521,9 +4547,10 @@ export interface operations {
     "get_v1_admin_location-types_all": {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path?: never;
             cookie?: never;
@@ -4775,6 +4802,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -4848,6 +4876,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -4924,6 +4953,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -5196,6 +5226,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -5374,6 +5405,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -5423,6 +5455,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -5773,6 +5806,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -5828,6 +5862,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -5879,6 +5914,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -5935,6 +5971,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path?: never;
@@ -5988,6 +6025,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path?: never;
@@ -6035,6 +6073,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path?: never;
@@ -6089,6 +6128,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path?: never;
@@ -6146,9 +6186,10 @@ export interface operations {
                 search?: string;
                 sort?: string;
             };
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path?: never;
             cookie?: never;
@@ -6204,9 +6245,10 @@ export interface operations {
     "post_v1_admin_product-types": {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path?: never;
             cookie?: never;
@@ -6260,9 +6302,10 @@ export interface operations {
     "get_v1_admin_product-types_By_id": {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path: {
                 id: string;
@@ -6312,9 +6355,10 @@ export interface operations {
     "put_v1_admin_product-types_By_id": {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path: {
                 id: string;
@@ -6370,9 +6414,10 @@ export interface operations {
     "delete_v1_admin_product-types_By_id": {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path: {
                 id: string;
@@ -6419,9 +6464,10 @@ export interface operations {
     "get_v1_admin_product-types_all": {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path?: never;
             cookie?: never;
@@ -6473,6 +6519,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path?: never;
@@ -6521,6 +6568,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path?: never;
@@ -7598,9 +7646,10 @@ export interface operations {
                 search?: string;
                 sort?: string;
             };
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path?: never;
             cookie?: never;
@@ -7656,9 +7705,10 @@ export interface operations {
     post_v1_admin_sports: {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path?: never;
             cookie?: never;
@@ -7712,9 +7762,10 @@ export interface operations {
     get_v1_admin_sports_By_id: {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path: {
                 id: string;
@@ -7764,9 +7815,10 @@ export interface operations {
     put_v1_admin_sports_By_id: {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path: {
                 id: string;
@@ -7822,9 +7874,10 @@ export interface operations {
     delete_v1_admin_sports_By_id: {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path: {
                 id: string;
@@ -7871,9 +7924,10 @@ export interface operations {
     get_v1_admin_sports_all: {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 "Accept-Language"?: "nl" | "en";
-                ApplicationId: string;
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
             };
             path?: never;
             cookie?: never;
@@ -7928,6 +7982,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path?: never;
@@ -7991,6 +8046,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path?: never;
@@ -8052,6 +8108,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -8109,6 +8166,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -8177,6 +8235,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -8243,6 +8302,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -8301,6 +8361,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -8349,6 +8410,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -8424,6 +8486,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -8485,6 +8548,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -8550,6 +8614,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -8630,6 +8695,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -8693,6 +8759,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -9315,6 +9382,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path?: never;
@@ -9365,6 +9433,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -9421,6 +9490,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path?: never;

@@ -1,0 +1,39 @@
+package testdb
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"net/url"
+	"strings"
+	"testing"
+)
+
+// A server whose connections are all taken is reported as such, not as one that is down.
+// A role with a connection limit of 0 gets Postgres's own "too many connections" refusal
+// without exhausting the shared server.
+func TestConnectSaysTooManyClients(t *testing.T) {
+	ctx := context.Background()
+	admin, err := connect(ctx, AdminURL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { admin.Close(context.Background()) })
+	buf := make([]byte, 6)
+	_, _ = rand.Read(buf)
+	role := "move_test_full_" + hex.EncodeToString(buf)
+	if _, err := admin.Exec(ctx, `CREATE ROLE `+role+` LOGIN CONNECTION LIMIT 0`); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _, _ = admin.Exec(context.Background(), `DROP ROLE `+role) })
+	u, _ := url.Parse(AdminURL())
+	u.User = url.User(role)
+	_, err = connect(ctx, u.String())
+	if err == nil || !strings.Contains(err.Error(), "too many clients") || strings.Contains(err.Error(), "is Postgres running") {
+		t.Fatalf("want a too-many-clients explanation, got %v", err)
+	}
+	_, err = connect(ctx, "postgres://postgres@127.0.0.1:1/postgres?sslmode=disable")
+	if err == nil || !strings.Contains(err.Error(), "is Postgres running") {
+		t.Fatalf("a refused connection must ask whether Postgres runs, got %v", err)
+	}
+}
