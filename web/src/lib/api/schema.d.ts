@@ -1624,6 +1624,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -1701,6 +1702,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -1750,6 +1752,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -1833,6 +1836,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -1878,6 +1882,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -1933,6 +1938,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -1988,6 +1994,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -2041,6 +2048,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -2109,6 +2117,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -2178,6 +2187,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -2245,6 +2255,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -2314,6 +2325,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -2362,6 +2374,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -3168,6 +3181,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path?: never;
@@ -3255,6 +3269,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path?: never;
@@ -3667,6 +3682,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path?: never;
@@ -3739,6 +3755,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path?: never;
@@ -3776,6 +3793,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -3831,6 +3849,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -3894,6 +3913,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -4600,6 +4620,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -4674,6 +4695,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -4753,6 +4775,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -5013,6 +5036,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -5096,6 +5120,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -5179,6 +5204,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -5281,6 +5307,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -5344,6 +5371,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -5520,6 +5548,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -5602,6 +5631,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -5684,6 +5714,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -5747,6 +5778,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -6612,6 +6644,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -6667,6 +6700,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -6728,6 +6762,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -6777,6 +6812,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -6858,6 +6894,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -6927,6 +6964,7 @@ export interface operations {
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -6976,6 +7014,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -7033,6 +7072,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -7100,6 +7140,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -7217,6 +7258,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -7285,6 +7327,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -7335,6 +7378,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -7391,6 +7435,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -7441,6 +7486,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -7495,6 +7541,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -7551,6 +7598,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -7604,6 +7652,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -9203,6 +9252,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
@@ -9271,6 +9321,7 @@ export interface operations {
             query?: never;
             header: {
                 "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
                 ApplicationId: string;
             };
             path: {
