@@ -16,8 +16,8 @@ import (
 	"move/eventstore"
 	"move/internal/testenv"
 	"move/processes"
-	"move/projections/readmodels"
 	"move/projections"
+	"move/projections/readmodels"
 )
 
 type fixture struct {
