@@ -44,11 +44,19 @@ import (
 //     (generate_coupons.go)
 //   - RedeemCoupon, then CreditRedemption: exactly once each; SetCouponEnabled,
 //     SetBatchEnabled (redeem_coupon.go)
+//
+// Bookings (a session's own stream, decision 0800):
+//   - BookSession, ConfirmBooking, CancelBooking, RemoveParticipant, MoveParticipant,
+//     MarkAttendance, CheckIn, PromoteWaiting (bookings.go)
 type App struct {
 	run *runner
 	// afterRedeem runs between a coupon's redemption and its credit: the failpoint a
 	// crash test stops the process at (AfterRedeem).
 	afterRedeem func()
+	// afterSpotFreed runs between a cancellation and the promotion from the waiting
+	// list (AfterSpotFreed).
+	afterSpotFreed func()
+	bookings       bookingLocks
 }
 
 // AfterRedeem sets the failpoint between a redemption and its credit. Only the crash

@@ -3,6 +3,7 @@ package commands
 import (
 	"move/domain"
 	"move/domain/activity"
+	"move/domain/booking"
 	"move/domain/catalog"
 	"move/domain/contact"
 	"move/domain/identity"
@@ -23,6 +24,7 @@ var registerAll = []func(*domain.Registry){
 	organization.Register,
 	activity.Register,
 	series.Register,
+	booking.Register,
 	rate.Register,
 	location.Register,
 	contact.Register,

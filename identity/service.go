@@ -99,6 +99,9 @@ func New(db *pgxpool.Pool, app *commands.App, mailer Mailer, log *slog.Logger, n
 		byForgot: NewLimiter(db, "forgot-client", Limit{N: 5, Window: time.Minute}), dummyHash: dummy}, nil
 }
 
+// Mailer is the service's mail port, for the other contexts that write to people.
+func (s *Service) Mailer() Mailer { return s.mail }
+
 // Tokens answer a login or a refresh.
 type Tokens struct {
 	Token        string    `json:"token"`

@@ -20,6 +20,7 @@ import (
 
 	"move/commands"
 	"move/domain/wallet"
+	"move/identity"
 	"move/internal/wait"
 	"move/projections"
 )
@@ -39,12 +40,14 @@ func Projector() projections.Projector { return projector{} }
 
 type projector struct{}
 
-func (projector) Name() string     { return Name }
-func (projector) Version() int     { return 1 }
-func (projector) Tables() []string { return []string{PendingCredits, PendingBatches} }
+func (projector) Name() string { return Name }
+func (projector) Version() int { return 2 }
+func (projector) Tables() []string {
+	return []string{PendingCredits, PendingBatches, PendingPromotions, PendingNotices}
+}
 func (projector) EventTypes() []string {
-	return []string{wallet.CouponRedeemed{}.EventType(), wallet.Credited{}.EventType(),
-		wallet.BatchGenerated{}.EventType(), wallet.CouponsIssued{}.EventType()}
+	return append([]string{wallet.CouponRedeemed{}.EventType(), wallet.Credited{}.EventType(),
+		wallet.BatchGenerated{}.EventType(), wallet.CouponsIssued{}.EventType()}, waitlistEventTypes()...)
 }
 
 // Schema. Internal tables: tenant-owned with forced row-level security (decision 0102)
@@ -66,7 +69,8 @@ CREATE TABLE pending_coupon_batches (
     remaining      integer     NOT NULL,
     progressed_at  timestamptz NOT NULL
 );
-` + projections.InternalRLS(PendingBatches)
+` + projections.InternalRLS(PendingBatches) + waitlistSchema +
+		projections.InternalRLS(PendingPromotions) + projections.InternalRLS(PendingNotices)
 }
 
 func (projector) Apply(ctx context.Context, w projections.Writer, e projections.Event) error {
@@ -89,7 +93,7 @@ func (projector) Apply(ctx context.Context, w projections.Writer, e projections.
 		}
 		return w.Exec(ctx, `DELETE FROM pending_coupon_batches WHERE batch_id = $1 AND remaining <= 0`, batch)
 	}
-	return nil
+	return applyWaitlist(ctx, w, e)
 }
 
 // Worker does the to-do list: it credits redeemed coupons and issues the rest of
@@ -107,7 +111,9 @@ type Worker struct {
 	// Interval between passes; Grace is how long work is left to the request that
 	// caused it before the worker takes it over.
 	Interval, Grace time.Duration
-	resumed         *prometheus.CounterVec
+	// Mail tells promoted participants; nil tells nobody (tests of other processes).
+	Mail    identity.Mailer
+	resumed *prometheus.CounterVec
 }
 
 // NewWorker makes a worker with its metric registered.
@@ -154,11 +160,14 @@ func (w *Worker) work(ctx context.Context) error {
 // Pass does the work that has waited longer than the grace period, and answers how
 // much it did.
 func (w *Worker) Pass(ctx context.Context) (int, error) {
-	credits, batches, err := w.due(ctx)
+	credits, batches, promotions, notices, err := w.due(ctx)
 	if err != nil {
 		return 0, err
 	}
-	done := 0
+	done, err := w.promote(ctx, promotions, notices)
+	if err != nil {
+		return done, err
+	}
 	for _, c := range credits {
 		if _, err := w.App.CreditRedemption(ctx, c.correlation, c.id); err != nil {
 			return done, err
@@ -185,10 +194,12 @@ type pendingBatch struct{ id, application string }
 
 // due reads the to-do list as the tables' owner, move_projector, a member of
 // move_writer whose policy sees every tenant (the server's own role sees no row).
-func (w *Worker) due(ctx context.Context) ([]pendingCredit, []pendingBatch, error) {
+func (w *Worker) due(ctx context.Context) ([]pendingCredit, []pendingBatch, []duePromotion, []dueNotice, error) {
 	before := w.Now().Add(-w.Grace)
 	var credits []pendingCredit
 	var batches []pendingBatch
+	var promotions []duePromotion
+	var notices []dueNotice
 	err := pgx.BeginFunc(ctx, w.DB, func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, `SET LOCAL ROLE move_projector`); err != nil {
 			return err
@@ -214,7 +225,11 @@ func (w *Worker) due(ctx context.Context) ([]pendingCredit, []pendingBatch, erro
 			var b pendingBatch
 			return b, r.Scan(&b.id, &b.application)
 		})
+		if err != nil {
+			return err
+		}
+		promotions, notices, err = w.dueWaitlist(ctx, tx, before)
 		return err
 	})
-	return credits, batches, err
+	return credits, batches, promotions, notices, err
 }

@@ -17,6 +17,7 @@ import (
 	"move/internal/testenv"
 	"move/processes"
 	"move/projections"
+	"move/projections/readmodels"
 )
 
 type fixture struct {
@@ -31,7 +32,8 @@ func setup(t *testing.T) fixture {
 	t.Helper()
 	ctx := context.Background()
 	env := testenv.New(t)
-	env.RunProjections(t, env.Runner(t, processes.Projector()))
+	// The waitlist's due work reads the sessions, participants and applications too.
+	env.RunProjections(t, env.Runner(t, readmodels.All()...))
 	res, err := env.App.CreateApplication(ctx, commands.Meta{ActorID: "test"}, identity.ApplicationSettings{Name: "Demo", Slug: "demo"})
 	if err != nil {
 		t.Fatal(err)

@@ -201,6 +201,28 @@ var messages = map[string]map[string]string{
 	"state.redeemed":  {"nl": "Ingewisseld", "en": "Redeemed"},
 	"state.disabled":  {"nl": "Uitgeschakeld", "en": "Disabled"},
 	"state.expired":   {"nl": "Verlopen", "en": "Expired"},
+
+	// Bookings and participants.
+	"booking.window_not_open":         {"nl": "Inschrijven voor deze sessie kan pas vanaf {from}", "en": "Booking this session opens at {from}"},
+	"booking.window_closed":           {"nl": "Inschrijven voor deze sessie is gesloten", "en": "Booking this session has closed"},
+	"booking.full":                    {"nl": "Deze sessie is vol (alle {spots} plekken zijn bezet) en heeft geen wachtlijst", "en": "This session is full (all {spots} spots are taken) and has no waiting list"},
+	"booking.no_signup_required":      {"nl": "Voor deze activiteit hoef je je niet in te schrijven: kom gewoon langs", "en": "This activity needs no booking: just come along"},
+	"booking.already_booked":          {"nl": "Je bent al ingeschreven voor deze sessie (of staat op de wachtlijst)", "en": "You have already booked this session (or are on its waiting list)"},
+	"booking.exists":                  {"nl": "Deze inschrijving bestaat al", "en": "This booking already exists"},
+	"booking.cancelled":               {"nl": "Deze inschrijving is geannuleerd", "en": "This booking has been cancelled"},
+	"booking.moved":                   {"nl": "Deze inschrijving is verplaatst naar een andere sessie", "en": "This booking was moved to another session"},
+	"booking.waitlisted":              {"nl": "Deze deelnemer staat nog op de wachtlijst", "en": "This participant is still on the waiting list"},
+	"booking.move_same_session":       {"nl": "Kies een andere sessie om naartoe te verplaatsen", "en": "Choose another session to move to"},
+	"booking.already_checked_in":      {"nl": "Al ingecheckt om {at}", "en": "Already checked in at {at}"},
+	"booking.age_required":            {"nl": "Vul de geboortedatum in: deze activiteit heeft een leeftijdsgrens", "en": "Fill in the date of birth: this activity has an age range"},
+	"booking.age_out_of_range":        {"nl": "Deze activiteit is voor leeftijd {min} tot en met {max}; de deelnemer is dan {age}", "en": "This activity is for ages {min} to {max}; the participant will be {age}"},
+	"booking.answer_required":         {"nl": "Beantwoord deze vraag", "en": "Answer this question"},
+	"booking.answer_one":              {"nl": "Kies één antwoord", "en": "Choose one answer"},
+	"booking.answer_option":           {"nl": "Kies een van: {values}", "en": "Choose one of: {values}"},
+	"booking.answer_unknown_question": {"nl": "Deze vraag hoort niet bij de activiteit", "en": "This question is not one of the activity's"},
+	"booking.qr_invalid":              {"nl": "Deze QR-code is niet geldig", "en": "This QR code is not valid"},
+	"booking.qr_other_session":        {"nl": "Deze QR-code hoort bij een andere sessie", "en": "This QR code belongs to another session"},
+	"booking.not_a_customer":          {"nl": "Alleen klanten kunnen inschrijven", "en": "Only customers can book"},
 }
 
 // fieldNames are the user's words for field names.
@@ -293,6 +315,15 @@ var fieldNames = map[string]map[string]string{
 	"opening_hours":   {"nl": "openingstijden", "en": "opening hours"},
 	"roles":           {"nl": "rollen", "en": "roles"},
 	"trainer_user_id": {"nl": "trainer", "en": "trainer"},
+
+	// Participants.
+	"participant.first_name":    {"nl": "voornaam", "en": "first name"},
+	"participant.last_name":     {"nl": "achternaam", "en": "last name"},
+	"participant.email":         {"nl": "e-mailadres", "en": "email"},
+	"participant.date_of_birth": {"nl": "geboortedatum", "en": "date of birth"},
+	"participant.gender":        {"nl": "geslacht", "en": "gender"},
+	"participant.notes":         {"nl": "notities", "en": "notes"},
+	"attendance":                {"nl": "aanwezigheid", "en": "attendance"},
 }
 
 // translate fills in a message in the language; unknown keys show as themselves.

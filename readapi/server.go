@@ -50,6 +50,12 @@ type Deps struct {
 	// RedeemLimit bounds a consumer's refused coupon redemptions (default 10 per 10
 	// minutes).
 	RedeemLimit identity.Limit
+	// Mail is the mail port messages to participants leave through; without it the
+	// contact route answers 503.
+	Mail identity.Mailer
+	// QRSecret signs bookings' QR codes (at least 32 bytes); without it the QR routes
+	// answer 503.
+	QRSecret []byte
 }
 
 // Server is the HTTP handler of the whole product.

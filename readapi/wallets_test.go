@@ -48,6 +48,7 @@ type walletWorld struct {
 	last    eventstore.Position
 	callers []*caller
 	mu      sync.Mutex
+	mails   *mailbox
 }
 
 type userAuth struct{ *readapi.Identity }
@@ -64,6 +65,19 @@ type noMail struct{}
 
 func (noMail) Send(context.Context, identity.Mail) error { return nil }
 
+// mailbox keeps the mail the server sent.
+type mailbox struct {
+	mu   sync.Mutex
+	sent []identity.Mail
+}
+
+func (m *mailbox) Send(_ context.Context, mail identity.Mail) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.sent = append(m.sent, mail)
+	return nil
+}
+
 func newWalletWorld(t *testing.T, limit identity.Limit) *walletWorld {
 	t.Helper()
 	env := testenv.New(t)
@@ -73,6 +87,7 @@ func newWalletWorld(t *testing.T, limit identity.Limit) *walletWorld {
 		t.Fatal(err)
 	}
 	guards := userAuth{&readapi.Identity{Service: svc}}
+	mails := &mailbox{}
 	blobs, err := files.NewLocalStore(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
@@ -83,13 +98,13 @@ func newWalletWorld(t *testing.T, limit identity.Limit) *walletWorld {
 	}
 	api, err := readapi.New(readapi.Deps{App: env.App, DB: env.DB, Auth: guards, Tenants: guards, Authz: guards,
 		Log: testenv.Logger(t), Metrics: prometheus.NewRegistry(), Ready: func(context.Context) error { return nil },
-		RedeemLimit: limit, Files: fileService})
+		RedeemLimit: limit, Files: fileService, Mail: mails, QRSecret: []byte("a test key for QR codes, 32 bytes or more")})
 	if err != nil {
 		t.Fatal(err)
 	}
 	srv := httptest.NewServer(api)
 	t.Cleanup(srv.Close)
-	w := &walletWorld{t: t, env: env, base: srv.URL, orgA: uuid.NewString(), users: map[string]string{}}
+	w := &walletWorld{t: t, env: env, base: srv.URL, orgA: uuid.NewString(), users: map[string]string{}, mails: mails}
 	ctx := context.Background()
 	if err := svc.EnsureDefaultPermissions(ctx); err != nil {
 		t.Fatal(err)

@@ -3,6 +3,8 @@ package main
 import (
 	"bufio"
 	"context"
+	"crypto/hmac"
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -257,4 +259,15 @@ func withIdentity(ctx context.Context, cfg config, log *slog.Logger, fn func(*ba
 		return err
 	}
 	return fn(b, svc)
+}
+
+// qrSecret is the key bookings' QR codes are signed with: derived from the token pepper
+// (one secret to keep, checked in production), for this purpose only.
+func qrSecret(pepper string) []byte {
+	if pepper == "" {
+		pepper = idsvc.DevelopmentPepper
+	}
+	mac := hmac.New(sha256.New, []byte(pepper))
+	mac.Write([]byte("move booking qr v1"))
+	return mac.Sum(nil)
 }

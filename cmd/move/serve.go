@@ -77,13 +77,16 @@ func serve(ctx context.Context, cfg config, log *slog.Logger, args []string) err
 		projecting.Store(false)
 		projectorsDone <- err
 	}()
+	mail := auth.(*readapi.Identity).Service.Mailer()
 	worker := processes.NewWorker(b.app, b.db, runner.Locks(), log, metrics)
+	worker.Mail = mail
 	go func() { _ = worker.Run(runCtx) }()
 	setFailpoint(b.app, log)
 
 	api, err := readapi.New(readapi.Deps{
 		App: b.app, DB: b.db, Auth: auth, Tenants: tenants, Authz: authz, Log: log, Metrics: metrics, SPA: spa,
 		TrustedProxies: cfg.TrustedProxies, CORSOrigins: cfg.CORSOrigins, Files: fileService,
+		Mail: mail, QRSecret: qrSecret(loadIdentityConfig().pepper),
 		Ready: func(ctx context.Context) error {
 			if err := b.db.Ping(ctx); err != nil {
 				return errors.New("database unreachable")

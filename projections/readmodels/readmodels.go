@@ -8,6 +8,7 @@ import (
 	"move/processes"
 	"move/projections"
 	rmactivities "move/projections/activities"
+	rmbookings "move/projections/bookings"
 	rmcatalog "move/projections/catalog"
 	rmcontacts "move/projections/contacts"
 	rmidentity "move/projections/identity"
@@ -20,5 +21,5 @@ import (
 // All answers a fresh projector of every read model.
 func All() []projections.Projector {
 	return append(rmcatalog.Projectors(), rmidentity.Projector(), rmorganizations.Projector(), rmwallets.Projector(),
-		rmrates.Projector(), rmlocations.Projector(), rmcontacts.Projector(), rmactivities.Projector(), processes.Projector())
+		rmrates.Projector(), rmlocations.Projector(), rmcontacts.Projector(), rmactivities.Projector(), rmbookings.Projector(), processes.Projector())
 }

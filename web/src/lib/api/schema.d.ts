@@ -1008,6 +1008,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/sessions/{id}/check-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check a participant in with their QR code (scanned or typed); refuses another session's code, a cancelled booking and a second scan */
+        post: operations["post_v1_admin_sessions_By_id_check-in"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/sessions/{id}/impact": {
         parameters: {
             query?: never;
@@ -1019,6 +1036,143 @@ export interface paths {
         put?: never;
         /** What changing this and all later sessions would do (changed, moved, removed, added); writes nothing */
         post: operations["post_v1_admin_sessions_By_id_impact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/sessions/{id}/participants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A session's participants: spots taken and left, the waiting list in arrival order, attendance, QR codes */
+        get: operations["get_v1_admin_sessions_By_id_participants"];
+        put?: never;
+        /** Add a participant by hand (name, e-mail, date of birth, gender, notes) */
+        post: operations["post_v1_admin_sessions_By_id_participants"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/sessions/{id}/participants/{booking_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a participant from the session */
+        delete: operations["delete_v1_admin_sessions_By_id_participants_By_booking_id"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/sessions/{id}/participants/{booking_id}/attendance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Mark attendance: present, absent, signed_out or none */
+        put: operations["put_v1_admin_sessions_By_id_participants_By_booking_id_attendance"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/sessions/{id}/participants/{booking_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a booking for the participant (the refund percentage of the cancellation term is recorded) */
+        post: operations["post_v1_admin_sessions_By_id_participants_By_booking_id_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/sessions/{id}/participants/{booking_id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A booking's history from the log: booked, promoted, moved, cancelled, checked in — who and when */
+        get: operations["get_v1_admin_sessions_By_id_participants_By_booking_id_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/sessions/{id}/participants/{booking_id}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move a participant to another session of the application (its waiting list when full) */
+        post: operations["post_v1_admin_sessions_By_id_participants_By_booking_id_move"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/sessions/{id}/participants/contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mail all participants with a spot, or the selected booking_ids; {first_name}, {last_name} and {app_name} are filled in */
+        post: operations["post_v1_admin_sessions_By_id_participants_contact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/sessions/{id}/participants/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** participants.xlsx: every booking of the session with the answers to the activity's questions */
+        get: operations["get_v1_admin_sessions_By_id_participants_export"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1400,6 +1554,40 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{id}/bookings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Consumer app: book a session (customers only): a spot, or the waiting list when full and the activity has one */
+        post: operations["post_v1_sessions_By_id_bookings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{id}/bookings/{booking_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Consumer app: cancel one's own booking (the refund percentage of the cancellation term is recorded) */
+        delete: operations["delete_v1_sessions_By_id_bookings_By_booking_id"];
         options?: never;
         head?: never;
         patch?: never;
@@ -6341,6 +6529,64 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    "post_v1_admin_sessions_By_id_check-in": {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            booking_id: string;
+                            checked_in_at: string;
+                            first_name: string;
+                            last_name: string;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
     post_v1_admin_sessions_By_id_impact: {
         parameters: {
             query?: never;
@@ -6399,6 +6645,558 @@ export interface operations {
             413: components["responses"]["TooLarge"];
             422: components["responses"]["ValidationFailed"];
             default: components["responses"]["Error"];
+        };
+    };
+    get_v1_admin_sessions_By_id_participants: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            cancelled: {
+                                answers: {
+                                    question_id: string;
+                                    value: string;
+                                }[];
+                                attendance: string;
+                                booked_at: string;
+                                booking_id: string;
+                                by_staff: boolean;
+                                checked_in_at?: string | null;
+                                customer_id?: string | null;
+                                date_of_birth: string;
+                                email: string;
+                                first_name: string;
+                                gender: string;
+                                last_name: string;
+                                moved_from?: string | null;
+                                moved_to?: string | null;
+                                notes: string;
+                                qr_code: string;
+                                refund_percent?: number | null;
+                                status: string;
+                            }[];
+                            left: number;
+                            participants: {
+                                answers: {
+                                    question_id: string;
+                                    value: string;
+                                }[];
+                                attendance: string;
+                                booked_at: string;
+                                booking_id: string;
+                                by_staff: boolean;
+                                checked_in_at?: string | null;
+                                customer_id?: string | null;
+                                date_of_birth: string;
+                                email: string;
+                                first_name: string;
+                                gender: string;
+                                last_name: string;
+                                moved_from?: string | null;
+                                moved_to?: string | null;
+                                notes: string;
+                                qr_code: string;
+                                refund_percent?: number | null;
+                                status: string;
+                            }[];
+                            session_id: string;
+                            spots: number;
+                            taken: number;
+                            waiting_list: {
+                                answers: {
+                                    question_id: string;
+                                    value: string;
+                                }[];
+                                attendance: string;
+                                booked_at: string;
+                                booking_id: string;
+                                by_staff: boolean;
+                                checked_in_at?: string | null;
+                                customer_id?: string | null;
+                                date_of_birth: string;
+                                email: string;
+                                first_name: string;
+                                gender: string;
+                                last_name: string;
+                                moved_from?: string | null;
+                                moved_to?: string | null;
+                                notes: string;
+                                qr_code: string;
+                                refund_percent?: number | null;
+                                status: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    post_v1_admin_sessions_By_id_participants: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    answers: {
+                        question_id: string;
+                        value: string;
+                    }[];
+                    participant: {
+                        date_of_birth?: string;
+                        email: string;
+                        first_name: string;
+                        gender?: string;
+                        last_name: string;
+                        notes?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            booking_id: string;
+                            qr_code: string;
+                            session_id: string;
+                            status: string;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    delete_v1_admin_sessions_By_id_participants_By_booking_id: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                booking_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    put_v1_admin_sessions_By_id_participants_By_booking_id_attendance: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                booking_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    attendance: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    post_v1_admin_sessions_By_id_participants_By_booking_id_cancel: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                booking_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    get_v1_admin_sessions_By_id_participants_By_booking_id_history: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                booking_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            actor?: {
+                                id: string;
+                                name: string;
+                            } | null;
+                            at: string;
+                            detail: unknown;
+                            event: string;
+                            session_id: string;
+                            system?: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    post_v1_admin_sessions_By_id_participants_By_booking_id_move: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                booking_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    session_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    post_v1_admin_sessions_By_id_participants_contact: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    booking_ids: string[];
+                    message: string;
+                    subject: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            sent: number;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    get_v1_admin_sessions_By_id_participants_export: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
         };
     };
     get_v1_admin_sports: {
@@ -7683,6 +8481,126 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             default: components["responses"]["Error"];
+        };
+    };
+    post_v1_sessions_By_id_bookings: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    answers: {
+                        question_id: string;
+                        value: string;
+                    }[];
+                    participant: {
+                        date_of_birth?: string;
+                        email: string;
+                        first_name: string;
+                        gender?: string;
+                        last_name: string;
+                        notes?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            booking_id: string;
+                            qr_code: string;
+                            session_id: string;
+                            status: string;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    delete_v1_sessions_By_id_bookings_By_booking_id: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                booking_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            fields?: {
+                                [key: string]: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
         };
     };
     post_v1_token_refresh: {
