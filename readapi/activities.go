@@ -87,26 +87,28 @@ func scanActivity(row pgx.Row) (activityRow, error) {
 
 // activityInput is the body of create and PATCH: PATCH applies the fields it names on
 // top of the activity as it is.
+// activityInput is the body of create (type and name required, the rest starts empty)
+// and of PATCH (only what it names changes).
 type activityInput struct {
 	Type               string             `json:"type"`
 	Name               string             `json:"name"`
 	SportID            *string            `json:"sport_id"`
-	Description        string             `json:"description"`
-	Notes              string             `json:"notes"`
+	Description        string             `json:"description,omitempty"`
+	Notes              string             `json:"notes,omitempty"`
 	RateID             *string            `json:"rate_id"`
-	Gender             string             `json:"gender"`
-	Level              string             `json:"level"`
-	CategoryIDs        []string           `json:"category_ids"`
-	TagIDs             []string           `json:"tag_ids"`
-	PaymentURL         string             `json:"payment_url"`
+	Gender             string             `json:"gender,omitempty"`
+	Level              string             `json:"level,omitempty"`
+	CategoryIDs        []string           `json:"category_ids,omitempty"`
+	TagIDs             []string           `json:"tag_ids,omitempty"`
+	PaymentURL         string             `json:"payment_url,omitempty"`
 	CancellationTermID *string            `json:"cancellation_term_id"`
-	PriceDisplayMode   string             `json:"price_display_mode"`
+	PriceDisplayMode   string             `json:"price_display_mode,omitempty"`
 	ImageID            *string            `json:"image_id"`
-	IsAccessible       bool               `json:"is_accessible"`
+	IsAccessible       bool               `json:"is_accessible,omitempty"`
 	AgeMin             *int               `json:"age_min"`
 	AgeMax             *int               `json:"age_max"`
-	Contacts           []activity.Contact `json:"contacts"`
-	Concept            bool               `json:"concept"`
+	Contacts           []activity.Contact `json:"contacts,omitempty"`
+	Concept            bool               `json:"concept,omitempty"`
 	// Settings, on create only (afterwards: PUT …/settings).
 	Settings *activity.Settings `json:"settings,omitempty"`
 	// Version is the version the user edited (PATCH only); a stale one is a 409.

@@ -408,7 +408,7 @@ func TestActivityPermissionsAndIsolation(t *testing.T) {
 		return strings.NewReplacer("{a}", a, "{s}", s, "{o}", o).Replace(path)
 	}
 	writeBody := map[string]any{"name": "Renamed"}
-	bodies := map[string]any{"/location": map[string]any{"location_id": nil}, "/settings": map[string]any{}, "/questions": map[string]any{"questions": []any{}},
+	bodies := map[string]any{"/location": map[string]any{"location_id": nil}, "/settings": map[string]any{"is_exclusive": false, "has_waitlist": false, "should_validate_age": false, "no_signup_required": false}, "/questions": map[string]any{"questions": []any{}},
 		"/labels": map[string]any{"label_ids": []string{}}, "/sessions": body, "/activities": map[string]any{"type": "session", "name": "New"}}
 	bodyFor := func(path string) any {
 		for suffix, b := range bodies {

@@ -54,6 +54,17 @@ type contactInput struct {
 	Version       *uint64  `json:"version"`
 }
 
+// contactCreateInput is the body of create: e-mail and phone may be left out. The same
+// fields as contactInput (whose PUT names every field), so one converts to the other.
+type contactCreateInput struct {
+	Name          string   `json:"name"`
+	Email         string   `json:"email,omitempty"`
+	Phone         string   `json:"phone,omitempty"`
+	Roles         []string `json:"roles"`
+	TrainerUserID *string  `json:"trainer_user_id"`
+	Version       *uint64  `json:"version"`
+}
+
 func (in contactInput) fields() contact.Fields {
 	return contact.Fields{Name: in.Name, Email: in.Email, Phone: in.Phone, Roles: in.Roles, TrainerUserID: in.TrainerUserID}
 }
@@ -66,7 +77,7 @@ func (s *Server) contactRoutes() []Route {
 		{Method: http.MethodGet, Pattern: orgContacts, Permission: PermViewContacts, Reads: reads, Handler: s.listContacts,
 			Doc: Doc{Summary: "The organisation's contacts (name, e-mail, phone, roles), 250 a page", Response: listAnswer[contactRow]{}, Query: listQueryDoc}},
 		{Method: http.MethodPost, Pattern: orgContacts, Permission: PermManageContacts, Handler: s.createContact,
-			Doc: Doc{Summary: "Add a contact: at least one role of mail, contact_person, trainer; a trainer may link a trainer user", Request: contactInput{}, Response: commandAnswer{}, Status: http.StatusCreated}},
+			Doc: Doc{Summary: "Add a contact: at least one role of mail, contact_person, trainer; a trainer may link a trainer user", Request: contactCreateInput{}, Response: commandAnswer{}, Status: http.StatusCreated}},
 		{Method: http.MethodGet, Pattern: item, Permission: PermViewContacts, Reads: reads, Handler: s.getContact,
 			Doc: Doc{Summary: "One contact", Response: dataAnswer[contactRow]{}}},
 		{Method: http.MethodPut, Pattern: item, Permission: PermManageContacts, Reads: reads, Handler: s.updateContact,
@@ -156,15 +167,15 @@ func (s *Server) createContact(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	var in contactInput
-	if err := decode(r, w, &in); err != nil {
+	var created contactCreateInput
+	if err := decode(r, w, &created); err != nil {
 		return err
 	}
 	m, err := meta(r)
 	if err != nil {
 		return err
 	}
-	res, err := s.App.CreateContact(r.Context(), m, org, in.fields())
+	res, err := s.App.CreateContact(r.Context(), m, org, contactInput(created).fields())
 	return s.answerCommand(w, "create_contact", http.StatusCreated, res, err)
 }
 

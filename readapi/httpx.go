@@ -168,11 +168,14 @@ func decode(r *http.Request, w http.ResponseWriter, into any) error {
 	}
 	fields := map[string]domain.FieldError{}
 	unprintableStrings(json.RawMessage(body), "", fields)
-	var present map[string]json.RawMessage
-	_ = json.Unmarshal(body, &present)
-	for _, name := range requiredFields(reflect.TypeOf(into).Elem()) {
-		if _, ok := present[name]; !ok {
-			fields[name] = domain.FieldError{Field: name, Key: "validation.required"}
+	// A PATCH names only what it changes; every other body names each required field.
+	if r.Method != http.MethodPatch {
+		var present map[string]json.RawMessage
+		_ = json.Unmarshal(body, &present)
+		for _, name := range requiredFields(reflect.TypeOf(into).Elem()) {
+			if _, ok := present[name]; !ok {
+				fields[name] = domain.FieldError{Field: name, Key: "validation.required"}
+			}
 		}
 	}
 	if len(fields) > 0 {

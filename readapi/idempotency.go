@@ -47,7 +47,13 @@ func (s *Server) bindIdempotencyKey(w http.ResponseWriter, r *http.Request) (rel
 	fingerprint := h.Sum(nil)
 
 	ctx := r.Context()
-	app, actor := TenantFrom(ctx).ApplicationID, PrincipalFrom(ctx).UserID
+	// A platform route called without ApplicationId (decision 0501) scopes its keys to the
+	// platform: the empty application, as meta() scopes its command ids.
+	var app string
+	if t, ok := ctx.Value(tenantKey{}).(Tenant); ok {
+		app = t.ApplicationID
+	}
+	actor := PrincipalFrom(ctx).UserID
 	tag, err := s.DB.Exec(ctx, `
 		INSERT INTO idempotency_keys (application_id, actor_id, key, fingerprint, created_at)
 		VALUES ($1, $2, $3, $4, now()) ON CONFLICT DO NOTHING`, app, actor, key, fingerprint)

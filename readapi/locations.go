@@ -105,6 +105,30 @@ type locationInput struct {
 	Version *uint64 `json:"version"`
 }
 
+// locationCreateInput is the body of create: what is left out starts empty. The same
+// fields as locationInput (whose PUT names every field), so one converts to the other.
+type locationCreateInput struct {
+	Name          string         `json:"name"`
+	Street        string         `json:"street"`
+	HouseNumber   string         `json:"house_number"`
+	Zipcode       string         `json:"zipcode"`
+	City          string         `json:"city"`
+	Latitude      *float64       `json:"latitude"`
+	Longitude     *float64       `json:"longitude"`
+	Notes         string         `json:"notes,omitempty"`
+	LocationTypes []string       `json:"location_types,omitempty"`
+	Sports        []string       `json:"sports,omitempty"`
+	Contacts      []string       `json:"contacts,omitempty"`
+	IsHidden      bool           `json:"is_hidden,omitempty"`
+	ShowLink      bool           `json:"show_link,omitempty"`
+	LinkLabel     string         `json:"link_label,omitempty"`
+	Link          string         `json:"link,omitempty"`
+	ImageID       *string        `json:"image_id"`
+	OpeningHours  []location.Day `json:"opening_hours,omitempty"`
+	// Version is the version the user edited (update only); a stale one is a 409.
+	Version *uint64 `json:"version"`
+}
+
 func (in locationInput) fields() location.Fields {
 	return location.Fields{Name: in.Name, Street: in.Street, HouseNumber: in.HouseNumber, Zipcode: in.Zipcode, City: in.City,
 		Latitude: in.Latitude, Longitude: in.Longitude, Notes: in.Notes, LocationTypes: in.LocationTypes, Sports: in.Sports,
@@ -120,7 +144,7 @@ func (s *Server) locationRoutes() []Route {
 		{Method: http.MethodGet, Pattern: orgLocations, Permission: PermViewLocations, Reads: reads, Handler: s.listOrganizationLocations,
 			Doc: Doc{Summary: "The organisation's locations, 250 a page", Response: listAnswer[locationRow]{}, Query: listQueryDoc}},
 		{Method: http.MethodPost, Pattern: orgLocations, Permission: PermCreateLocations, Handler: s.createLocation,
-			Doc: Doc{Summary: "Add a location (image at least 500×250; opening hours per weekday, closing after opening)", Request: locationInput{}, Response: commandAnswer{}, Status: http.StatusCreated}},
+			Doc: Doc{Summary: "Add a location (image at least 500×250; opening hours per weekday, closing after opening)", Request: locationCreateInput{}, Response: commandAnswer{}, Status: http.StatusCreated}},
 		{Method: http.MethodGet, Pattern: "/v1/admin/applications/locations", Permission: PermViewLocations, Reads: reads, Handler: s.listApplicationLocations,
 			Doc: Doc{Summary: "Locations of the application (of the caller's organisations for staff), 250 a page", Response: listAnswer[locationRow]{}, Query: append([]string{"organization_id"}, listQueryDoc...)}},
 		{Method: http.MethodGet, Pattern: item, Permission: PermViewLocations, Reads: reads, Handler: s.getLocation,
@@ -253,10 +277,11 @@ func (s *Server) createLocation(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	var in locationInput
-	if err := decode(r, w, &in); err != nil {
+	var created locationCreateInput
+	if err := decode(r, w, &created); err != nil {
 		return err
 	}
+	in := locationInput(created)
 	if err := s.checkImageSize(r, "image_id", in.ImageID, locationImageMinWidth, locationImageMinHeight); err != nil {
 		return err
 	}

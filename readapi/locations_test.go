@@ -19,7 +19,7 @@ func week(open map[int][2]string) []map[string]any {
 }
 
 func locationBody(name string) map[string]any {
-	return map[string]any{"name": name, "street": "Laan", "house_number": "1", "zipcode": "3511ab", "city": "Utrecht",
+	return map[string]any{"name": name, "street": "Laan", "house_number": "1", "zipcode": "3511ab", "city": "Utrecht", "notes": "Ingang aan de achterkant",
 		"latitude": 52.09, "longitude": 5.12, "location_types": []string{}, "sports": []string{}, "contacts": []string{},
 		"is_hidden": false, "show_link": true, "link_label": "Book", "link": "https://example.org/book",
 		"opening_hours": week(map[int][2]string{0: {"09:00", "17:00"}, 5: {"10:00", "14:00"}})}

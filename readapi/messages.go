@@ -117,7 +117,7 @@ var messages = map[string]map[string]string{
 	"wallet.topped_up_once":              {"nl": "Deze portemonnee kan maar één keer worden opgewaardeerd, en dat is al gebeurd", "en": "This wallet can be topped up only once, and that has already happened"},
 	"wallet.unknown_customer":            {"nl": "Deze klant is niet bekend in deze applicatie", "en": "This customer is not known in this application"},
 	"wallet.account_mismatch":            {"nl": "Deze code hoort bij een andere klant of portemonnee", "en": "This code belongs to another customer or wallet"},
-	"wallet.not_customer":                {"nl": "Alleen klanten van deze applicatie hebben een portemonnee", "en": "Only customers of this application have a wallet"},
+	"customer.only":                      {"nl": "Alleen klanten van deze applicatie kunnen dit doen (in de app)", "en": "Only customers of this application can do this (in the app)"},
 	"coupon.affix":                       {"nl": "Het veld {field} mag alleen hoofdletters en cijfers bevatten (hoogstens {max})", "en": "The {field} field may only hold capital letters and digits (at most {max})"},
 	"coupon.unknown":                     {"nl": "Deze code kennen we niet; controleer hem en probeer het opnieuw", "en": "We do not know this code; check it and try again"},
 	"coupon.already_redeemed":            {"nl": "Deze code is al gebruikt", "en": "This code has already been used"},

@@ -75,8 +75,12 @@ func document(routes []Route) any {
 			op["parameters"] = params
 		}
 		if rt.Doc.Request != nil {
+			schema := schemaOf(reflect.TypeOf(rt.Doc.Request))
+			if rt.Method == http.MethodPatch {
+				delete(schema, "required") // a PATCH names only what it changes (decode agrees)
+			}
 			op["requestBody"] = map[string]any{"required": true, "content": map[string]any{
-				"application/json": map[string]any{"schema": schemaOf(reflect.TypeOf(rt.Doc.Request))}}}
+				"application/json": map[string]any{"schema": schema}}}
 		}
 		if rt.Doc.Form != nil {
 			fields := map[string]any{}

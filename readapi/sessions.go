@@ -73,8 +73,8 @@ type sessionInput struct {
 	StartTime      string             `json:"start_time"`
 	EndTime        string             `json:"end_time"`
 	Spots          int                `json:"spots"`
-	SubscribeFrom  json.RawMessage    `json:"subscribe_from"`
-	SubscribeUntil json.RawMessage    `json:"subscribe_until"`
+	SubscribeFrom  json.RawMessage    `json:"subscribe_from,omitempty"`
+	SubscribeUntil json.RawMessage    `json:"subscribe_until,omitempty"`
 	Repetition     *series.Repetition `json:"repetition"`
 	// RepetitionOccurrence, on a change: "this" (only this session) or "following"
 	// (this and all later ones).

@@ -877,7 +877,8 @@ func (s *Server) redeemOwn(w http.ResponseWriter, r *http.Request) error {
 }
 
 // mustBeCustomer refuses callers who are not customers of the application: 403, as
-// a wallet is the customer's own and staff may not act through these routes (0530).
+// a wallet or a booking is the customer's own and staff may not act through these
+// routes (0530).
 func (s *Server) mustBeCustomer(r *http.Request) error {
 	ctx := r.Context()
 	var ok bool
@@ -890,7 +891,7 @@ func (s *Server) mustBeCustomer(r *http.Request) error {
 		return err
 	}
 	if !ok {
-		return errStatus(http.StatusForbidden, "wallet.not_customer")
+		return errStatus(http.StatusForbidden, "customer.only")
 	}
 	return nil
 }

@@ -598,7 +598,7 @@ func TestWalletRedemptionRefusals(t *testing.T) {
 	for _, who := range []string{w.admin, w.users["trainer"]} {
 		k := w.as(who, w.appA)
 		for _, path := range []string{"/v1/wallets", "/v1/wallets/history"} {
-			if r := k.want("GET", path, nil, 403); message(r) != "Alleen klanten van deze applicatie hebben een portemonnee" {
+			if r := k.want("GET", path, nil, 403); message(r) != "Alleen klanten van deze applicatie kunnen dit doen (in de app)" {
 				t.Fatalf("not a customer: GET %s: %s", path, r.Raw)
 			}
 		}

@@ -1899,21 +1899,21 @@ export interface operations {
                     age_max?: number | null;
                     age_min?: number | null;
                     cancellation_term_id?: string | null;
-                    category_ids: string[];
-                    concept: boolean;
-                    contacts: {
+                    category_ids?: string[];
+                    concept?: boolean;
+                    contacts?: {
                         contact_id: string;
                         roles: string[];
                     }[];
-                    description: string;
-                    gender: string;
+                    description?: string;
+                    gender?: string;
                     image_id?: string | null;
-                    is_accessible: boolean;
-                    level: string;
-                    name: string;
-                    notes: string;
-                    payment_url: string;
-                    price_display_mode: string;
+                    is_accessible?: boolean;
+                    level?: string;
+                    name?: string;
+                    notes?: string;
+                    payment_url?: string;
+                    price_display_mode?: string;
                     rate_id?: string | null;
                     settings?: {
                         has_waitlist: boolean;
@@ -1922,8 +1922,8 @@ export interface operations {
                         should_validate_age: boolean;
                     } | null;
                     sport_id?: string | null;
-                    tag_ids: string[];
-                    type: string;
+                    tag_ids?: string[];
+                    type?: string;
                     version?: number | null;
                 };
             };
@@ -2275,8 +2275,8 @@ export interface operations {
                     repetitionOccurrence?: string;
                     spots: number;
                     start_time: string;
-                    subscribe_from: unknown;
-                    subscribe_until: unknown;
+                    subscribe_from?: unknown;
+                    subscribe_until?: unknown;
                 };
             };
         };
@@ -2335,8 +2335,8 @@ export interface operations {
                     repetitionOccurrence?: string;
                     spots: number;
                     start_time: string;
-                    subscribe_from: unknown;
-                    subscribe_until: unknown;
+                    subscribe_from?: unknown;
+                    subscribe_until?: unknown;
                 };
             };
         };
@@ -4872,21 +4872,21 @@ export interface operations {
                     age_max?: number | null;
                     age_min?: number | null;
                     cancellation_term_id?: string | null;
-                    category_ids: string[];
-                    concept: boolean;
-                    contacts: {
+                    category_ids?: string[];
+                    concept?: boolean;
+                    contacts?: {
                         contact_id: string;
                         roles: string[];
                     }[];
-                    description: string;
-                    gender: string;
+                    description?: string;
+                    gender?: string;
                     image_id?: string | null;
-                    is_accessible: boolean;
-                    level: string;
+                    is_accessible?: boolean;
+                    level?: string;
                     name: string;
-                    notes: string;
-                    payment_url: string;
-                    price_display_mode: string;
+                    notes?: string;
+                    payment_url?: string;
+                    price_display_mode?: string;
                     rate_id?: string | null;
                     settings?: {
                         has_waitlist: boolean;
@@ -4895,7 +4895,7 @@ export interface operations {
                         should_validate_age: boolean;
                     } | null;
                     sport_id?: string | null;
-                    tag_ids: string[];
+                    tag_ids?: string[];
                     type: string;
                     version?: number | null;
                 };
@@ -5189,9 +5189,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    email: string;
+                    email?: string;
                     name: string;
-                    phone: string;
+                    phone?: string;
                     roles: string[];
                     trainer_user_id?: string | null;
                     version?: number | null;
@@ -5410,25 +5410,25 @@ export interface operations {
             content: {
                 "application/json": {
                     city: string;
-                    contacts: string[];
+                    contacts?: string[];
                     house_number: string;
                     image_id?: string | null;
-                    is_hidden: boolean;
+                    is_hidden?: boolean;
                     latitude?: number | null;
-                    link: string;
-                    link_label: string;
-                    location_types: string[];
+                    link?: string;
+                    link_label?: string;
+                    location_types?: string[];
                     longitude?: number | null;
                     name: string;
-                    notes: string;
-                    opening_hours: {
+                    notes?: string;
+                    opening_hours?: {
                         closed_at?: string;
                         is_open: boolean;
                         opened_at?: string;
                         weekday: string;
                     }[];
-                    show_link: boolean;
-                    sports: string[];
+                    show_link?: boolean;
+                    sports?: string[];
                     street: string;
                     version?: number | null;
                     zipcode: string;
@@ -6454,8 +6454,8 @@ export interface operations {
                     repetitionOccurrence?: string;
                     spots: number;
                     start_time: string;
-                    subscribe_from: unknown;
-                    subscribe_until: unknown;
+                    subscribe_from?: unknown;
+                    subscribe_until?: unknown;
                 };
             };
         };
@@ -6569,22 +6569,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
         };
     };
     post_v1_admin_sessions_By_id_impact: {
@@ -6614,8 +6606,8 @@ export interface operations {
                     repetitionOccurrence?: string;
                     spots: number;
                     start_time: string;
-                    subscribe_from: unknown;
-                    subscribe_until: unknown;
+                    subscribe_from?: unknown;
+                    subscribe_until?: unknown;
                 };
             };
         };
@@ -6671,7 +6663,7 @@ export interface operations {
                     "application/json": {
                         data: {
                             cancelled: {
-                                answers: {
+                                answers?: {
                                     question_id: string;
                                     value: string;
                                 }[];
@@ -6695,7 +6687,7 @@ export interface operations {
                             }[];
                             left: number;
                             participants: {
-                                answers: {
+                                answers?: {
                                     question_id: string;
                                     value: string;
                                 }[];
@@ -6721,7 +6713,7 @@ export interface operations {
                             spots: number;
                             taken: number;
                             waiting_list: {
-                                answers: {
+                                answers?: {
                                     question_id: string;
                                     value: string;
                                 }[];
@@ -6747,22 +6739,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
         };
     };
     post_v1_admin_sessions_By_id_participants: {
@@ -6781,7 +6761,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    answers: {
+                    answers?: {
                         question_id: string;
                         value: string;
                     }[];
@@ -6816,22 +6796,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
         };
     };
     delete_v1_admin_sessions_By_id_participants_By_booking_id: {
@@ -6867,22 +6839,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
         };
     };
     put_v1_admin_sessions_By_id_participants_By_booking_id_attendance: {
@@ -6924,22 +6885,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
         };
     };
     post_v1_admin_sessions_By_id_participants_By_booking_id_cancel: {
@@ -6975,22 +6928,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
         };
     };
     get_v1_admin_sessions_By_id_participants_By_booking_id_history: {
@@ -7030,22 +6972,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
         };
     };
     post_v1_admin_sessions_By_id_participants_By_booking_id_move: {
@@ -7087,22 +7017,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
         };
     };
     post_v1_admin_sessions_By_id_participants_contact: {
@@ -7121,7 +7043,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    booking_ids: string[];
+                    booking_ids?: string[];
                     message: string;
                     subject: string;
                 };
@@ -7141,22 +7063,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
         };
     };
     get_v1_admin_sessions_By_id_participants_export: {
@@ -7181,22 +7095,10 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
         };
     };
     get_v1_admin_sports: {
@@ -8499,7 +8401,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    answers: {
+                    answers?: {
                         question_id: string;
                         value: string;
                     }[];
@@ -8534,22 +8436,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
         };
     };
     delete_v1_sessions_By_id_bookings_By_booking_id: {
@@ -8585,22 +8479,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            fields?: {
-                                [key: string]: string;
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
         };
     };
     post_v1_token_refresh: {
