@@ -83,9 +83,9 @@ async function logInAs(browser: Browser, role: Role, baseURL: string, viewport: 
 /** The address of a list's first record: where a click on its first row goes. */
 async function firstRecord(page: Page, list: string): Promise<string> {
   await page.goto(list);
-  const row = page.locator('.ag-center-cols-container .ag-row').first();
-  await expect(row).toBeVisible();
-  await row.locator('.ag-cell').first().click({ position: { x: 5, y: 5 } });
+  const cell = page.getByRole('gridcell').first();
+  await expect(cell).toBeVisible();
+  await cell.click({ position: { x: 5, y: 5 } });
   await page.waitForURL((url) => url.pathname !== list);
   return new URL(page.url()).pathname;
 }
