@@ -6,7 +6,7 @@ const preview: Preview = {
   decorators: [
     (Story) => (
       <AppProvider>
-        <div style={{ padding: 24 }}>
+        <div style={{ padding: 24, maxWidth: 560 }}>
           <Story />
         </div>
       </AppProvider>

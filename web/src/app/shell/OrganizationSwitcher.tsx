@@ -29,8 +29,7 @@ export function OrganizationSwitcher() {
   const loading = isPending || (isFetching && search !== debouncedSearch) || search !== debouncedSearch;
 
   return (
-    <div className="org-switcher context-switch" ref={root}>
-      <span className="context-switch__label">{t('shell.organization')}</span>
+    <div className="org-switcher" ref={root}>
       <button
         type="button"
         className="button button--ghost org-switcher__toggle"
@@ -39,8 +38,7 @@ export function OrganizationSwitcher() {
         aria-controls={menuId}
         onClick={() => setOpen((value) => !value)}
       >
-        <span className="org-switcher__name">{currentName}</span>
-        <span aria-hidden="true">▾</span>
+        {currentName} ▾
       </button>
       {open && (
         <div className="menu org-switcher__menu" id={menuId}>
@@ -76,11 +74,6 @@ export function OrganizationSwitcher() {
             </ul>
           ) : (
             <p className="menu__empty">{t('common.noResults')}</p>
-          )}
-          {data && data.total > data.rows.length && (
-            <p className="menu__hint" role="status">
-              {t('shell.organizationsShown', { shown: data.rows.length, total: data.total })}
-            </p>
           )}
         </div>
       )}

@@ -1,8 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** Where the picker starts when no colour is set; never shown as if it were the value. */
-const PICKER_START = '#000000';
+export const DEFAULT_COLOR = '#FF0000';
 const HEX = /^#([0-9a-f]{6}|[0-9a-f]{8})$/i;
 
 export function isHexColor(value: string): boolean {
@@ -11,7 +10,7 @@ export function isHexColor(value: string): boolean {
 
 /** Splits '#RRGGBBAA' into the colour input's '#rrggbb' and an alpha of 0–255. */
 export function splitAlpha(value: string): { rgb: string; alpha: number } {
-  const hex = isHexColor(value) ? value : PICKER_START;
+  const hex = isHexColor(value) ? value : DEFAULT_COLOR;
   return {
     rgb: hex.slice(0, 7).toLowerCase(),
     alpha: hex.length === 9 ? Number.parseInt(hex.slice(7), 16) : 255,
@@ -27,21 +26,17 @@ export interface ColorFieldProps {
   label: string;
   name?: string;
   value: string | null | undefined;
-  /** null: no colour (the application's default applies). */
-  onChange: (value: string | null) => void;
+  onChange: (value: string) => void;
   error?: string;
 }
 
-/**
- * A hex colour with alpha ('#RRGGBB' or '#RRGGBBAA'). Without a colour the text is empty
- * and says so, the swatch is chequered, and "Clear" brings a set colour back to none.
- */
+/** A hex colour with alpha ('#RRGGBB' or '#RRGGBBAA'); empty shows the default red. */
 export function ColorField({ label, name, value, onChange, error }: ColorFieldProps) {
   const { t } = useTranslation();
   const id = useId();
-  const current = value && isHexColor(value) ? value : null;
+  const current = value && isHexColor(value) ? value : DEFAULT_COLOR;
   const [draft, setDraft] = useState<string | null>(null);
-  const { rgb, alpha } = splitAlpha(current ?? PICKER_START);
+  const { rgb, alpha } = splitAlpha(current);
 
   return (
     <div className="field">
@@ -57,15 +52,13 @@ export function ColorField({ label, name, value, onChange, error }: ColorFieldPr
           id={id}
           name={name}
           className="input"
-          value={draft ?? current ?? ''}
-          placeholder={t('colorField.none')}
+          value={draft ?? current}
           maxLength={9}
           aria-invalid={Boolean(error) || undefined}
           onChange={(event) => {
             const next = event.target.value.startsWith('#') ? event.target.value : `#${event.target.value}`;
-            setDraft(event.target.value === '' ? '' : next);
-            if (event.target.value === '') onChange(null);
-            else if (isHexColor(next)) onChange(next.toUpperCase());
+            setDraft(next);
+            if (isHexColor(next)) onChange(next.toUpperCase());
           }}
           onBlur={() => setDraft(null)}
         />
@@ -73,21 +66,11 @@ export function ColorField({ label, name, value, onChange, error }: ColorFieldPr
           type="range"
           min={0}
           max={255}
-          aria-label={t('colorField.alpha')}
+          aria-label="Alpha"
           value={alpha}
-          disabled={current === null}
           onChange={(event) => onChange(joinAlpha(rgb, Number(event.target.value)))}
         />
-        <span
-          className={`color-field__swatch${current ? '' : ' color-field__swatch--none'}`}
-          style={current ? { background: current } : undefined}
-          aria-hidden="true"
-        />
-        {current && (
-          <button type="button" className="button button--ghost button--small" onClick={() => onChange(null)}>
-            {t('colorField.clear')}
-          </button>
-        )}
+        <span className="color-field__swatch" style={{ background: current }} aria-hidden="true" />
       </div>
       {error && <p className="field__error">{error}</p>}
     </div>

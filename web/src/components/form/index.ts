@@ -1,9 +1,7 @@
-export { Form, FormActions, FormErrorSummary, FormSection, SubmitButton, type FormProps } from '@/components/form/Form';
+export { Form, FormErrorSummary, SubmitButton, type FormProps } from '@/components/form/Form';
 export {
   CheckboxListField,
   ColorFormField,
-  FieldLabel,
-  RequiredMark,
   SelectField,
   SwitchField,
   TextAreaField,

@@ -16,3 +16,7 @@ export function Spinner({ label }: { label: string }) {
     </div>
   );
 }
+
+export function EmptyState({ message }: { message: string }) {
+  return <p className="empty-state">{message}</p>;
+}

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { Form, FormActions, FormErrorSummary, SubmitButton } from '@/components/form';
+import { Form, FormErrorSummary, SubmitButton } from '@/components/form';
 import { PageHeader } from '@/components/page/PageHeader';
 import { useCreateApplication, type ApplicationInput } from '@/features/applications/api/applications';
 import {
@@ -22,8 +22,6 @@ export function ApplicationCreateRoute() {
     <>
       <PageHeader title={t('applications.createTitle')} />
       <Form<ApplicationInput>
-        className="form form--sections"
-        guardUnsaved
         initialValues={emptyApplication}
         validationSchema={applicationSchema(t)}
         onSubmit={async (values) => {
@@ -34,10 +32,10 @@ export function ApplicationCreateRoute() {
       >
         <ApplicationInputs />
         <FormErrorSummary />
-        <FormActions>
+        <div className="form__actions">
           <SubmitButton>{t('common.save')}</SubmitButton>
           <Link to={LIST}>{t('common.cancel')}</Link>
-        </FormActions>
+        </div>
       </Form>
     </>
   );

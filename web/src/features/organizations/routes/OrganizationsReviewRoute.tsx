@@ -1,9 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataGrid, RowActions, type DataGridColumn } from '@/components/data-grid/DataGrid';
-import { RequiredMark } from '@/components/form';
-import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
-import { Dialog } from '@/components/ui/Dialog';
+import { DataGrid, type DataGridColumn } from '@/components/data-grid/DataGrid';
 import { PageHeader } from '@/components/page/PageHeader';
 import {
   organizationsList,
@@ -32,32 +29,34 @@ function RejectDialog({
   onReject: (reason: string) => void;
 }) {
   const { t } = useTranslation();
+  const titleId = useId();
   const reasonId = useId();
   const [reason, setReason] = useState('');
   const [tried, setTried] = useState(false);
   const empty = reason.trim() === '';
   return (
-    <Dialog open title={t('organizations.rejectTitle', { name: organization.name })} onClose={onCancel}>
+    <div className="dialog-backdrop">
       <form
-        className="form__fieldset"
-        noValidate
+        className="dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        onKeyDown={(event) => event.key === 'Escape' && onCancel()}
         onSubmit={(event) => {
           event.preventDefault();
           setTried(true);
           if (!empty) onReject(reason.trim());
         }}
       >
-        <p>{t('organizations.rejectConsequence')}</p>
+        <h2 id={titleId}>{t('organizations.rejectTitle', { name: organization.name })}</h2>
         <div className="field">
-          <label htmlFor={reasonId}>
-            {t('organizations.reason')} <RequiredMark />
-          </label>
+          <label htmlFor={reasonId}>{t('organizations.reason')}</label>
           <textarea
             id={reasonId}
             className="input"
             rows={4}
+            autoFocus
             maxLength={MAX_REASON}
-            required
             value={reason}
             aria-invalid={(tried && empty) || undefined}
             onChange={(event) => setReason(event.target.value)}
@@ -75,7 +74,7 @@ function RejectDialog({
           </button>
         </div>
       </form>
-    </Dialog>
+    </div>
   );
 }
 
@@ -86,7 +85,6 @@ export function OrganizationsReviewRoute() {
     useAuthStore((state) => state.profile),
     'edit-organization',
   );
-  const [approving, setApproving] = useState<Organization | null>(null);
   const [rejecting, setRejecting] = useState<Organization | null>(null);
   const [refreshKey, setRefreshKey] = useState(0);
   const approve = useApproveOrganization();
@@ -100,19 +98,33 @@ export function OrganizationsReviewRoute() {
       {
         field: 'actions',
         header: t('common.actions'),
-        width: 260,
+        width: 240,
         render: (organization) =>
           mayReview ? (
-            <RowActions
-              actions={[
-                { label: t('organizations.approve'), icon: 'check', onClick: () => setApproving(organization) },
-                { label: t('organizations.reject'), icon: 'close', danger: true, onClick: () => setRejecting(organization) },
-              ]}
-            />
+            <div className="row-actions">
+              <button
+                type="button"
+                className="button button--primary"
+                data-testid={`approve-${organization.id}`}
+                onClick={() =>
+                  approve.mutate(organization.id, {
+                    onSuccess: () => {
+                      notifySaved(t('organizations.approved'));
+                      setRefreshKey((key) => key + 1);
+                    },
+                  })
+                }
+              >
+                {t('organizations.approve')}
+              </button>
+              <button type="button" className="button button--ghost" onClick={() => setRejecting(organization)}>
+                {t('organizations.reject')}
+              </button>
+            </div>
           ) : null,
       },
     ],
-    [t, mayReview],
+    [t, mayReview, approve],
   );
 
   return (
@@ -129,25 +141,6 @@ export function OrganizationsReviewRoute() {
         emptyMessage={t('organizations.noneToReview')}
         refreshKey={refreshKey}
       />
-      <ConfirmDialog
-        open={approving !== null}
-        title={t('organizations.approveTitle', { name: approving?.name ?? '' })}
-        body={t('organizations.approveConsequence')}
-        confirmLabel={t('organizations.approve')}
-        tone="primary"
-        busy={approve.isPending}
-        onCancel={() => setApproving(null)}
-        onConfirm={() => {
-          if (!approving) return;
-          approve.mutate(approving.id, {
-            onSuccess: () => {
-              notifySaved(t('organizations.approvedName', { name: approving.name }));
-              setApproving(null);
-              setRefreshKey((key) => key + 1);
-            },
-          });
-        }}
-      />
       {rejecting && (
         <RejectDialog
           organization={rejecting}
@@ -158,7 +151,7 @@ export function OrganizationsReviewRoute() {
               { id: rejecting.id, reason },
               {
                 onSuccess: () => {
-                  notifySaved(t('organizations.rejectedName', { name: rejecting.name }));
+                  notifySaved(t('organizations.rejected'));
                   setRejecting(null);
                   setRefreshKey((key) => key + 1);
                 },

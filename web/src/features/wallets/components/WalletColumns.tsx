@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
-import { RowActions, type DataGridColumn } from '@/components/data-grid/DataGrid';
+import type { DataGridColumn } from '@/components/data-grid/DataGrid';
 import type { Wallet } from '@/features/wallets/api/types';
 
 function topUpRule(wallet: Wallet): 'none' | 'once' | 'unlimited' {
@@ -31,18 +31,20 @@ export function walletColumns(t: TFunction, base: string): DataGridColumn<Wallet
       width: 170,
       render: (wallet) => t(`wallets.topUpRules.${topUpRule(wallet)}`),
     },
-    { field: 'coupons_count', header: t('wallets.fields.coupons_count'), sortable: true, width: 140 },
+    { field: 'coupons_count', header: t('wallets.fields.coupons_count'), width: 120 },
     {
       field: 'actions',
       header: t('common.actions'),
-      width: 230,
+      width: 200,
       render: (wallet) => (
-        <RowActions
-          actions={[
-            { label: t('common.edit'), icon: 'edit', to: `${base}/${wallet.id}` },
-            { label: t('wallets.tabs.coupons'), icon: 'view', to: `${base}/${wallet.id}/coupons` },
-          ]}
-        />
+        <div className="row-actions">
+          <Link className="button button--ghost" to={`${base}/${wallet.id}`}>
+            {t('common.edit')}
+          </Link>
+          <Link className="button button--ghost" to={`${base}/${wallet.id}/coupons`}>
+            {t('wallets.tabs.coupons')}
+          </Link>
+        </div>
       ),
     },
   ];
