@@ -4,6 +4,8 @@ import { expect, loggedInTest as test } from './fixtures';
 const organization = '/organizations/1b7dff1f-f891-596f-adf4-ba8350d1739d';
 
 test('a contact, a location with opening hours, and a rate with a three-period cancellation term', async ({ page }) => {
+  // Four screens and their forms, one after the other.
+  test.setTimeout(120_000);
   const run = Date.now();
 
   // A contact needs a role.
@@ -67,7 +69,7 @@ test('a contact, a location with opening hours, and a rate with a three-period c
   await page.getByRole('link', { name: 'New rate' }).click();
   await page.getByLabel('Name').fill(`Adult ${run}`);
   await page.getByLabel('Price including VAT (€)').fill('12,50');
-  await page.getByLabel('VAT').selectOption('low');
+  await page.getByLabel('VAT', { exact: true }).selectOption('low');
   await page.getByLabel('Cancellation term').selectOption({ label: `Standard ${run}` });
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(new RegExp(`${organization}/rates$`));

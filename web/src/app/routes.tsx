@@ -283,6 +283,15 @@ export const routes: RouteObject[] = [
                   },
                 ],
               },
+              // Before the offer's '/organizations/:organization_id' (no index of its own): the
+              // organisation's home itself.
+              {
+                path: '/organizations/:organizationId',
+                lazy: screen(
+                  () => import('@/features/dashboard/routes/OrganizationDashboardRoute'),
+                  (m) => m.OrganizationDashboardRoute,
+                ),
+              },
               {
                 path: '/organizations/:organization_id',
                 children: [
@@ -349,13 +358,6 @@ export const routes: RouteObject[] = [
                     ],
                   },
                 ],
-              },
-              {
-                path: '/organizations/:organizationId',
-                lazy: screen(
-                  () => import('@/features/dashboard/routes/OrganizationDashboardRoute'),
-                  (m) => m.OrganizationDashboardRoute,
-                ),
               },
               {
                 path: '/no-access',
