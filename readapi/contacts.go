@@ -1,15 +1,12 @@
 package readapi
 
 import (
-	"errors"
-	"fmt"
 	"net/http"
 	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 
-	"move/domain"
 	"move/domain/contact"
 	"move/domain/names"
 	rmcontacts "move/projections/contacts"
@@ -96,27 +93,13 @@ func (s *Server) listContacts(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	where := ` FROM readmodel.contacts WHERE application_id = $1 AND organization_id = $2`
+	where := `application_id = $1 AND organization_id = $2`
 	args := []any{TenantFrom(r.Context()).ApplicationID, org}
 	if search := strings.TrimSpace(q.Search); search != "" {
 		where += ` AND name_key LIKE $3`
 		args = append(args, "%"+escapeLike(names.Normalize(search))+"%")
 	}
-	var total int64
-	var items []contactRow
-	err = s.inTenant(r, func(tx pgx.Tx) error {
-		if err := tx.QueryRow(r.Context(), `SELECT count(*)`+where, args...).Scan(&total); err != nil {
-			return err
-		}
-		n := len(args)
-		rows, err := tx.Query(r.Context(), fmt.Sprintf(`SELECT %s%s ORDER BY %s %s, id LIMIT $%d OFFSET $%d`,
-			contactColumns, where, offerSorts[q.Sort], q.direction(), n+1, n+2), append(args, q.PerPage, q.offset())...)
-		if err != nil {
-			return err
-		}
-		items, err = collect(rows, scanContact)
-		return err
-	})
+	items, total, err := offerPage(s, r, q, contactColumns, ` FROM readmodel.contacts`, "", where, args, scanContact)
 	if err != nil {
 		return err
 	}
@@ -127,30 +110,7 @@ func (s *Server) listContacts(w http.ResponseWriter, r *http.Request) error {
 // contactInReach reads the path's contact when the caller holds permission in its
 // organisation; else it is not found.
 func (s *Server) contactInReach(r *http.Request, permission string) (contactRow, error) {
-	id, err := uuidParam(r, "contact_id", "contact")
-	if err != nil {
-		return contactRow{}, err
-	}
-	var o contactRow
-	err = s.inTenant(r, func(tx pgx.Tx) error {
-		var err error
-		o, err = scanContact(tx.QueryRow(r.Context(), `SELECT `+contactColumns+` FROM readmodel.contacts WHERE application_id = $1 AND id = $2`,
-			TenantFrom(r.Context()).ApplicationID, id))
-		return err
-	})
-	if errors.Is(err, pgx.ErrNoRows) {
-		return o, &domain.NotFoundError{Kind: "contact", ID: id}
-	}
-	if err != nil {
-		return o, err
-	}
-	if ok, err := s.allowedIn(r, o.OrganizationID, permission); err != nil || !ok {
-		if err == nil {
-			err = &domain.NotFoundError{Kind: "contact", ID: id}
-		}
-		return o, err
-	}
-	return o, nil
+	return offerItem(s, r, permission, "contact_id", "contact", `SELECT `+contactColumns+` FROM readmodel.contacts WHERE application_id = $1 AND id = $2`, scanContact, func(o contactRow) string { return o.OrganizationID })
 }
 
 func (s *Server) getContact(w http.ResponseWriter, r *http.Request) error {

@@ -2,7 +2,6 @@ package readapi
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -166,21 +165,7 @@ func (s *Server) listLocations(w http.ResponseWriter, r *http.Request, where str
 		args = append(args, "%"+escapeLike(names.Normalize(search))+"%")
 		where += fmt.Sprintf(` AND (l.name_key LIKE $%[1]d OR lower(l.city) LIKE $%[1]d OR lower(l.zipcode) LIKE $%[1]d)`, len(args))
 	}
-	var total int64
-	var items []locationRow
-	err = s.inTenant(r, func(tx pgx.Tx) error {
-		if err := tx.QueryRow(r.Context(), `SELECT count(*)`+locationFrom+` WHERE `+where, args...).Scan(&total); err != nil {
-			return err
-		}
-		n := len(args)
-		rows, err := tx.Query(r.Context(), fmt.Sprintf(`SELECT %s%s WHERE %s ORDER BY l.%s %s, l.id LIMIT $%d OFFSET $%d`,
-			locationColumns, locationFrom, where, offerSorts[q.Sort], q.direction(), n+1, n+2), append(args, q.PerPage, q.offset())...)
-		if err != nil {
-			return err
-		}
-		items, err = collect(rows, scanLocation)
-		return err
-	})
+	items, total, err := offerPage(s, r, q, locationColumns, locationFrom, "l.", where, args, scanLocation)
 	if err != nil {
 		return err
 	}
@@ -220,30 +205,7 @@ func (s *Server) listApplicationLocations(w http.ResponseWriter, r *http.Request
 // locationInReach reads the path's location when the caller holds permission in its
 // organisation; another organisation's or application's is not found.
 func (s *Server) locationInReach(r *http.Request, permission string) (locationRow, error) {
-	id, err := uuidParam(r, "location_id", "location")
-	if err != nil {
-		return locationRow{}, err
-	}
-	var o locationRow
-	err = s.inTenant(r, func(tx pgx.Tx) error {
-		var err error
-		o, err = scanLocation(tx.QueryRow(r.Context(), `SELECT `+locationColumns+locationFrom+` WHERE l.application_id = $1 AND l.id = $2`,
-			TenantFrom(r.Context()).ApplicationID, id))
-		return err
-	})
-	if errors.Is(err, pgx.ErrNoRows) {
-		return o, &domain.NotFoundError{Kind: "location", ID: id}
-	}
-	if err != nil {
-		return o, err
-	}
-	if ok, err := s.allowedIn(r, o.OrganizationID, permission); err != nil || !ok {
-		if err == nil {
-			err = &domain.NotFoundError{Kind: "location", ID: id}
-		}
-		return o, err
-	}
-	return o, nil
+	return offerItem(s, r, permission, "location_id", "location", `SELECT `+locationColumns+locationFrom+` WHERE l.application_id = $1 AND l.id = $2`, scanLocation, func(o locationRow) string { return o.OrganizationID })
 }
 
 // checkImageSize refuses an image that is not the tenant's file or is smaller than

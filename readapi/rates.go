@@ -174,6 +174,54 @@ func offerListQuery(r *http.Request) (listQuery, error) {
 	return q, err
 }
 
+// offerItem reads the path's offer item (param names its id, kind its refusal) with
+// query ($1 the application, $2 the id) and answers it when the caller holds permission
+// in its organisation; another organisation's or application's item is not found.
+func offerItem[T any](s *Server, r *http.Request, permission, param, kind, query string,
+	scan func(pgx.Row) (T, error), organization func(T) string) (T, error) {
+	var o T
+	id, err := uuidParam(r, param, kind)
+	if err != nil {
+		return o, err
+	}
+	err = s.inTenant(r, func(tx pgx.Tx) error {
+		var err error
+		o, err = scan(tx.QueryRow(r.Context(), query, TenantFrom(r.Context()).ApplicationID, id))
+		return err
+	})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return o, &domain.NotFoundError{Kind: kind, ID: id}
+	}
+	if err != nil {
+		return o, err
+	}
+	if ok, err := s.allowedIn(r, organization(o), permission); err != nil || !ok {
+		if err == nil {
+			err = &domain.NotFoundError{Kind: kind, ID: id}
+		}
+		return o, err
+	}
+	return o, nil
+}
+
+// offerPage reads one page of an organisation's offer list (rates, terms, locations,
+// contacts) and its total in one tenant transaction: from is " FROM …", order the sort
+// alias the table's prefix in where ("r.", or ""). Offer lists are small (250 a page):
+// offset paging, sorted by the query's sort, then id.
+func offerPage[T any](s *Server, r *http.Request, q listQuery, columns, from, alias, where string, args []any,
+	scan func(pgx.Row) (T, error)) (items []T, total int64, err error) {
+	err = s.inTenant(r, func(tx pgx.Tx) error {
+		if err := tx.QueryRow(r.Context(), `SELECT count(*)`+from+` WHERE `+where, args...).Scan(&total); err != nil {
+			return err
+		}
+		var err error
+		items, _, err = keysetPage(r.Context(), tx, q, nil, keysetList{Select: `SELECT ` + columns + from, Where: where, Args: args,
+			Order: fmt.Sprintf(`%s%s %s, %[1]sid`, alias, offerSorts[q.Sort], q.direction())}, scan, nil)
+		return err
+	})
+	return items, total, err
+}
+
 func (s *Server) listRates(w http.ResponseWriter, r *http.Request) error {
 	org, err := s.offerOrganization(r, PermViewRates)
 	if err != nil {
@@ -189,21 +237,7 @@ func (s *Server) listRates(w http.ResponseWriter, r *http.Request) error {
 		args = append(args, "%"+escapeLike(names.Normalize(search))+"%")
 		where += ` AND r.name_key LIKE $3`
 	}
-	var total int64
-	var items []rateRow
-	err = s.inTenant(r, func(tx pgx.Tx) error {
-		if err := tx.QueryRow(r.Context(), `SELECT count(*)`+rateFrom+` WHERE `+where, args...).Scan(&total); err != nil {
-			return err
-		}
-		n := len(args)
-		rows, err := tx.Query(r.Context(), fmt.Sprintf(`SELECT %s%s WHERE %s ORDER BY r.%s %s, r.id LIMIT $%d OFFSET $%d`,
-			rateColumns, rateFrom, where, offerSorts[q.Sort], q.direction(), n+1, n+2), append(args, q.PerPage, q.offset())...)
-		if err != nil {
-			return err
-		}
-		items, err = collect(rows, scanRate)
-		return err
-	})
+	items, total, err := offerPage(s, r, q, rateColumns, rateFrom, "r.", where, args, scanRate)
 	if err != nil {
 		return err
 	}
@@ -218,30 +252,7 @@ func (s *Server) listRates(w http.ResponseWriter, r *http.Request) error {
 // rateInReach reads the path's rate and answers it when the caller holds permission
 // in its organisation; another organisation's or application's rate is not found.
 func (s *Server) rateInReach(r *http.Request, permission string) (rateRow, error) {
-	id, err := uuidParam(r, "rate_id", "rate")
-	if err != nil {
-		return rateRow{}, err
-	}
-	var o rateRow
-	err = s.inTenant(r, func(tx pgx.Tx) error {
-		var err error
-		o, err = scanRate(tx.QueryRow(r.Context(), `SELECT `+rateColumns+rateFrom+` WHERE r.application_id = $1 AND r.id = $2`,
-			TenantFrom(r.Context()).ApplicationID, id))
-		return err
-	})
-	if errors.Is(err, pgx.ErrNoRows) {
-		return o, &domain.NotFoundError{Kind: "rate", ID: id}
-	}
-	if err != nil {
-		return o, err
-	}
-	if ok, err := s.allowedIn(r, o.OrganizationID, permission); err != nil || !ok {
-		if err == nil {
-			err = &domain.NotFoundError{Kind: "rate", ID: id}
-		}
-		return o, err
-	}
-	return o, nil
+	return offerItem(s, r, permission, "rate_id", "rate", `SELECT `+rateColumns+rateFrom+` WHERE r.application_id = $1 AND r.id = $2`, scanRate, func(o rateRow) string { return o.OrganizationID })
 }
 
 func (s *Server) getRate(w http.ResponseWriter, r *http.Request) error {
@@ -329,27 +340,13 @@ func (s *Server) listTerms(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	var total int64
-	var items []termRow
-	err = s.inTenant(r, func(tx pgx.Tx) error {
-		where := ` FROM readmodel.cancellation_terms WHERE application_id = $1 AND organization_id = $2`
-		args := []any{TenantFrom(r.Context()).ApplicationID, org}
-		if search := strings.TrimSpace(q.Search); search != "" {
-			where += ` AND name_key LIKE $3`
-			args = append(args, "%"+escapeLike(names.Normalize(search))+"%")
-		}
-		if err := tx.QueryRow(r.Context(), `SELECT count(*)`+where, args...).Scan(&total); err != nil {
-			return err
-		}
-		n := len(args)
-		rows, err := tx.Query(r.Context(), fmt.Sprintf(`SELECT %s%s ORDER BY %s %s, id LIMIT $%d OFFSET $%d`,
-			termColumns, where, offerSorts[q.Sort], q.direction(), n+1, n+2), append(args, q.PerPage, q.offset())...)
-		if err != nil {
-			return err
-		}
-		items, err = collect(rows, scanTerm)
-		return err
-	})
+	where := `application_id = $1 AND organization_id = $2`
+	args := []any{TenantFrom(r.Context()).ApplicationID, org}
+	if search := strings.TrimSpace(q.Search); search != "" {
+		where += ` AND name_key LIKE $3`
+		args = append(args, "%"+escapeLike(names.Normalize(search))+"%")
+	}
+	items, total, err := offerPage(s, r, q, termColumns, ` FROM readmodel.cancellation_terms`, "", where, args, scanTerm)
 	if err != nil {
 		return err
 	}
@@ -360,30 +357,7 @@ func (s *Server) listTerms(w http.ResponseWriter, r *http.Request) error {
 // termInReach reads the path's term when the caller holds permission in its
 // organisation; else it is not found.
 func (s *Server) termInReach(r *http.Request, permission string) (termRow, error) {
-	id, err := uuidParam(r, "term_id", "cancellation_term")
-	if err != nil {
-		return termRow{}, err
-	}
-	var o termRow
-	err = s.inTenant(r, func(tx pgx.Tx) error {
-		var err error
-		o, err = scanTerm(tx.QueryRow(r.Context(), `SELECT `+termColumns+` FROM readmodel.cancellation_terms WHERE application_id = $1 AND id = $2`,
-			TenantFrom(r.Context()).ApplicationID, id))
-		return err
-	})
-	if errors.Is(err, pgx.ErrNoRows) {
-		return o, &domain.NotFoundError{Kind: "cancellation_term", ID: id}
-	}
-	if err != nil {
-		return o, err
-	}
-	if ok, err := s.allowedIn(r, o.OrganizationID, permission); err != nil || !ok {
-		if err == nil {
-			err = &domain.NotFoundError{Kind: "cancellation_term", ID: id}
-		}
-		return o, err
-	}
-	return o, nil
+	return offerItem(s, r, permission, "term_id", "cancellation_term", `SELECT `+termColumns+` FROM readmodel.cancellation_terms WHERE application_id = $1 AND id = $2`, scanTerm, func(o termRow) string { return o.OrganizationID })
 }
 
 func (s *Server) getTerm(w http.ResponseWriter, r *http.Request) error {
