@@ -31,7 +31,11 @@ test('a new organisation waits for review; accepted, it is approved in the list'
   const pending = page.locator('.ag-row').filter({ hasText: name });
   await expect(pending).toHaveCount(1);
   await pending.getByRole('button', { name: 'Accept' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Organisation accepted' })).toBeVisible();
+  // Accepting cannot be undone here: the dialog says what it does before it happens.
+  const confirm = page.getByRole('alertdialog', { name: `Accept ${name}?` });
+  await expect(confirm).toContainText('visible in the app and on the website');
+  await confirm.getByRole('button', { name: 'Accept' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `Organisation ‘${name}’ accepted` })).toBeVisible();
   await expect(page.locator('.ag-row').filter({ hasText: name })).toHaveCount(0);
 
   await page.getByRole('link', { name: 'Management' }).click();

@@ -96,17 +96,20 @@ export function BarChart({ title, data, formatValue = String, height = 220, labe
               );
             })}
           </svg>
-          <table className="visually-hidden">
-            <caption>{title}</caption>
-            <tbody>
-              {data.map((datum, index) => (
-                <tr key={`${datum.label}-${index}`}>
-                  <th scope="row">{datum.label}</th>
-                  <td>{formatValue(datum.value)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          {/* Hidden on a wrapper: a table ignores the 1 px box and overflow, and would add a page of scroll. */}
+          <div className="visually-hidden">
+            <table>
+              <caption>{title}</caption>
+              <tbody>
+                {data.map((datum, index) => (
+                  <tr key={`${datum.label}-${index}`}>
+                    <th scope="row">{datum.label}</th>
+                    <td>{formatValue(datum.value)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </>
       )}
     </figure>
