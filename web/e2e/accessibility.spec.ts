@@ -137,7 +137,7 @@ for (const viewport of VIEWPORTS) {
 
 test('the phone menu opens, is keyboard reachable, and closes after following a link', async ({ browser }, testInfo) => {
   const { context, page } = await logInAs(browser, 'superadmin', testInfo.project.use.baseURL ?? '', { width: 390, height: 844 });
-  const menu = page.getByRole('button', { name: 'Menu' });
+  const menu = page.getByRole('button', { name: 'Menu', exact: true });
   await menu.focus();
   await page.keyboard.press('Enter');
   await expect(menu).toHaveAttribute('aria-expanded', 'true');
