@@ -147,3 +147,20 @@ test('the phone menu opens, is keyboard reachable, and closes after following a 
   await expect(menu).toHaveAttribute('aria-expanded', 'false');
   await context.close();
 });
+
+test('at a phone size the active tab is scrolled into view and chart labels keep their size', async ({ browser }, testInfo) => {
+  const { context, page } = await logInAs(browser, 'superadmin', testInfo.project.use.baseURL ?? '', { width: 390, height: 844 });
+  const wallet = await firstRecord(page, '/admin/wallets');
+  await page.goto(`${wallet}/statistics`);
+  await settled(page);
+  // The last tabs do not fit 390 px: the row scrolls so the current one shows.
+  const active = page.getByRole('link', { name: 'Statistieken' });
+  await expect(active).toHaveAttribute('aria-current', 'page');
+  await expect(active).toBeInViewport({ ratio: 1 });
+  // The SVG is drawn at the phone's width, so an 11 px label is not scaled down to a few pixels.
+  const label = page.locator('.chart__label').first();
+  await expect(label).toBeVisible();
+  const height = await label.evaluate((element) => element.getBoundingClientRect().height);
+  expect(height).toBeGreaterThanOrEqual(10);
+  await context.close();
+});
