@@ -3,9 +3,10 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { SUPERADMIN_PASSWORD } from './fixtures';
 
 /**
- * axe-core on every route of every demo role, at a desktop's and a phone's size: no
- * critical or serious violation. Each visit leaves a full-page screenshot in
- * test-results/screens/ (gitignored) so a reviewer can see the screens at both widths.
+ * axe-core on every route of every demo role and on the public screens, at a desktop's and
+ * a phone's size: no critical or serious violation and no page wider than the window. Each
+ * visit leaves a full-page screenshot in test-results/…/screens/ (gitignored) so a reviewer
+ * can see the screens at both widths.
  */
 
 const VIEWPORTS = [
@@ -98,6 +99,29 @@ async function settled(page: Page) {
   await page.waitForLoadState('networkidle');
 }
 
+/**
+ * What is wrong with the screen on show: serious or critical axe violations, and a page
+ * wider than the window (checked at every size; at a phone's it is where it happens).
+ * Leaves a full-page screenshot at `screenshot` for a reviewer.
+ */
+async function inspect(page: Page, path: string, screenshot: string): Promise<string[]> {
+  const problems: string[] = [];
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  if (overflow > 0) problems.push(`${path}: the page is ${overflow}px wider than the window`);
+  const results = await new AxeBuilder({ page }).analyze();
+  for (const violation of results.violations) {
+    if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
+    const targets = violation.nodes.map((node) => node.target.join(' ')).slice(0, 3);
+    problems.push(`${path}: ${violation.id} (${violation.impact}) ${violation.help} → ${targets.join(', ')}`);
+  }
+  await page.screenshot({ path: screenshot, fullPage: true });
+  return problems;
+}
+
+function screenshotName(who: string, viewport: string, pattern: string) {
+  return `${who}-${viewport}-${pattern.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '')}.png`;
+}
+
 for (const viewport of VIEWPORTS) {
   for (const role of Object.keys(ROUTES) as Role[]) {
     test(`${role} at ${viewport.name} size: no serious or critical axe violations`, async ({ browser }, testInfo) => {
@@ -115,24 +139,32 @@ for (const viewport of VIEWPORTS) {
         }
         await page.goto(path);
         await settled(page);
-        // Nothing wider than the window at a phone's size.
-        if (viewport.name === 'phone') {
-          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-          if (overflow > 0) problems.push(`${path}: the page is ${overflow}px wider than the window`);
-        }
-        const results = await new AxeBuilder({ page }).analyze();
-        for (const violation of results.violations) {
-          if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
-          const targets = violation.nodes.map((node) => node.target.join(' ')).slice(0, 3);
-          problems.push(`${path}: ${violation.id} (${violation.impact}) ${violation.help} → ${targets.join(', ')}`);
-        }
-        const file = `${role}-${viewport.name}-${pattern.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '')}.png`;
-        await page.screenshot({ path: testInfo.outputPath('screens', file), fullPage: true });
+        problems.push(...(await inspect(page, path, testInfo.outputPath('screens', screenshotName(role, viewport.name, pattern)))));
       }
       await context.close();
       expect(problems, problems.join('\n')).toEqual([]);
     });
   }
+}
+
+/** The screens before login: the public card and the not-found page. */
+const PUBLIC_ROUTES = ['/login', '/forgot-password', '/forgot-password/reset?token=e2e', '/invite/register?token=e2e', '/no-such-page'];
+
+for (const viewport of VIEWPORTS) {
+  test(`public screens at ${viewport.name} size: no serious or critical axe violations`, async ({ browser }, testInfo) => {
+    const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, viewport, bypassCSP: true, locale: 'nl-NL' });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    for (const path of PUBLIC_ROUTES) {
+      await page.goto(path);
+      await expect(page.getByRole('main')).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      problems.push(...(await inspect(page, path, testInfo.outputPath('screens', screenshotName('public', viewport.name, path)))));
+    }
+    await context.close();
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
 }
 
 test('the phone menu opens, is keyboard reachable, and closes after following a link', async ({ browser }, testInfo) => {
