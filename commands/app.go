@@ -48,6 +48,9 @@ import (
 // Bookings (a session's own stream, decision 0800):
 //   - BookSession, ConfirmBooking, CancelBooking, RemoveParticipant, MoveParticipant,
 //     MarkAttendance, CheckIn, PromoteWaiting (bookings.go)
+//
+// Finance (payouts, SEPA, invoices; decisions 0920–0924):
+//   - GenerateSepaBatch, CloseInvoiceMonth, CreditInvoice (finance.go)
 type App struct {
 	run *runner
 	// afterRedeem runs between a coupon's redemption and its credit: the failpoint a

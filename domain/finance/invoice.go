@@ -8,6 +8,7 @@ import (
 
 	"move/domain"
 	"move/domain/names"
+	"move/domain/order"
 	"move/domain/organization"
 )
 
@@ -159,7 +160,7 @@ func (l *InvoiceLedger) issue(kind string, month Month, now time.Time, issuer Is
 		InvoiceID:     uuid.NewSHA1(uuid.NameSpaceURL, []byte("invoice:"+number)).String(),
 		ApplicationID: l.ApplicationID, Kind: kind, Number: number, Year: year, Sequence: seq, Month: month,
 		IssuedOn: now.In(PlatformZone).Format("2006-01-02"), Issuer: issuer, Customer: customer,
-		AmountCents: cents, VATCents: VATIncluded(cents, FeeVATPercent), VATPercent: FeeVATPercent,
+		AmountCents: cents, VATCents: order.VATIncluded(cents, FeeVATPercent), VATPercent: FeeVATPercent,
 		Corrects: corrects, Reason: reason,
 	}
 }

@@ -2,6 +2,7 @@ package finance
 
 import (
 	"fmt"
+	"move/domain/rate"
 	"strconv"
 	"time"
 )
@@ -53,24 +54,9 @@ func (t Totals) Add(o Totals) Totals {
 	return Totals{PaidCents: t.PaidCents + o.PaidCents, RefundedCents: t.RefundedCents + o.RefundedCents, FeeCents: t.FeeCents + o.FeeCents}
 }
 
-// FeeVATPercent is the VAT on the platform's fees (a service: the high tier).
-const FeeVATPercent = 21
-
-// VATIncluded is the VAT inside an amount that includes it, rounded half away from
-// zero to the cent: the one rounding rule of the fees' invoices.
-func VATIncluded(amountCents int64, percent int) int64 {
-	neg := amountCents < 0
-	if neg {
-		amountCents = -amountCents
-	}
-	num := amountCents * int64(percent)
-	den := int64(100 + percent)
-	vat := (2*num + den) / (2 * den)
-	if neg {
-		return -vat
-	}
-	return vat
-}
+// FeeVATPercent is the VAT on the platform's fees: a service, the high tier. The VAT
+// inside an invoice's amount is rounded as an order's (order.VATIncluded, decision 0901).
+var FeeVATPercent = rate.VATPercent[rate.VATHigh]
 
 // Euros writes cents as an amount with two decimals and a point ("1234.50").
 func Euros(cents int64) string {

@@ -11,6 +11,7 @@ import (
 	rmbookings "move/projections/bookings"
 	rmcatalog "move/projections/catalog"
 	rmcontacts "move/projections/contacts"
+	rmfinance "move/projections/finance"
 	rmidentity "move/projections/identity"
 	rmlocations "move/projections/locations"
 	rmorganizations "move/projections/organizations"
@@ -21,5 +22,5 @@ import (
 // All answers a fresh projector of every read model.
 func All() []projections.Projector {
 	return append(rmcatalog.Projectors(), rmidentity.Projector(), rmorganizations.Projector(), rmwallets.Projector(),
-		rmrates.Projector(), rmlocations.Projector(), rmcontacts.Projector(), rmactivities.Projector(), rmbookings.Projector(), processes.Projector())
+		rmrates.Projector(), rmlocations.Projector(), rmcontacts.Projector(), rmactivities.Projector(), rmbookings.Projector(), rmfinance.Projector(), processes.Projector())
 }
