@@ -22,5 +22,6 @@ var Permissions = []string{
 	"view-catalog", "manage-catalog", "manage-invites", "manage-permissions",
 	"manage-applications",
 	"view-wallets", "manage-wallets", "redeem-coupons",
+	"manage-finances",
 	"check-in-participants",
 }

@@ -56,6 +56,8 @@ type Deps struct {
 	// QRSecret signs bookings' QR codes (at least 32 bytes); without it the QR routes
 	// answer 503.
 	QRSecret []byte
+	// Finance is the platform's account and invoice details (SEPA files, invoices).
+	Finance FinanceSettings
 }
 
 // Server is the HTTP handler of the whole product.

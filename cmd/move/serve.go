@@ -17,6 +17,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"move/commands"
+	"move/domain/finance"
 	"move/files"
 	"move/processes"
 	"move/projections"
@@ -86,7 +87,7 @@ func serve(ctx context.Context, cfg config, log *slog.Logger, args []string) err
 	api, err := readapi.New(readapi.Deps{
 		App: b.app, DB: b.db, Auth: auth, Tenants: tenants, Authz: authz, Log: log, Metrics: metrics, SPA: spa,
 		TrustedProxies: cfg.TrustedProxies, CORSOrigins: cfg.CORSOrigins, Files: fileService,
-		Mail: mail, QRSecret: qrSecret(loadIdentityConfig().pepper),
+		Mail: mail, QRSecret: qrSecret(loadIdentityConfig().pepper), Finance: financeSettings(),
 		Ready: func(ctx context.Context) error {
 			if err := b.db.Ping(ctx); err != nil {
 				return errors.New("database unreachable")
@@ -189,4 +190,21 @@ func projectorsBuilt(ctx context.Context, b *backend, runner *projections.Runner
 		}
 	}
 	return nil
+}
+
+// financeSettings are the platform's details on SEPA files and invoices (decision
+// 0922). Without FINANCE_DEBTOR_IBAN, generating a SEPA batch is refused.
+func financeSettings() readapi.FinanceSettings {
+	return readapi.FinanceSettings{
+		Debtor: finance.Debtor{Name: envOr("FINANCE_DEBTOR_NAME", "Move"), IBAN: os.Getenv("FINANCE_DEBTOR_IBAN"), BIC: os.Getenv("FINANCE_DEBTOR_BIC")},
+		Issuer: finance.Issuer{Name: envOr("FINANCE_ISSUER_NAME", "Move"), Address: os.Getenv("FINANCE_ISSUER_ADDRESS"),
+			KVK: os.Getenv("FINANCE_ISSUER_KVK"), VATNumber: os.Getenv("FINANCE_ISSUER_VAT_NUMBER"), IBAN: os.Getenv("FINANCE_DEBTOR_IBAN")},
+	}
+}
+
+func envOr(name, fallback string) string {
+	if v := os.Getenv(name); v != "" {
+		return v
+	}
+	return fallback
 }
