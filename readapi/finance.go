@@ -544,4 +544,3 @@ func (s *Server) organizationFinanceOrders(w http.ResponseWriter, r *http.Reques
 	writeJSON(w, http.StatusOK, listAnswer[financeOrderRow]{Data: out, Meta: listMeta{Pagination: q.pagination(total)}})
 	return nil
 }
-
