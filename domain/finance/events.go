@@ -8,7 +8,7 @@
 // its month minus everything earlier batches paid. Invoices work alike: the month's
 // invoice charges the fees up to that month not yet invoiced, a correction is a credit
 // note, and numbers come without gaps per year from a counter stream appended in the
-// same atomic write as the invoices that use them (docs/decisions/0920-…, 0921-…).
+// same atomic write as the invoices that use them (decisions 0920, 0921).
 //
 // Streams (names permanent): sepa_ledger-{application}, invoice_ledger-{application},
 // invoice_numbers-{year}.
