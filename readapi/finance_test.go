@@ -176,6 +176,29 @@ func TestSepaBatchesInvoicesAndOrganisationFinances(t *testing.T) {
 	if got := rows(w.as(w.staffB, w.appB).want("GET", "/v1/admin/organizations/"+w.orgB+"/invoices", nil, 200)); len(got) != 0 {
 		t.Fatalf("B1 has invoices: %v", got)
 	}
+
+	// Erasing A1's personal data blanks its account in the batch and its ATTN and
+	// address on the invoice; amounts and numbers stay.
+	before := sa.want("GET", "/v1/admin/invoices/"+invA["id"].(string)+"/pdf", nil, 200)
+	if again := sa.want("GET", "/v1/admin/invoices/"+invA["id"].(string)+"/pdf", nil, 200); again.Raw != before.Raw {
+		t.Fatal("the same invoice gave two different files")
+	}
+	res, err = w.env.App.ErasePersonalData(ctx, commands.Meta{ApplicationID: w.appA}, organization.Stream(w.orgA))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.saw(res.Position)
+	w.settle()
+	detail := sa.want("GET", "/v1/admin/sepas/"+batch["id"].(string), nil, 200)
+	line, _ := dig(detail.Body, "data", "lines").([]any)
+	if len(line) != 1 || line[0].(map[string]any)["iban"] != "" || line[0].(map[string]any)["account_name"] != "" ||
+		line[0].(map[string]any)["amount_cents"] != float64(payoutA) {
+		t.Fatalf("erased batch line %s", detail.Raw)
+	}
+	after := sa.want("GET", "/v1/admin/invoices/"+invA["id"].(string)+"/pdf", nil, 200)
+	if before.Raw == after.Raw || !strings.HasPrefix(after.Raw, "%PDF-") {
+		t.Fatal("the invoice still shows the erased address, or is no PDF")
+	}
 }
 
 func schemaCheck(t *testing.T, doc string) {

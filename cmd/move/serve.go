@@ -87,7 +87,7 @@ func serve(ctx context.Context, cfg config, log *slog.Logger, args []string) err
 	api, err := readapi.New(readapi.Deps{
 		App: b.app, DB: b.db, Auth: auth, Tenants: tenants, Authz: authz, Log: log, Metrics: metrics, SPA: spa,
 		TrustedProxies: cfg.TrustedProxies, CORSOrigins: cfg.CORSOrigins, Files: fileService,
-		Mail: mail, QRSecret: qrSecret(loadIdentityConfig().pepper), Finance: financeSettings(),
+		Mail: mail, QRSecret: qrSecret(loadIdentityConfig().pepper), Finance: financeSettings(cfg.Production),
 		Ready: func(ctx context.Context) error {
 			if err := b.db.Ping(ctx); err != nil {
 				return errors.New("database unreachable")
@@ -193,14 +193,22 @@ func projectorsBuilt(ctx context.Context, b *backend, runner *projections.Runner
 }
 
 // financeSettings are the platform's details on SEPA files and invoices (decision
-// 0922). Without FINANCE_DEBTOR_IBAN, generating a SEPA batch is refused.
-func financeSettings() readapi.FinanceSettings {
+// 0922). In production, without FINANCE_DEBTOR_IBAN generating a SEPA batch is
+// refused; elsewhere a demo account stands in, so demo data and end-to-end tests work.
+func financeSettings(production bool) readapi.FinanceSettings {
+	iban := os.Getenv("FINANCE_DEBTOR_IBAN")
+	if iban == "" && !production {
+		iban = demoDebtorIBAN
+	}
 	return readapi.FinanceSettings{
-		Debtor: finance.Debtor{Name: envOr("FINANCE_DEBTOR_NAME", "Move"), IBAN: os.Getenv("FINANCE_DEBTOR_IBAN"), BIC: os.Getenv("FINANCE_DEBTOR_BIC")},
+		Debtor: finance.Debtor{Name: envOr("FINANCE_DEBTOR_NAME", "Move"), IBAN: iban, BIC: os.Getenv("FINANCE_DEBTOR_BIC")},
 		Issuer: finance.Issuer{Name: envOr("FINANCE_ISSUER_NAME", "Move"), Address: os.Getenv("FINANCE_ISSUER_ADDRESS"),
-			KVK: os.Getenv("FINANCE_ISSUER_KVK"), VATNumber: os.Getenv("FINANCE_ISSUER_VAT_NUMBER"), IBAN: os.Getenv("FINANCE_DEBTOR_IBAN")},
+			KVK: os.Getenv("FINANCE_ISSUER_KVK"), VATNumber: os.Getenv("FINANCE_ISSUER_VAT_NUMBER"), IBAN: iban},
 	}
 }
+
+// demoDebtorIBAN is the textbook example IBAN (valid check digits, no real account).
+const demoDebtorIBAN = "NL91ABNA0417164300"
 
 func envOr(name, fallback string) string {
 	if v := os.Getenv(name); v != "" {
