@@ -51,6 +51,7 @@ func (projector) EventTypes() []string {
 	return []string{
 		order.Placed{}.EventType(), order.PaymentStarted{}.EventType(), order.PaymentStatusChanged{}.EventType(),
 		order.PaymentAfterClose{}.EventType(), order.RefundRequested{}.EventType(), order.RefundStatusChanged{}.EventType(),
+		order.Canceled{}.EventType(),
 		finance.SepaBatchGenerated{}.EventType(), finance.InvoiceIssued{}.EventType(), finance.InvoiceMonthClosed{}.EventType(),
 		personal.Erased{}.EventType(),
 	}
@@ -69,6 +70,7 @@ CREATE TABLE finance_orders (
     paid_cents      bigint      NOT NULL DEFAULT 0,
     refunded_cents  bigint      NOT NULL DEFAULT 0,
     fee_charged     boolean     NOT NULL DEFAULT false,
+    canceled        boolean     NOT NULL DEFAULT false,
     placed_at       timestamptz NOT NULL
 );
 CREATE INDEX finance_orders_by_month ON finance_orders (application_id, organization_id, payout_month, placed_at DESC, id);` + projections.TenantRLS("finance_orders") + `
@@ -184,15 +186,19 @@ func (projector) Apply(ctx context.Context, w projections.Writer, e projections.
 		if err := paid(ctx, w, p.PaymentID); err != nil {
 			return err
 		}
-		// The fee is the platform's once the order's first payment is paid.
+		// The fee is the platform's once the order's first payment is paid — not for a
+		// payment that arrives after the order was cancelled (order.payment_after_close.v1
+		// follows it): that money goes back to the customer.
 		return w.Exec(ctx, `
 			WITH moved AS (
-			    UPDATE finance_orders SET fee_charged = true WHERE id = $1 AND NOT fee_charged
+			    UPDATE finance_orders SET fee_charged = true WHERE id = $1 AND NOT fee_charged AND NOT canceled
 			    RETURNING application_id, organization_id, payout_month AS month, 0::bigint AS paid, 0::bigint AS refunded, fee_cents AS fee, 1::bigint AS orders)`+
 			addToPayouts, orderID)
+	case order.Canceled:
+		return w.Exec(ctx, `UPDATE finance_orders SET canceled = true WHERE id = $1`, orderID)
 	case order.PaymentAfterClose:
-		// Money that arrived for a closed order is owed back to the customer, so it
-		// counts as paid (a refund will follow), but the platform charges no fee for it.
+		// The status change before it counted the money as paid (a refund will follow);
+		// counting again here changes nothing when it did.
 		return paid(ctx, w, p.PaymentID)
 	case order.RefundRequested:
 		return w.Exec(ctx, `

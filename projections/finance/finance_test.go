@@ -57,7 +57,13 @@ func TestPayoutsOverManyOrders(t *testing.T) {
 		events := []domain.Event{order.Placed{ApplicationID: app, OrganizationID: org, TotalCents: total, TransactionFeeCents: fee,
 			PaymentType: method, PayoutMonth: month, PlacedAt: time.Date(2026, 8, 1, 0, 0, 0, 0, time.UTC)}}
 		// One or two payment attempts; only a paid one counts, however often reported.
+		// Some orders are cancelled first and paid afterwards: paid, without a fee.
 		var paidCents int64
+		canceled := rng.IntN(10) == 0
+		if canceled {
+			events = append(events, order.Canceled{Reason: "booking cancelled"})
+			fee = 0
+		}
 		for attempt := range 1 + rng.IntN(2) {
 			pid := fmt.Sprintf("%s-p%d", id, attempt)
 			events = append(events, order.PaymentStarted{PaymentID: pid, Method: method, AmountCents: total})
@@ -68,6 +74,9 @@ func TestPayoutsOverManyOrders(t *testing.T) {
 			events = append(events, order.PaymentStatusChanged{PaymentID: pid, From: order.PaymentOpen, Status: status})
 			if status == order.PaymentPaid {
 				paidCents = total
+				if canceled {
+					events = append(events, order.PaymentAfterClose{PaymentID: pid})
+				}
 				events = append(events, order.PaymentStatusChanged{PaymentID: pid, From: order.PaymentOpen, Status: order.PaymentPaid}) // a duplicate webhook
 			}
 		}
