@@ -8,6 +8,7 @@ import (
 	"move/domain/contact"
 	"move/domain/identity"
 	"move/domain/location"
+	"move/domain/order"
 	"move/domain/organization"
 	"move/domain/rate"
 	"move/domain/reservation"
@@ -29,5 +30,6 @@ var registerAll = []func(*domain.Registry){
 	location.Register,
 	contact.Register,
 	wallet.Register,
+	order.Register,
 	personal.Register,
 }
