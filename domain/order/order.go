@@ -16,7 +16,9 @@ var orderNamespace = uuid.MustParse("6f1d3c52-8a0e-4b7e-9c1f-2d4a5b6c7e80")
 
 // ID is the order of a booking: one booking, one order, however often placing it is
 // retried.
-func ID(bookingID string) string { return uuid.NewSHA1(orderNamespace, []byte("booking/"+bookingID)).String() }
+func ID(bookingID string) string {
+	return uuid.NewSHA1(orderNamespace, []byte("booking/"+bookingID)).String()
+}
 
 // PaymentID is the n-th payment of an order (n from 1); also the provider's idempotency key.
 func PaymentID(orderID string, n int) string {
