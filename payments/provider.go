@@ -17,6 +17,9 @@ package payments
 import (
 	"bytes"
 	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -216,4 +219,23 @@ func (c *Client) call(ctx context.Context, method, path, idempotencyKey string, 
 		return fmt.Errorf("payments: %s %s: %w", method, path, err)
 	}
 	return nil
+}
+
+// WebhookSignature signs an order's webhook address: the provider calls back the URL we
+// gave it, and nobody else can make one for an order (HMAC-SHA256 with the server's
+// secret, base64url).
+func WebhookSignature(secret []byte, orderID string) string {
+	mac := hmac.New(sha256.New, secret)
+	mac.Write([]byte("payment-webhook\x00" + orderID))
+	return base64.RawURLEncoding.EncodeToString(mac.Sum(nil))
+}
+
+// VerifyWebhook checks a webhook's signature in constant time; without a secret
+// nothing verifies.
+func VerifyWebhook(secret []byte, orderID, signature string) bool {
+	if len(secret) == 0 {
+		return false
+	}
+	want := WebhookSignature(secret, orderID)
+	return hmac.Equal([]byte(want), []byte(signature))
 }

@@ -13,6 +13,7 @@ import (
 	rmcontacts "move/projections/contacts"
 	rmidentity "move/projections/identity"
 	rmlocations "move/projections/locations"
+	rmorders "move/projections/orders"
 	rmorganizations "move/projections/organizations"
 	rmrates "move/projections/rates"
 	rmwallets "move/projections/wallets"
@@ -21,5 +22,6 @@ import (
 // All answers a fresh projector of every read model.
 func All() []projections.Projector {
 	return append(rmcatalog.Projectors(), rmidentity.Projector(), rmorganizations.Projector(), rmwallets.Projector(),
-		rmrates.Projector(), rmlocations.Projector(), rmcontacts.Projector(), rmactivities.Projector(), rmbookings.Projector(), processes.Projector())
+		rmrates.Projector(), rmlocations.Projector(), rmcontacts.Projector(), rmactivities.Projector(), rmbookings.Projector(), processes.Projector(),
+		rmorders.Projector(), processes.PaymentsProjector())
 }
