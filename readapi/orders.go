@@ -414,8 +414,8 @@ func (s *Server) getAnyOrder(w http.ResponseWriter, r *http.Request) error {
 
 // actorName is a history actor's name when it is a user (names are read at query time
 // from the erasable personal data, 0100); a process has none.
-const actorName = `(SELECT nullif(trim(p.first_name || ' ' || p.last_name), '') FROM readmodel.identity_personal_data p
-	WHERE p.user_id::text = %s)`
+const actorName = `(SELECT nullif(` + "trim(coalesce(p.first_name, '') || ' ' || coalesce(p.last_name, ''))" + `, '')
+	FROM identity_personal_data p WHERE p.subject_id::text = %s)`
 
 func (s *Server) getOrder(w http.ResponseWriter, r *http.Request, sc orderScope) error {
 	id, err := uuidParam(r, "order_id", "order")

@@ -98,7 +98,8 @@ func newWalletWorld(t *testing.T, limit identity.Limit) *walletWorld {
 	}
 	api, err := readapi.New(readapi.Deps{App: env.App, DB: env.DB, Auth: guards, Tenants: guards, Authz: guards,
 		Log: testenv.Logger(t), Metrics: prometheus.NewRegistry(), Ready: func(context.Context) error { return nil },
-		RedeemLimit: limit, Files: fileService, Mail: mails, QRSecret: []byte("a test key for QR codes, 32 bytes or more")})
+		RedeemLimit: limit, Files: fileService, Mail: mails, QRSecret: []byte("a test key for QR codes, 32 bytes or more"),
+		WebhookSecret: testWebhookSecret})
 	if err != nil {
 		t.Fatal(err)
 	}
