@@ -217,8 +217,8 @@ var destructiveRoutes = map[string][]string{
 	"DELETE /v1/admin/locations/{location_id}":                 {"superadmin", "admin", "organization"},
 	"DELETE /v1/admin/contacts/{contact_id}":                   {"superadmin", "organization"},
 	// Refunds move money back: the application's admins, and the superadmin for any application.
-	"POST /v1/admin/applications/orders/{order_id}/refunds": {"superadmin", "admin"},
-	"POST /v1/admin/orders/{order_id}/refunds":              {"superadmin"},
+	"POST /v1/admin/application/orders/{order_id}/refunds": {"superadmin", "admin"},
+	"POST /v1/admin/orders/{order_id}/refunds":             {"superadmin"},
 }
 
 // looksDestructive: a DELETE, a PATCH (switches on and off), or a POST whose last

@@ -42,7 +42,7 @@ var orderListQuery = append(append([]string{}, listQueryDoc...), "after", "from"
 
 func (s *Server) orderRoutes() []Route {
 	reads := []string{rmorders.Name}
-	app := "/v1/admin/applications/orders"
+	app := "/v1/admin/application/orders"
 	all := "/v1/admin/orders"
 	return []Route{
 		{Method: http.MethodPost, Pattern: "/v1/sessions/{id}/bookings/{booking_id}/order", Permission: Customer, Handler: s.placeOwnOrder,

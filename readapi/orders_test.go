@@ -17,9 +17,9 @@ import (
 	"move/domain/rate"
 	"move/domain/series"
 	"move/identity"
+	"move/internal/testenv"
 	"move/payments"
 	"move/payments/providertest"
-	"move/internal/testenv"
 	"move/processes"
 	"move/projections"
 )
@@ -109,7 +109,7 @@ func (s *shop) bookAndOrder(customer, app, session string) (bookingID, orderID, 
 func (s *shop) order(orderID string) response {
 	s.t.Helper()
 	s.settle()
-	return s.as(s.admin, s.appA).want("GET", "/v1/admin/applications/orders/"+orderID, nil, 200)
+	return s.as(s.admin, s.appA).want("GET", "/v1/admin/application/orders/"+orderID, nil, 200)
 }
 
 func (s *shop) providerPayment(orderID string) string {
@@ -255,7 +255,7 @@ func TestFiftyConcurrentRefundsNeverRefundMoreThanPaid(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			res := s.as(s.admin, s.appA).do("POST", "/v1/admin/applications/orders/"+orderID+"/refunds",
+			res := s.as(s.admin, s.appA).do("POST", "/v1/admin/application/orders/"+orderID+"/refunds",
 				map[string]any{"amount_cents": 300, "reason": "Les gaat niet door"})
 			statuses[i] = res.Status
 		}()
@@ -285,18 +285,18 @@ func TestFiftyConcurrentRefundsNeverRefundMoreThanPaid(t *testing.T) {
 	if dig(o.Body, "data", "status") != "partly_refunded" || dig(o.Body, "data", "refundable_cents") != 50.0 {
 		t.Fatalf("order after the refunds: %s", o.Raw)
 	}
-	over := s.as(s.admin, s.appA).en().want("POST", "/v1/admin/applications/orders/"+orderID+"/refunds",
+	over := s.as(s.admin, s.appA).en().want("POST", "/v1/admin/application/orders/"+orderID+"/refunds",
 		map[string]any{"amount_cents": 51, "reason": "x"}, 409)
 	if message(over) != "At most 50 cents can still be refunded" {
 		t.Fatalf("message %q", message(over))
 	}
 	// No reason, both amount and lines, another application's admin: refused, nothing written.
-	s.as(s.admin, s.appA).want("POST", "/v1/admin/applications/orders/"+orderID+"/refunds", map[string]any{"amount_cents": 10}, 422)
-	s.as(s.admin, s.appA).want("POST", "/v1/admin/applications/orders/"+orderID+"/refunds",
+	s.as(s.admin, s.appA).want("POST", "/v1/admin/application/orders/"+orderID+"/refunds", map[string]any{"amount_cents": 10}, 422)
+	s.as(s.admin, s.appA).want("POST", "/v1/admin/application/orders/"+orderID+"/refunds",
 		map[string]any{"amount_cents": 10, "reason": "  "}, 422)
-	s.as(s.adminB, s.appB).want("POST", "/v1/admin/applications/orders/"+orderID+"/refunds", map[string]any{"amount_cents": 10, "reason": "x"}, 404)
-	s.as(s.adminB, s.appB).want("GET", "/v1/admin/applications/orders/"+orderID, nil, 404)
-	s.as(s.adminB, s.appA).want("GET", "/v1/admin/applications/orders/"+orderID, nil, 403)
+	s.as(s.adminB, s.appB).want("POST", "/v1/admin/application/orders/"+orderID+"/refunds", map[string]any{"amount_cents": 10, "reason": "x"}, 404)
+	s.as(s.adminB, s.appB).want("GET", "/v1/admin/application/orders/"+orderID, nil, 404)
+	s.as(s.adminB, s.appA).want("GET", "/v1/admin/application/orders/"+orderID, nil, 403)
 	if n := s.events("order.refund_requested.v1"); n != 4 {
 		t.Fatalf("%d refunds requested", n)
 	}
@@ -334,7 +334,7 @@ func TestProviderDownDuringCheckoutAndRefund(t *testing.T) {
 	s.settle()
 
 	s.provider.Down(true)
-	res := s.as(s.admin, s.appA).want("POST", "/v1/admin/applications/orders/"+orderID+"/refunds",
+	res := s.as(s.admin, s.appA).want("POST", "/v1/admin/application/orders/"+orderID+"/refunds",
 		map[string]any{"amount_cents": 1000, "reason": "Half terug"}, 201)
 	if data(res, "status") != "queued" {
 		t.Fatalf("refund with the provider down: %s", res.Raw)
@@ -389,7 +389,7 @@ func TestCancellationRefundAndPinnedExport(t *testing.T) {
 		t.Fatalf("history: %v", h)
 	}
 	admin := s.as(s.admin, s.appA)
-	export := admin.want("GET", "/v1/admin/applications/orders/export?format=csv&status=partly_refunded", nil, 200)
+	export := admin.want("GET", "/v1/admin/application/orders/export?format=csv&status=partly_refunded", nil, 200)
 	position := export.Header.Get("X-Event-Position")
 	lines := strings.Split(strings.TrimSpace(export.Raw), "\n")
 	if len(lines) != 3 || !strings.Contains(lines[1], orderID) || !strings.Contains(lines[1], "Deels terugbetaald") ||
@@ -397,29 +397,29 @@ func TestCancellationRefundAndPinnedExport(t *testing.T) {
 		t.Fatalf("export:\n%s", export.Raw)
 	}
 	// The rest is refunded: now the order is refunded, and the filter shows nothing…
-	admin.want("POST", "/v1/admin/applications/orders/"+orderID+"/refunds", map[string]any{"amount_cents": 500, "reason": "De rest"}, 201)
+	admin.want("POST", "/v1/admin/application/orders/"+orderID+"/refunds", map[string]any{"amount_cents": 500, "reason": "De rest"}, 201)
 	for dig(s.order(orderID).Body, "data", "status") != "refunded" && time.Now().Before(deadline) {
 		time.Sleep(50 * time.Millisecond)
 	}
-	now := admin.want("GET", "/v1/admin/applications/orders/export?format=csv&status=partly_refunded", nil, 200)
+	now := admin.want("GET", "/v1/admin/application/orders/export?format=csv&status=partly_refunded", nil, 200)
 	if n := len(strings.Split(strings.TrimSpace(now.Raw), "\n")); n != 2 {
 		t.Fatalf("export now:\n%s", now.Raw)
 	}
 	// …but the pinned export is the same file.
-	pinned := admin.want("GET", "/v1/admin/applications/orders/export?format=csv&status=partly_refunded&position="+position, nil, 200)
+	pinned := admin.want("GET", "/v1/admin/application/orders/export?format=csv&status=partly_refunded&position="+position, nil, 200)
 	if pinned.Raw != export.Raw {
 		t.Fatalf("pinned export differs:\n%s\n---\n%s", export.Raw, pinned.Raw)
 	}
-	xlsx := admin.want("GET", "/v1/admin/applications/orders/export?position="+position, nil, 200)
+	xlsx := admin.want("GET", "/v1/admin/application/orders/export?position="+position, nil, 200)
 	if xlsx.Header.Get("Content-Type") != "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" {
 		t.Fatal(xlsx.Header)
 	}
-	admin.want("GET", "/v1/admin/applications/orders/export?position=nonsense", nil, 400)
+	admin.want("GET", "/v1/admin/application/orders/export?position=nonsense", nil, 400)
 	// The overview: filters and the superadmin's view of every application.
-	list := admin.want("GET", "/v1/admin/applications/orders?status=refunded&payment_type=euros&search=yoga", nil, 200)
+	list := admin.want("GET", "/v1/admin/application/orders?status=refunded&payment_type=euros&search=yoga", nil, 200)
 	if len(rows(list)) != 1 {
 		t.Fatalf("overview: %s", list.Raw)
 	}
-	admin.want("GET", "/v1/admin/applications/orders?status=nonsense", nil, 400)
+	admin.want("GET", "/v1/admin/application/orders?status=nonsense", nil, 400)
 	admin.want("GET", "/v1/admin/orders", nil, 403) // an application's admin: not every application
 }
