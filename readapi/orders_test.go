@@ -423,3 +423,62 @@ func TestCancellationRefundAndPinnedExport(t *testing.T) {
 	admin.want("GET", "/v1/admin/application/orders?status=nonsense", nil, 400)
 	admin.want("GET", "/v1/admin/orders", nil, 403) // an application's admin: not every application
 }
+
+// Paying in moves: the wallet is debited exactly once and the booking confirmed in the
+// same append; a balance too low is refused clearly; a refund is credited at once.
+func TestPayingWithMoves(t *testing.T) {
+	s := newShop(t)
+	carla := s.customer("Carla", "Klant", s.appA)
+	admin := s.as(s.admin, s.appA)
+	walletID := admin.newWallet("Sportpas", "sportpas", nil)
+	_, codes := admin.generate(walletID, map[string]any{"quantity": 2, "value_moves": 1000, "enabled": true})
+	admin.want("POST", "/v1/admin/wallets/"+walletID+"/coupons/redeem", map[string]any{"customer_id": carla, "code": codes[0]}, 200)
+	session := s.pricedSession(s.appA, s.orgA, 5, 1250, 0)
+	c := s.as(carla, s.appA)
+	b := c.want("POST", "/v1/sessions/"+session+"/bookings", person("Carla"), 201)
+	bookingID := data(b, "booking_id").(string)
+	order := "/v1/sessions/" + session + "/bookings/" + bookingID + "/order"
+	low := c.en().want("POST", order, map[string]any{"payment_type": "moves", "wallet_id": walletID}, 409)
+	if message(low) != "Your balance is too low: you have 1000 moves and this costs 1250 moves" {
+		t.Fatalf("message %q", message(low))
+	}
+	c.want("POST", order, map[string]any{"payment_type": "moves", "wallet_id": s.appB}, 422) // no wallet of this application
+	admin.want("POST", "/v1/admin/wallets/"+walletID+"/coupons/redeem", map[string]any{"customer_id": carla, "code": codes[1]}, 200)
+	var wg sync.WaitGroup
+	for range 5 { // a double click, and then some
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s.as(carla, s.appA).want("POST", order, map[string]any{"payment_type": "moves", "wallet_id": walletID}, 201)
+		}()
+	}
+	wg.Wait()
+	if n := s.events("wallet.debited.v1"); n != 1 {
+		t.Fatalf("debited %d times", n)
+	}
+	if got := participantStatus(t, s, session, bookingID); got != "confirmed" {
+		t.Fatalf("paid in moves, the spot is %s", got)
+	}
+	balance := func() any {
+		s.settle()
+		res := s.as(carla, s.appA).want("GET", "/v1/wallets", nil, 200)
+		return dig(rows(res)[0], "balance")
+	}
+	if got := balance(); got != 750.0 {
+		t.Fatalf("balance %v", got)
+	}
+	orderID := data(s.as(carla, s.appA).want("POST", order, map[string]any{"payment_type": "moves", "wallet_id": walletID}, 201), "order_id").(string)
+	if got := dig(s.order(orderID).Body, "data", "status"); got != "complete" {
+		t.Fatalf("order %v", got)
+	}
+	refund := admin.want("POST", "/v1/admin/application/orders/"+orderID+"/refunds", map[string]any{"amount_cents": 250, "reason": "Te laat begonnen"}, 201)
+	if data(refund, "status") != "refunded" {
+		t.Fatalf("moves refund %s", refund.Raw)
+	}
+	if got := balance(); got != 1000.0 {
+		t.Fatalf("balance after the refund %v", got)
+	}
+	if got := dig(s.order(orderID).Body, "data", "status"); got != "partly_refunded" {
+		t.Fatalf("order %v", got)
+	}
+}
