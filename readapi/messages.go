@@ -231,6 +231,29 @@ var messages = map[string]map[string]string{
 	"booking.qr_invalid":              {"nl": "Deze QR-code is niet geldig", "en": "This QR code is not valid"},
 	"booking.qr_other_session":        {"nl": "Deze QR-code hoort bij een andere sessie", "en": "This QR code belongs to another session"},
 	"booking.not_a_customer":          {"nl": "Alleen klanten kunnen inschrijven", "en": "Only customers can book"},
+
+	// Orders, payments and refunds.
+	"order.exists":                 {"nl": "Voor deze inschrijving bestaat al een bestelling", "en": "This booking already has an order"},
+	"order.no_lines":               {"nl": "Een bestelling heeft minstens één regel", "en": "An order has at least one line"},
+	"order.booking_not_held":       {"nl": "Deze inschrijving wacht niet op een betaling", "en": "This booking is not waiting for a payment"},
+	"order.unknown_wallet":         {"nl": "Deze portemonnee bestaat niet in deze applicatie", "en": "This wallet does not exist in this application"},
+	"order.moves_not_accepted":     {"nl": "Deze activiteit kan niet met moves worden betaald", "en": "This activity cannot be paid with moves"},
+	"order.insufficient_moves":     {"nl": "Je saldo is te laag: je hebt {balance} moves en dit kost {price} moves", "en": "Your balance is too low: you have {balance} moves and this costs {price} moves"},
+	"order.not_paid":               {"nl": "Deze bestelling is niet betaald; er valt niets terug te betalen", "en": "This order has not been paid; there is nothing to refund"},
+	"order.refund_too_much":        {"nl": "Er kan nog hoogstens {max_cents} cent worden terugbetaald", "en": "At most {max_cents} cents can still be refunded"},
+	"order.refund_amount_or_lines": {"nl": "Geef een bedrag of regels op, niet allebei", "en": "Give an amount or lines, not both"},
+	"order.refund_positive":        {"nl": "Het bedrag moet groter zijn dan nul", "en": "The amount must be more than zero"},
+	"error.unavailable":            {"nl": "De betaaldienst is even niet bereikbaar; probeer het later opnieuw", "en": "The payment service cannot be reached; try again later"},
+	"export.total":                 {"nl": "Totaal", "en": "Total"},
+	"state.open":                   {"nl": "Open", "en": "Open"},
+	"state.free":                   {"nl": "Gratis", "en": "Free"},
+	"state.complete":               {"nl": "Voltooid", "en": "Complete"},
+	"state.paid":                   {"nl": "Betaald", "en": "Paid"},
+	"state.failed":                 {"nl": "Mislukt", "en": "Failed"},
+	"state.canceled":               {"nl": "Geannuleerd", "en": "Canceled"},
+	"state.external":               {"nl": "Extern", "en": "External"},
+	"state.refunded":               {"nl": "Terugbetaald", "en": "Refunded"},
+	"state.partly_refunded":        {"nl": "Deels terugbetaald", "en": "Partly refunded"},
 }
 
 // fieldNames are the user's words for field names.
@@ -332,6 +355,23 @@ var fieldNames = map[string]map[string]string{
 	"participant.gender":        {"nl": "geslacht", "en": "gender"},
 	"participant.notes":         {"nl": "notities", "en": "notes"},
 	"attendance":                {"nl": "aanwezigheid", "en": "attendance"},
+
+	// Orders.
+	"order_id":              {"nl": "bestelling", "en": "order"},
+	"placed_at":             {"nl": "besteld op", "en": "placed at"},
+	"organization":          {"nl": "organisatie", "en": "organisation"},
+	"title":                 {"nl": "omschrijving", "en": "description"},
+	"payment_type":          {"nl": "betaalwijze", "en": "payment type"},
+	"payout_month":          {"nl": "uitbetaalmaand", "en": "payout month"},
+	"subtotal_cents":        {"nl": "subtotaal", "en": "subtotal"},
+	"vat_cents":             {"nl": "btw", "en": "VAT"},
+	"transaction_fee_cents": {"nl": "transactiekosten", "en": "transaction fee"},
+	"total_cents":           {"nl": "totaal", "en": "total"},
+	"paid_cents":            {"nl": "betaald", "en": "paid"},
+	"refunded_cents":        {"nl": "terugbetaald", "en": "refunded"},
+	"amount_cents":          {"nl": "bedrag", "en": "amount"},
+	"wallet_id":             {"nl": "portemonnee", "en": "wallet"},
+	"lines":                 {"nl": "regels", "en": "lines"},
 }
 
 // translate fills in a message in the language; unknown keys show as themselves.

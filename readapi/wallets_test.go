@@ -104,7 +104,8 @@ func newWalletWorld(t *testing.T, limit identity.Limit) *walletWorld {
 		Log: testenv.Logger(t), Metrics: prometheus.NewRegistry(), Ready: func(context.Context) error { return nil },
 		RedeemLimit: limit, Files: fileService, Mail: mails, QRSecret: []byte("a test key for QR codes, 32 bytes or more"),
 		Finance: readapi.FinanceSettings{Debtor: finance.Debtor{Name: "Move Platform B.V.", IBAN: "NL91ABNA0417164300"},
-			Issuer: finance.Issuer{Name: "Move Platform B.V.", Address: "Stationsplein 1, Utrecht", KVK: "12345678", VATNumber: "NL001234567B01"}}})
+			Issuer: finance.Issuer{Name: "Move Platform B.V.", Address: "Stationsplein 1, Utrecht", KVK: "12345678", VATNumber: "NL001234567B01"}},
+		WebhookSecret: testWebhookSecret})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -83,11 +83,19 @@ func serve(ctx context.Context, cfg config, log *slog.Logger, args []string) err
 	worker.Mail = mail
 	go func() { _ = worker.Run(runCtx) }()
 	setFailpoint(b.app, log)
+	hookSecret := webhookSecret(loadIdentityConfig().pepper)
+	localProvider, err := usePayments(b.app, os.Getenv, cfg.Production, hookSecret, log)
+	if err != nil {
+		return err
+	}
+	if localProvider != nil {
+		defer localProvider.Close()
+	}
 
 	api, err := readapi.New(readapi.Deps{
 		App: b.app, DB: b.db, Auth: auth, Tenants: tenants, Authz: authz, Log: log, Metrics: metrics, SPA: spa,
 		TrustedProxies: cfg.TrustedProxies, CORSOrigins: cfg.CORSOrigins, Files: fileService,
-		Mail: mail, QRSecret: qrSecret(loadIdentityConfig().pepper), Finance: financeSettings(cfg.Production),
+		Mail: mail, QRSecret: qrSecret(loadIdentityConfig().pepper), Finance: financeSettings(cfg.Production), WebhookSecret: hookSecret,
 		Ready: func(ctx context.Context) error {
 			if err := b.db.Ping(ctx); err != nil {
 				return errors.New("database unreachable")
@@ -163,6 +171,9 @@ func setFailpoint(app *commands.App, log *slog.Logger) {
 	case "after-coupon-redeemed":
 		log.Warn("failpoint set: the process dies after the next coupon redemption")
 		app.AfterRedeem(func() { _ = syscall.Kill(os.Getpid(), syscall.SIGKILL) })
+	case "after-provider-paid":
+		log.Warn("failpoint set: the process dies when the provider next reports a payment paid")
+		app.AfterProviderPaid(func() { _ = syscall.Kill(os.Getpid(), syscall.SIGKILL) })
 	default:
 		log.Warn("unknown failpoint ignored", "failpoint", os.Getenv("MOVE_FAILPOINT"))
 	}

@@ -14,6 +14,7 @@ import (
 	rmfinance "move/projections/finance"
 	rmidentity "move/projections/identity"
 	rmlocations "move/projections/locations"
+	rmorders "move/projections/orders"
 	rmorganizations "move/projections/organizations"
 	rmrates "move/projections/rates"
 	rmwallets "move/projections/wallets"
@@ -22,5 +23,6 @@ import (
 // All answers a fresh projector of every read model.
 func All() []projections.Projector {
 	return append(rmcatalog.Projectors(), rmidentity.Projector(), rmorganizations.Projector(), rmwallets.Projector(),
-		rmrates.Projector(), rmlocations.Projector(), rmcontacts.Projector(), rmactivities.Projector(), rmbookings.Projector(), rmfinance.Projector(), processes.Projector())
+		rmrates.Projector(), rmlocations.Projector(), rmcontacts.Projector(), rmactivities.Projector(), rmbookings.Projector(), processes.Projector(),
+		rmorders.Projector(), processes.PaymentsProjector(), rmfinance.Projector())
 }

@@ -146,6 +146,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/application/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The application's orders, newest first: placed between from and to (dates in the application's zone), status, payment type, organisation, search; pages by after= */
+        get: operations["get_v1_admin_application_orders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/application/orders/{order_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One order: lines, VAT per tier, fee, payments, refunds and its history */
+        get: operations["get_v1_admin_application_orders_By_order_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/application/orders/{order_id}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Refund an order in full or in part (amount_cents, or lines), with a reason; never more than paid minus refunded */
+        post: operations["post_v1_admin_application_orders_By_order_id_refunds"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/application/orders/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** orders.xlsx or orders.csv: exactly the orders the filters show, with a total row, as they stood at position (default: now; the answer names it in X-Event-Position) */
+        get: operations["get_v1_admin_application_orders_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/application/statistics": {
         parameters: {
             query?: never;
@@ -649,6 +717,74 @@ export interface paths {
         post?: never;
         /** Delete a location */
         delete: operations["delete_v1_admin_locations_By_location_id"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every application's orders (superadmin), filtered like the application's, and by application_id */
+        get: operations["get_v1_admin_orders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/orders/{order_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One order of any application (superadmin) */
+        get: operations["get_v1_admin_orders_By_order_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/orders/{order_id}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Refund an order of any application (superadmin) */
+        post: operations["post_v1_admin_orders_By_order_id_refunds"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/orders/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every application's orders as xlsx or csv, pinned to a position like the application's export */
+        get: operations["get_v1_admin_orders_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1731,6 +1867,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/payments/webhook/{order_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The payment provider's webhook: verified by the signature in the URL; the status is asked of the provider, never read from the body */
+        post: operations["post_v1_payments_webhook_By_order_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/sessions/{id}/bookings": {
         parameters: {
             query?: never;
@@ -1760,6 +1913,23 @@ export interface paths {
         post?: never;
         /** Consumer app: cancel one's own booking (the refund percentage of the cancellation term is recorded) */
         delete: operations["delete_v1_sessions_By_id_bookings_By_booking_id"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{id}/bookings/{booking_id}/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Consumer app: pay for one's held booking, in moves (a wallet) or euros (answers the provider's checkout URL); free and external orders follow from the offer */
+        post: operations["post_v1_sessions_By_id_bookings_By_booking_id_order"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2662,6 +2832,276 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    get_v1_admin_application_orders: {
+        parameters: {
+            query?: {
+                after?: string;
+                from?: string;
+                itemsPerPage?: string;
+                organization_id?: string;
+                page?: string;
+                payment_type?: string;
+                search?: string;
+                sort?: string;
+                status?: string;
+                to?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            application_id: string;
+                            customer_id?: string | null;
+                            id: string;
+                            organization_id: string;
+                            organization_name: string;
+                            paid_after_close: boolean;
+                            paid_cents: number;
+                            payment_type: string;
+                            payout_month: string;
+                            placed_at: string;
+                            refunded_cents: number;
+                            status: string;
+                            subtotal_price_in_cents: number;
+                            title: string;
+                            total: number;
+                            transaction_fee: number;
+                            vat: number;
+                        }[];
+                        meta: {
+                            pagination: {
+                                itemsPerPage: number;
+                                next_cursor?: string | null;
+                                page: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    get_v1_admin_application_orders_By_order_id: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            application_id: string;
+                            customer_id?: string | null;
+                            history: {
+                                actor_id: string;
+                                actor_name?: string | null;
+                                at: string;
+                                detail: {
+                                    [key: string]: unknown;
+                                };
+                                event: string;
+                                status: string;
+                            }[];
+                            id: string;
+                            lines: {
+                                booking_id?: string;
+                                line_id: string;
+                                quantity: number;
+                                rate_id?: string;
+                                session_id?: string;
+                                title: string;
+                                total_cents: number;
+                                unit_price_cents: number;
+                                vat_percent: number;
+                                vat_tier: string;
+                            }[];
+                            organization_id: string;
+                            organization_name: string;
+                            paid_after_close: boolean;
+                            paid_cents: number;
+                            payment_type: string;
+                            payments: {
+                                amount_cents: number;
+                                id: string;
+                                method: string;
+                                moves: number;
+                                provider_payment_id: string;
+                                started_at: string;
+                                status: string;
+                                updated_at: string;
+                            }[];
+                            payout_month: string;
+                            placed_at: string;
+                            refundable_cents: number;
+                            refunded_cents: number;
+                            refunds: {
+                                actor_id: string;
+                                actor_name?: string | null;
+                                amount_cents: number;
+                                id: string;
+                                lines: {
+                                    amount_cents: number;
+                                    line_id: string;
+                                }[];
+                                method: string;
+                                origin: string;
+                                payout_month: string;
+                                reason: string;
+                                requested_at: string;
+                                status: string;
+                                updated_at: string;
+                                vat: {
+                                    gross_cents: number;
+                                    vat_cents: number;
+                                    vat_percent: number;
+                                    vat_tier: string;
+                                }[];
+                            }[];
+                            status: string;
+                            subtotal_price_in_cents: number;
+                            title: string;
+                            total: number;
+                            transaction_fee: number;
+                            vat: number;
+                            vat_split: {
+                                gross_cents: number;
+                                vat_cents: number;
+                                vat_percent: number;
+                                vat_tier: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    post_v1_admin_application_orders_By_order_id_refunds: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount_cents?: number | null;
+                    lines?: {
+                        amount_cents: number;
+                        line_id: string;
+                    }[] | null;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            order_id: string;
+                            position: string;
+                            refund_id: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    get_v1_admin_application_orders_export: {
+        parameters: {
+            query?: {
+                after?: string;
+                format?: string;
+                from?: string;
+                itemsPerPage?: string;
+                organization_id?: string;
+                page?: string;
+                payment_type?: string;
+                position?: string;
+                search?: string;
+                sort?: string;
+                status?: string;
+                to?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["Error"];
         };
     };
@@ -4946,6 +5386,278 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    get_v1_admin_orders: {
+        parameters: {
+            query?: {
+                after?: string;
+                application_id?: string;
+                from?: string;
+                itemsPerPage?: string;
+                organization_id?: string;
+                page?: string;
+                payment_type?: string;
+                search?: string;
+                sort?: string;
+                status?: string;
+                to?: string;
+            };
+            header?: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            application_id: string;
+                            customer_id?: string | null;
+                            id: string;
+                            organization_id: string;
+                            organization_name: string;
+                            paid_after_close: boolean;
+                            paid_cents: number;
+                            payment_type: string;
+                            payout_month: string;
+                            placed_at: string;
+                            refunded_cents: number;
+                            status: string;
+                            subtotal_price_in_cents: number;
+                            title: string;
+                            total: number;
+                            transaction_fee: number;
+                            vat: number;
+                        }[];
+                        meta: {
+                            pagination: {
+                                itemsPerPage: number;
+                                next_cursor?: string | null;
+                                page: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    get_v1_admin_orders_By_order_id: {
+        parameters: {
+            query?: never;
+            header?: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
+            };
+            path: {
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            application_id: string;
+                            customer_id?: string | null;
+                            history: {
+                                actor_id: string;
+                                actor_name?: string | null;
+                                at: string;
+                                detail: {
+                                    [key: string]: unknown;
+                                };
+                                event: string;
+                                status: string;
+                            }[];
+                            id: string;
+                            lines: {
+                                booking_id?: string;
+                                line_id: string;
+                                quantity: number;
+                                rate_id?: string;
+                                session_id?: string;
+                                title: string;
+                                total_cents: number;
+                                unit_price_cents: number;
+                                vat_percent: number;
+                                vat_tier: string;
+                            }[];
+                            organization_id: string;
+                            organization_name: string;
+                            paid_after_close: boolean;
+                            paid_cents: number;
+                            payment_type: string;
+                            payments: {
+                                amount_cents: number;
+                                id: string;
+                                method: string;
+                                moves: number;
+                                provider_payment_id: string;
+                                started_at: string;
+                                status: string;
+                                updated_at: string;
+                            }[];
+                            payout_month: string;
+                            placed_at: string;
+                            refundable_cents: number;
+                            refunded_cents: number;
+                            refunds: {
+                                actor_id: string;
+                                actor_name?: string | null;
+                                amount_cents: number;
+                                id: string;
+                                lines: {
+                                    amount_cents: number;
+                                    line_id: string;
+                                }[];
+                                method: string;
+                                origin: string;
+                                payout_month: string;
+                                reason: string;
+                                requested_at: string;
+                                status: string;
+                                updated_at: string;
+                                vat: {
+                                    gross_cents: number;
+                                    vat_cents: number;
+                                    vat_percent: number;
+                                    vat_tier: string;
+                                }[];
+                            }[];
+                            status: string;
+                            subtotal_price_in_cents: number;
+                            title: string;
+                            total: number;
+                            transaction_fee: number;
+                            vat: number;
+                            vat_split: {
+                                gross_cents: number;
+                                vat_cents: number;
+                                vat_percent: number;
+                                vat_tier: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    post_v1_admin_orders_By_order_id_refunds: {
+        parameters: {
+            query?: never;
+            header?: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
+            };
+            path: {
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount_cents?: number | null;
+                    lines?: {
+                        amount_cents: number;
+                        line_id: string;
+                    }[] | null;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            order_id: string;
+                            position: string;
+                            refund_id: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    get_v1_admin_orders_export: {
+        parameters: {
+            query?: {
+                after?: string;
+                application_id?: string;
+                format?: string;
+                from?: string;
+                itemsPerPage?: string;
+                organization_id?: string;
+                page?: string;
+                payment_type?: string;
+                position?: string;
+                search?: string;
+                sort?: string;
+                status?: string;
+                to?: string;
+            };
+            header?: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["Error"];
         };
     };
@@ -9094,6 +9806,37 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    post_v1_payments_webhook_By_order_id: {
+        parameters: {
+            query?: {
+                signature?: string;
+            };
+            header?: never;
+            path: {
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
     post_v1_sessions_By_id_bookings: {
         parameters: {
             query?: never;
@@ -9192,6 +9935,55 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    post_v1_sessions_By_id_bookings_By_booking_id_order: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                booking_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    payment_type: string;
+                    wallet_id?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            checkout_url?: string | null;
+                            order_id: string;
+                            position: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
             default: components["responses"]["Error"];
         };
     };
