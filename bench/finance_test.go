@@ -155,15 +155,16 @@ func BenchmarkFinanceMonth(b *testing.B) {
 // paidOrderEvents is one paid order's stream; refunded ones get a quarter back.
 func paidOrderEvents(b *testing.B, env *testenv.Env, app, org string, total int64, refunded bool) eventstore.StreamAppend {
 	id := uuid.NewString()
+	payment, refund := order.PaymentID(id, 1), uuid.NewString()
 	events := []domain.Event{
 		order.Placed{ApplicationID: app, OrganizationID: org, TotalCents: total, TransactionFeeCents: order.TransactionFee(order.PaymentEuros, total),
 			PaymentType: order.PaymentEuros, PayoutMonth: "2026-01", PlacedAt: time.Date(2026, 1, 10, 12, 0, 0, 0, time.UTC)},
-		order.PaymentStarted{PaymentID: id, Method: order.PaymentEuros, AmountCents: total},
-		order.PaymentStatusChanged{PaymentID: id, From: order.PaymentOpen, Status: order.PaymentPaid},
+		order.PaymentStarted{PaymentID: payment, Method: order.PaymentEuros, AmountCents: total},
+		order.PaymentStatusChanged{PaymentID: payment, From: order.PaymentOpen, Status: order.PaymentPaid},
 	}
 	if refunded {
-		events = append(events, order.RefundRequested{RefundID: id, PaymentID: id, Method: order.PaymentEuros, AmountCents: total / 4, PayoutMonth: "2026-01"},
-			order.RefundStatusChanged{RefundID: id, From: order.RefundPending, Status: order.RefundRefunded})
+		events = append(events, order.RefundRequested{RefundID: refund, PaymentID: payment, Method: order.PaymentEuros, AmountCents: total / 4, PayoutMonth: "2026-01"},
+			order.RefundStatusChanged{RefundID: refund, From: order.RefundPending, Status: order.RefundRefunded})
 	}
 	data := make([]eventstore.EventData, len(events))
 	for i, e := range events {

@@ -25,15 +25,16 @@ import (
 func (w offerWorld) paidOrder(app, org, month string, total, refunded int64) {
 	w.t.Helper()
 	id := uuid.NewString()
+	payment, refund := order.PaymentID(id, 1), uuid.NewString()
 	events := []domain.Event{
 		order.Placed{ApplicationID: app, OrganizationID: org, TotalCents: total, TransactionFeeCents: order.TransactionFee(order.PaymentEuros, total),
 			PaymentType: order.PaymentEuros, PayoutMonth: month, PlacedAt: time.Date(2026, 1, 10, 12, 0, 0, 0, time.UTC)},
-		order.PaymentStarted{PaymentID: id + "-p", Method: order.PaymentEuros, AmountCents: total},
-		order.PaymentStatusChanged{PaymentID: id + "-p", From: order.PaymentOpen, Status: order.PaymentPaid},
+		order.PaymentStarted{PaymentID: payment, Method: order.PaymentEuros, AmountCents: total},
+		order.PaymentStatusChanged{PaymentID: payment, From: order.PaymentOpen, Status: order.PaymentPaid},
 	}
 	if refunded > 0 {
-		events = append(events, order.RefundRequested{RefundID: id + "-r", PaymentID: id + "-p", Method: order.PaymentEuros, AmountCents: refunded, PayoutMonth: month},
-			order.RefundStatusChanged{RefundID: id + "-r", From: order.RefundPending, Status: order.RefundRefunded})
+		events = append(events, order.RefundRequested{RefundID: refund, PaymentID: payment, Method: order.PaymentEuros, AmountCents: refunded, PayoutMonth: month},
+			order.RefundStatusChanged{RefundID: refund, From: order.RefundPending, Status: order.RefundRefunded})
 	}
 	data := make([]eventstore.EventData, len(events))
 	for i, e := range events {
