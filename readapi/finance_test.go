@@ -226,3 +226,51 @@ func (k superadminCaller) want(method, path string, body any, status int) respon
 	k.c.t.Helper()
 	return k.caller.want(method, path, body, status, "Authorization", "Bearer superadmin:"+k.user)
 }
+
+// TestPayoutOfARealOrder runs the orders' own flow — book, pay at the local provider,
+// webhook, refund half — and reads the organisation's finances: the month's payout is
+// paid − refunded − the order's fee, as the orders overview shows the order.
+func TestPayoutOfARealOrder(t *testing.T) {
+	s := newShop(t)
+	s.provider.AutoRefund = true
+	customer := s.customer("Carla", "Klant", s.appA)
+	session := s.pricedSession(s.appA, s.orgA, 5, 2_000, 0)
+	_, orderID, _ := s.bookAndOrder(customer, s.appA, session)
+	pay := s.providerPayment(orderID)
+	for deadline := time.Now().Add(20 * time.Second); pay == "" && time.Now().Before(deadline); pay = s.providerPayment(orderID) {
+		// A slow provider call leaves the payment to the payment process: run it.
+		if _, err := s.worker.Pass(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.provider.Settle(pay, "paid")
+	s.notify(pay, 200)
+	s.notify(pay, 200) // the provider repeats itself: nothing counts twice
+	admin := s.as(s.admin, s.appA)
+	admin.want("POST", "/v1/admin/application/orders/"+orderID+"/refunds", map[string]any{"amount_cents": 1_000, "reason": "Half"}, 201)
+	deadline := time.Now().Add(10 * time.Second)
+	for dig(s.order(orderID).Body, "data", "status") != "partly_refunded" && time.Now().Before(deadline) {
+		time.Sleep(50 * time.Millisecond)
+	}
+	o := s.order(orderID)
+	month, _ := dig(o.Body, "data", "payout_month").(string)
+	fee, _ := dig(o.Body, "data", "transaction_fee").(float64)
+	if dig(o.Body, "data", "status") != "partly_refunded" || month == "" || fee <= 0 {
+		t.Fatalf("order %s", o.Raw)
+	}
+	s.settle()
+	fin := s.as(s.users["organization"], s.appA).want("GET", "/v1/admin/organizations/"+s.orgA+"/finances", nil, 200)
+	months, _ := dig(fin.Body, "data", "months").([]any)
+	if len(months) != 1 {
+		t.Fatalf("finances %s", fin.Raw)
+	}
+	m := months[0].(map[string]any)
+	if m["month"] != month || m["paid_cents"] != 2_000.0 || m["refunded_cents"] != 1_000.0 || m["fee_cents"] != fee ||
+		m["payout_cents"] != 1_000-fee || m["orders"] != 1.0 {
+		t.Fatalf("month %v, want paid 2000, refunded 1000, fee %v", m, fee)
+	}
+	orders := rows(s.as(s.users["organization"], s.appA).want("GET", "/v1/admin/organizations/"+s.orgA+"/finances/orders?month="+month, nil, 200))
+	if len(orders) != 1 || orders[0].(map[string]any)["id"] != orderID {
+		t.Fatalf("orders %v", orders)
+	}
+}
