@@ -296,6 +296,18 @@ export const routes: RouteObject[] = [
                 path: '/organizations/:organization_id',
                 children: [
                   {
+                    element: <RequirePermission ability="view-organization" />,
+                    children: [
+                      {
+                        path: 'finances',
+                        lazy: screen(
+                          () => import('@/features/finances/routes/OrganizationFinancesRoute'),
+                          (m) => m.OrganizationFinancesRoute,
+                        ),
+                      },
+                    ],
+                  },
+                  {
                     element: <RequirePermission ability="view-rates" />,
                     children: [
                       { path: 'rates', lazy: screen(() => import('@/features/rates/routes/RatesRoute'), (m) => m.RatesRoute) },
@@ -412,6 +424,14 @@ export const routes: RouteObject[] = [
                         lazy: screen(() => import('@/features/wallets/routes/WalletCreateRoute'), (m) => m.WalletCreateRoute),
                       },
                       ...walletRoutes(),
+                      {
+                        path: 'sepas',
+                        lazy: screen(() => import('@/features/finances/routes/SepasRoute'), (m) => m.SepasRoute),
+                      },
+                      {
+                        path: 'invoices',
+                        lazy: screen(() => import('@/features/finances/routes/InvoicesRoute'), (m) => m.InvoicesRoute),
+                      },
                       {
                         path: 'sports',
                         lazy: screen(() => import('@/features/sports/routes/SportsListRoute'), (m) => m.SportsListRoute),

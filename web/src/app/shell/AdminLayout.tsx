@@ -7,6 +7,8 @@ const LINKS = [
   { to: '/admin/location-types', label: 'admin.locationTypes' },
   { to: '/admin/product-types', label: 'admin.productTypes' },
   { to: '/admin/wallets', label: 'admin.wallets' },
+  { to: '/admin/sepas', label: 'admin.sepas' },
+  { to: '/admin/invoices', label: 'admin.invoices' },
 ] as const;
 
 export function AdminLayout() {
