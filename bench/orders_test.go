@@ -130,7 +130,8 @@ func BenchmarkOrdersOverview(b *testing.B) {
 			return base + "&organization_id=" + orgs[rand.IntN(len(orgs))] + "&from=" + from + "&to=" + to
 		}},
 		{"payment type moves", func() string { return base + "&payment_type=moves" }},
-		{"search a title", func() string { return base + fmt.Sprintf("&search=activity+%d", rand.IntN(2000)) }},
+		{"search a common title", func() string { return base + fmt.Sprintf("&search=activity+%d", rand.IntN(2000)) }},
+		{"search an order id", func() string { return base + "&search=" + cursorID(cursors[rand.IntN(len(cursors))])[:8] }},
 	} {
 		d := make([]time.Duration, 200)
 		for i := range d {
@@ -184,4 +185,14 @@ func BenchmarkOrdersExport(b *testing.B) {
 		b.Fatal(err)
 	}
 	b.Logf("COPY TO of the same 100,000 rows: %v", time.Since(start).Round(time.Millisecond))
+}
+
+// cursorID is the order id a cursor names (a known order to search for).
+func cursorID(cursor string) string {
+	raw, _ := base64.RawURLEncoding.DecodeString(cursor)
+	var c struct {
+		ID string `json:"i"`
+	}
+	_ = json.Unmarshal(raw, &c)
+	return c.ID
 }
