@@ -22,8 +22,8 @@ import (
 	"move/payments"
 	"move/payments/providertest"
 	"move/processes"
-	"move/readapi"
 	"move/projections"
+	"move/readapi"
 )
 
 var testWebhookSecret = []byte("a test key for payment webhooks, 32 bytes")
