@@ -181,6 +181,15 @@ export const routes: RouteObject[] = [
                     ],
                   },
                   {
+                    element: <RequirePermission ability="view-application-orders" />,
+                    children: [
+                      {
+                        path: 'orders',
+                        lazy: screen(() => import('@/features/orders/routes/OrdersListRoute'), (m) => m.OrdersListRoute),
+                      },
+                    ],
+                  },
+                  {
                     element: <RequirePermission ability="view-locations" />,
                     children: [
                       {
@@ -412,6 +421,10 @@ export const routes: RouteObject[] = [
                         lazy: screen(() => import('@/features/wallets/routes/WalletCreateRoute'), (m) => m.WalletCreateRoute),
                       },
                       ...walletRoutes(),
+                      {
+                        path: 'orders',
+                        lazy: screen(() => import('@/features/orders/routes/OrdersListRoute'), (m) => m.OrdersListRoute),
+                      },
                       {
                         path: 'sports',
                         lazy: screen(() => import('@/features/sports/routes/SportsListRoute'), (m) => m.SportsListRoute),

@@ -7,6 +7,7 @@ const LINKS = [
   { to: '/admin/location-types', label: 'admin.locationTypes' },
   { to: '/admin/product-types', label: 'admin.productTypes' },
   { to: '/admin/wallets', label: 'admin.wallets' },
+  { to: '/admin/orders', label: 'admin.orders' },
 ] as const;
 
 export function AdminLayout() {
