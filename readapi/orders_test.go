@@ -13,6 +13,7 @@ import (
 
 	"move/commands"
 	"move/domain/activity"
+	domainidentity "move/domain/identity"
 	domainorg "move/domain/organization"
 	"move/domain/rate"
 	"move/domain/series"
@@ -22,6 +23,7 @@ import (
 	"move/payments/providertest"
 	"move/processes"
 	"move/projections"
+	"move/readapi"
 )
 
 var testWebhookSecret = []byte("a test key for payment webhooks, 32 bytes")
@@ -422,6 +424,24 @@ func TestCancellationRefundAndPinnedExport(t *testing.T) {
 	}
 	admin.want("GET", "/v1/admin/application/orders?status=nonsense", nil, 400)
 	admin.want("GET", "/v1/admin/orders", nil, 403) // an application's admin: not every application
+	// This world's test login carries no superadmin flag: the platform view is tried by
+	// an admin granted view-orders (the superadmin's permission, decision 0906).
+	res, err := s.env.App.GrantPermission(context.Background(), commands.Meta{},
+		domainidentity.Rule{Role: domainidentity.RoleAdmin, Permission: readapi.PermViewOrders})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.saw(res.Position)
+	root := s.as(s.admin, s.appA)
+	s.settle()
+	all := root.want("GET", "/v1/admin/orders?search=yoga&application_id="+s.appA, nil, 200)
+	if len(rows(all)) != 1 || dig(rows(all)[0], "id") != orderID {
+		t.Fatalf("every application's orders: %s", all.Raw)
+	}
+	if len(rows(root.want("GET", "/v1/admin/orders?application_id="+s.appB, nil, 200))) != 0 {
+		t.Fatal("application B has no orders")
+	}
+	root.want("GET", "/v1/admin/orders/"+orderID, nil, 200)
 }
 
 // Paying in moves: the wallet is debited exactly once and the booking confirmed in the

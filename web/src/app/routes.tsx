@@ -181,6 +181,15 @@ export const routes: RouteObject[] = [
                     ],
                   },
                   {
+                    element: <RequirePermission ability="view-application-orders" />,
+                    children: [
+                      {
+                        path: 'orders',
+                        lazy: screen(() => import('@/features/orders/routes/OrdersListRoute'), (m) => m.OrdersListRoute),
+                      },
+                    ],
+                  },
+                  {
                     element: <RequirePermission ability="view-locations" />,
                     children: [
                       {
@@ -424,6 +433,10 @@ export const routes: RouteObject[] = [
                         lazy: screen(() => import('@/features/wallets/routes/WalletCreateRoute'), (m) => m.WalletCreateRoute),
                       },
                       ...walletRoutes(),
+                      {
+                        path: 'orders',
+                        lazy: screen(() => import('@/features/orders/routes/OrdersListRoute'), (m) => m.OrdersListRoute),
+                      },
                       {
                         path: 'sepas',
                         lazy: screen(() => import('@/features/finances/routes/SepasRoute'), (m) => m.SepasRoute),

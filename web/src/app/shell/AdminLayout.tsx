@@ -7,6 +7,7 @@ const LINKS = [
   { to: '/admin/location-types', label: 'admin.locationTypes' },
   { to: '/admin/product-types', label: 'admin.productTypes' },
   { to: '/admin/wallets', label: 'admin.wallets' },
+  { to: '/admin/orders', label: 'admin.orders' },
   { to: '/admin/sepas', label: 'admin.sepas' },
   { to: '/admin/invoices', label: 'admin.invoices' },
 ] as const;

@@ -10,6 +10,7 @@ const LINKS = [
   { to: '/application/activities', label: 'shell.nav.activities', ability: 'view-activities', end: false },
   { to: '/application/locations', label: 'shell.nav.locations', ability: 'view-locations', end: false },
   { to: '/application/wallets', label: 'shell.nav.wallets', ability: 'view-wallets', end: false },
+  { to: '/application/orders', label: 'shell.nav.orders', ability: 'view-application-orders', end: false },
 ] as const;
 
 export function ApplicationNav() {
