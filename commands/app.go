@@ -48,6 +48,13 @@ import (
 // Bookings (a session's own stream, decision 0800):
 //   - BookSession, ConfirmBooking, CancelBooking, RemoveParticipant, MoveParticipant,
 //     MarkAttendance, CheckIn, PromoteWaiting (bookings.go)
+//
+// Orders, payments and refunds (decision 0900):
+//   - PlaceOrder, SyncOrder (the provider's side, for webhook, request and process),
+//     RefundOrder; a cancellation refunds through the same decision (orders.go)
+//
+// Finance (payouts, SEPA, invoices; decisions 0920–0924):
+//   - GenerateSepaBatch, CloseInvoiceMonth, CreditInvoice (finance.go)
 type App struct {
 	run *runner
 	// afterRedeem runs between a coupon's redemption and its credit: the failpoint a
@@ -57,6 +64,13 @@ type App struct {
 	// list (AfterSpotFreed).
 	afterSpotFreed func()
 	bookings       bookingLocks
+	// orders serialise the refunds of one order inside this process (as bookings do a
+	// session's bookings); the order stream's version decides across servers.
+	orders bookingLocks
+	pay    PaymentSetup
+	// afterProviderPaid runs between the provider's "paid" and the order's update
+	// (AfterProviderPaid).
+	afterProviderPaid func()
 }
 
 // AfterRedeem sets the failpoint between a redemption and its credit. Only the crash

@@ -11,6 +11,7 @@ import (
 	"move/domain"
 	"move/domain/activity"
 	"move/domain/booking"
+	"move/domain/order"
 	"move/domain/rate"
 	"move/domain/series"
 )
@@ -66,6 +67,10 @@ type offer struct {
 	booking.Offer
 	activityName string
 	term         *rate.Term
+	// details and price are what an order of the session is placed from (orders.go):
+	// price is nil without a rate (or one outside the application).
+	details activity.Details
+	price   *rate.Rate
 }
 
 // loadOffer reads the session's series, its activity, rate and cancellation term
@@ -97,7 +102,7 @@ func (u *unit) loadOffer(ref SessionRef) (offer, error) {
 		SessionID: occ.ID, Exists: true, Date: occ.Session.Date, Start: occ.Start, Spots: occ.Session.Spots,
 		SubscribeFrom: occ.SubscribeFrom, SubscribeUntil: occ.SubscribeUntil, HasWaitlist: x.Settings.HasWaitlist,
 		ShouldValidateAge: x.Settings.ShouldValidateAge, NoSignupRequired: x.Settings.NoSignupRequired,
-		AgeMin: x.Details.AgeMin, AgeMax: x.Details.AgeMax}, activityName: x.Details.Name}
+		AgeMin: x.Details.AgeMin, AgeMax: x.Details.AgeMax}, activityName: x.Details.Name, details: x.Details}
 	for _, q := range x.Questions {
 		o.Questions = append(o.Questions, booking.Question{ID: q.ID, Type: q.Type, Required: q.Required, Options: q.Options})
 	}
@@ -109,6 +114,7 @@ func (u *unit) loadOffer(ref SessionRef) (offer, error) {
 		}
 		if r.VisibleIn(u.meta.ApplicationID) {
 			o.PaymentRequired = r.Fields.PriceCents > 0
+			o.price = r
 			if termID == nil {
 				termID = r.Fields.CancellationTermID
 			}
@@ -238,6 +244,7 @@ func (a *App) ConfirmBooking(ctx context.Context, meta Meta, ref SessionRef, boo
 // CancelBooking cancels a booking, recording the refund percentage of the cancellation
 // term at this moment. customerID, when set, must be the booking's customer.
 func (a *App) CancelBooking(ctx context.Context, meta Meta, ref SessionRef, bookingID, customerID string) (Result, error) {
+	var refundID string
 	res, err := a.onBookings(ctx, meta, ref, func(u *unit, o offer, s *booking.Session) error {
 		if b := s.Bookings[bookingID]; customerID != "" && (b == nil || b.CustomerID != customerID) {
 			return &domain.NotFoundError{Kind: "booking", ID: bookingID}
@@ -246,8 +253,15 @@ func (a *App) CancelBooking(ctx context.Context, meta Meta, ref SessionRef, book
 		if err != nil {
 			return err
 		}
-		return u.append(booking.Stream(s.ID), s, events...)
+		if err := u.append(booking.Stream(s.ID), s, events...); err != nil {
+			return err
+		}
+		refundID, err = u.orderOnCancel(bookingID, events[0].(booking.Cancelled))
+		return err
 	})
+	if err == nil && refundID != "" { // a euro refund goes to the provider now (or by the process)
+		_, err = a.afterRefund(ctx, res, order.ID(bookingID), refundID)
+	}
 	return res, a.spotFreed(ctx, meta, ref, err)
 }
 

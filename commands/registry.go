@@ -6,8 +6,10 @@ import (
 	"move/domain/booking"
 	"move/domain/catalog"
 	"move/domain/contact"
+	"move/domain/finance"
 	"move/domain/identity"
 	"move/domain/location"
+	"move/domain/order"
 	"move/domain/organization"
 	"move/domain/rate"
 	"move/domain/reservation"
@@ -29,5 +31,7 @@ var registerAll = []func(*domain.Registry){
 	location.Register,
 	contact.Register,
 	wallet.Register,
+	order.Register,
+	finance.Register,
 	personal.Register,
 }

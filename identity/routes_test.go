@@ -216,6 +216,11 @@ var destructiveRoutes = map[string][]string{
 	"DELETE /v1/admin/cancellation-terms/{term_id}":            {"superadmin", "organization"},
 	"DELETE /v1/admin/locations/{location_id}":                 {"superadmin", "admin", "organization"},
 	"DELETE /v1/admin/contacts/{contact_id}":                   {"superadmin", "organization"},
+	// Refunds move money back: the application's admins, and the superadmin for any application.
+	"POST /v1/admin/application/orders/{order_id}/refunds": {"superadmin", "admin"},
+	"POST /v1/admin/orders/{order_id}/refunds":             {"superadmin"},
+	// Finance (decision 0920): cancelling an invoice is the platform's.
+	"POST /v1/admin/invoices/{invoice_id}/credit-note": {"superadmin"},
 }
 
 // looksDestructive: a DELETE, a PATCH (switches on and off), or a POST whose last
@@ -223,7 +228,7 @@ var destructiveRoutes = map[string][]string{
 func looksDestructive(rt readapi.Route) bool {
 	last := rt.Pattern[strings.LastIndex(rt.Pattern, "/")+1:]
 	return rt.Method == http.MethodDelete || rt.Method == http.MethodPatch ||
-		(rt.Method == http.MethodPost && slices.Contains([]string{"reject", "approve", "revoke", "rotate-secret", "disable", "erase", "delete", "remove"}, last))
+		(rt.Method == http.MethodPost && slices.Contains([]string{"reject", "approve", "revoke", "rotate-secret", "disable", "erase", "delete", "remove", "refunds", "credit-note"}, last))
 }
 
 // TestDestructiveRoutesWhoMay runs every destructive route as every role on a real

@@ -114,6 +114,7 @@ type Worker struct {
 	// Mail tells promoted participants; nil tells nobody (tests of other processes).
 	Mail    identity.Mailer
 	resumed *prometheus.CounterVec
+	backoff paymentBackoff
 }
 
 // NewWorker makes a worker with its metric registered.
@@ -160,11 +161,13 @@ func (w *Worker) work(ctx context.Context) error {
 // Pass does the work that has waited longer than the grace period, and answers how
 // much it did.
 func (w *Worker) Pass(ctx context.Context) (int, error) {
-	credits, batches, promotions, notices, err := w.due(ctx)
+	credits, batches, promotions, notices, orders, err := w.due(ctx)
 	if err != nil {
 		return 0, err
 	}
-	done, err := w.promote(ctx, promotions, notices)
+	done := w.settlePayments(ctx, orders)
+	promoted, err := w.promote(ctx, promotions, notices)
+	done += promoted
 	if err != nil {
 		return done, err
 	}
@@ -194,12 +197,13 @@ type pendingBatch struct{ id, application string }
 
 // due reads the to-do list as the tables' owner, move_projector, a member of
 // move_writer whose policy sees every tenant (the server's own role sees no row).
-func (w *Worker) due(ctx context.Context) ([]pendingCredit, []pendingBatch, []duePromotion, []dueNotice, error) {
+func (w *Worker) due(ctx context.Context) ([]pendingCredit, []pendingBatch, []duePromotion, []dueNotice, []string, error) {
 	before := w.Now().Add(-w.Grace)
 	var credits []pendingCredit
 	var batches []pendingBatch
 	var promotions []duePromotion
 	var notices []dueNotice
+	var orders []string
 	err := pgx.BeginFunc(ctx, w.DB, func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, `SET LOCAL ROLE move_projector`); err != nil {
 			return err
@@ -229,7 +233,11 @@ func (w *Worker) due(ctx context.Context) ([]pendingCredit, []pendingBatch, []du
 			return err
 		}
 		promotions, notices, err = w.dueWaitlist(ctx, tx, before)
+		if err != nil {
+			return err
+		}
+		orders, err = w.syncPayments(ctx, tx, before)
 		return err
 	})
-	return credits, batches, promotions, notices, err
+	return credits, batches, promotions, notices, orders, err
 }

@@ -56,6 +56,11 @@ type Deps struct {
 	// QRSecret signs bookings' QR codes (at least 32 bytes); without it the QR routes
 	// answer 503.
 	QRSecret []byte
+	// WebhookSecret signs the payment provider's webhook addresses (decision 0903);
+	// without it no webhook verifies.
+	WebhookSecret []byte
+	// Finance is the platform's account and invoice details (SEPA files, invoices).
+	Finance FinanceSettings
 }
 
 // Server is the HTTP handler of the whole product.

@@ -18,6 +18,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"move/commands"
+	"move/domain/finance"
 	domainidentity "move/domain/identity"
 	"move/domain/wallet"
 	"move/eventstore"
@@ -54,6 +55,9 @@ type walletWorld struct {
 type userAuth struct{ *readapi.Identity }
 
 func (userAuth) Authenticate(r *http.Request) (readapi.Principal, error) {
+	if id, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer superadmin:"); ok {
+		return readapi.Principal{UserID: id, Superadmin: true}, nil
+	}
 	id, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer user:")
 	if !ok {
 		return readapi.Principal{}, readapi.ErrUnauthenticated
@@ -98,7 +102,10 @@ func newWalletWorld(t *testing.T, limit identity.Limit) *walletWorld {
 	}
 	api, err := readapi.New(readapi.Deps{App: env.App, DB: env.DB, Auth: guards, Tenants: guards, Authz: guards,
 		Log: testenv.Logger(t), Metrics: prometheus.NewRegistry(), Ready: func(context.Context) error { return nil },
-		RedeemLimit: limit, Files: fileService, Mail: mails, QRSecret: []byte("a test key for QR codes, 32 bytes or more")})
+		RedeemLimit: limit, Files: fileService, Mail: mails, QRSecret: []byte("a test key for QR codes, 32 bytes or more"),
+		Finance: readapi.FinanceSettings{Debtor: finance.Debtor{Name: "Move Platform B.V.", IBAN: "NL91ABNA0417164300"},
+			Issuer: finance.Issuer{Name: "Move Platform B.V.", Address: "Stationsplein 1, Utrecht", KVK: "12345678", VATNumber: "NL001234567B01"}},
+		WebhookSecret: testWebhookSecret})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -40,7 +40,13 @@ export default defineConfig({
     // /healthz answers as soon as the process listens; /readyz only once every read model
     // is built, before which logins fail (503 is not "ready" for Playwright).
     url: `${baseURL}/readyz`,
-    env: { ...(process.env as Record<string, string>), HTTP_ADDR: `127.0.0.1:${port}` },
+    // The local payment provider serves checkouts inside the server (decision 0903).
+    env: {
+      PAYMENT_PROVIDER_URL: 'local',
+      PUBLIC_URL: baseURL,
+      ...(process.env as Record<string, string>),
+      HTTP_ADDR: `127.0.0.1:${port}`,
+    },
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
     stdout: 'pipe',

@@ -37,7 +37,10 @@ func seedCmd(ctx context.Context, cfg config, log *slog.Logger) error {
 	if err := seedOrganizations(ctx, b, log); err != nil {
 		return err
 	}
-	return seedWallets(ctx, b, log)
+	if err := seedWallets(ctx, b, log); err != nil {
+		return err
+	}
+	return seedOrders(ctx, b, log)
 }
 
 func seedMeta(key string) commands.Meta {

@@ -48,6 +48,9 @@ func seedOrganizations(ctx context.Context, b *backend, log *slog.Logger) error 
 				if _, err := b.app.ApproveOrganization(ctx, am, res.ID); err != nil {
 					return fmt.Errorf("seed organisation %s: approve: %w", o.profile.Name, err)
 				}
+				if err := seedFinanceHistory(ctx, b, app, res.ID, key, i); err != nil {
+					return fmt.Errorf("seed organisation %s: %w", o.profile.Name, err)
+				}
 			}
 			n++
 		}

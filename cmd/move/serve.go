@@ -17,6 +17,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"move/commands"
+	"move/domain/finance"
 	"move/files"
 	"move/processes"
 	"move/projections"
@@ -82,11 +83,19 @@ func serve(ctx context.Context, cfg config, log *slog.Logger, args []string) err
 	worker.Mail = mail
 	go func() { _ = worker.Run(runCtx) }()
 	setFailpoint(b.app, log)
+	hookSecret := webhookSecret(loadIdentityConfig().pepper)
+	localProvider, err := usePayments(b.app, os.Getenv, cfg.Production, hookSecret, log)
+	if err != nil {
+		return err
+	}
+	if localProvider != nil {
+		defer localProvider.Close()
+	}
 
 	api, err := readapi.New(readapi.Deps{
 		App: b.app, DB: b.db, Auth: auth, Tenants: tenants, Authz: authz, Log: log, Metrics: metrics, SPA: spa,
 		TrustedProxies: cfg.TrustedProxies, CORSOrigins: cfg.CORSOrigins, Files: fileService,
-		Mail: mail, QRSecret: qrSecret(loadIdentityConfig().pepper),
+		Mail: mail, QRSecret: qrSecret(loadIdentityConfig().pepper), Finance: financeSettings(cfg.Production), WebhookSecret: hookSecret,
 		Ready: func(ctx context.Context) error {
 			if err := b.db.Ping(ctx); err != nil {
 				return errors.New("database unreachable")
@@ -162,6 +171,9 @@ func setFailpoint(app *commands.App, log *slog.Logger) {
 	case "after-coupon-redeemed":
 		log.Warn("failpoint set: the process dies after the next coupon redemption")
 		app.AfterRedeem(func() { _ = syscall.Kill(os.Getpid(), syscall.SIGKILL) })
+	case "after-provider-paid":
+		log.Warn("failpoint set: the process dies when the provider next reports a payment paid")
+		app.AfterProviderPaid(func() { _ = syscall.Kill(os.Getpid(), syscall.SIGKILL) })
 	default:
 		log.Warn("unknown failpoint ignored", "failpoint", os.Getenv("MOVE_FAILPOINT"))
 	}
@@ -189,4 +201,29 @@ func projectorsBuilt(ctx context.Context, b *backend, runner *projections.Runner
 		}
 	}
 	return nil
+}
+
+// financeSettings are the platform's details on SEPA files and invoices (decision
+// 0922). In production, without FINANCE_DEBTOR_IBAN generating a SEPA batch is
+// refused; elsewhere a demo account stands in, so demo data and end-to-end tests work.
+func financeSettings(production bool) readapi.FinanceSettings {
+	iban := os.Getenv("FINANCE_DEBTOR_IBAN")
+	if iban == "" && !production {
+		iban = demoDebtorIBAN
+	}
+	return readapi.FinanceSettings{
+		Debtor: finance.Debtor{Name: envOr("FINANCE_DEBTOR_NAME", "Move"), IBAN: iban, BIC: os.Getenv("FINANCE_DEBTOR_BIC")},
+		Issuer: finance.Issuer{Name: envOr("FINANCE_ISSUER_NAME", "Move"), Address: os.Getenv("FINANCE_ISSUER_ADDRESS"),
+			KVK: os.Getenv("FINANCE_ISSUER_KVK"), VATNumber: os.Getenv("FINANCE_ISSUER_VAT_NUMBER"), IBAN: iban},
+	}
+}
+
+// demoDebtorIBAN is the textbook example IBAN (valid check digits, no real account).
+const demoDebtorIBAN = "NL91ABNA0417164300"
+
+func envOr(name, fallback string) string {
+	if v := os.Getenv(name); v != "" {
+		return v
+	}
+	return fallback
 }

@@ -18,16 +18,27 @@ type Account struct {
 	ID       string
 	Balance  int64
 	Credited map[string]bool // coupon ids already credited
+	// Orders' payments debited and refunds credited, by their ids: each happens once.
+	Debits, Refunds map[string]bool
 }
 
 // NewAccount is the account with id, before its events are applied.
-func NewAccount(id string) *Account { return &Account{ID: id, Credited: map[string]bool{}} }
+func NewAccount(id string) *Account {
+	return &Account{ID: id, Credited: map[string]bool{}, Debits: map[string]bool{}, Refunds: map[string]bool{}}
+}
 
 // Apply implements domain.Aggregate.
 func (a *Account) Apply(e domain.Event) {
-	if e, ok := e.(Credited); ok {
+	switch e := e.(type) {
+	case Credited:
 		a.Balance += e.Moves
 		a.Credited[e.CouponID] = true
+	case Debited:
+		a.Balance -= e.Moves
+		a.Debits[e.PaymentID] = true
+	case RefundCredited:
+		a.Balance += e.Moves
+		a.Refunds[e.RefundID] = true
 	}
 }
 
@@ -45,4 +56,26 @@ func (a *Account) CreditRedemption(c *Coupon) ([]domain.Event, error) {
 	}
 	return []domain.Event{Credited{ApplicationID: c.ApplicationID, WalletID: c.WalletID, CustomerID: c.CustomerID,
 		Moves: c.ValueMoves, CouponID: c.ID}}, nil
+}
+
+// Debit decides paying an order's payment with moves: refused when the balance is too
+// low; a payment debited before decides nothing.
+func (a *Account) Debit(applicationID, walletID, customerID string, moves int64, orderID, paymentID string) ([]domain.Event, error) {
+	if a.Debits[paymentID] {
+		return nil, nil
+	}
+	if moves > a.Balance {
+		return nil, &domain.ConflictError{Key: "order.insufficient_moves", Params: map[string]any{"balance": a.Balance, "price": moves}}
+	}
+	return []domain.Event{Debited{ApplicationID: applicationID, WalletID: walletID, CustomerID: customerID, Moves: moves,
+		OrderID: orderID, PaymentID: paymentID}}, nil
+}
+
+// CreditRefund decides returning a refund's moves, once.
+func (a *Account) CreditRefund(applicationID, walletID, customerID string, moves int64, orderID, refundID string) []domain.Event {
+	if a.Refunds[refundID] || moves <= 0 {
+		return nil
+	}
+	return []domain.Event{RefundCredited{ApplicationID: applicationID, WalletID: walletID, CustomerID: customerID, Moves: moves,
+		OrderID: orderID, RefundID: refundID}}
 }

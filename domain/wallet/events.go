@@ -85,6 +85,29 @@ type Credited struct {
 	CouponID      string `json:"coupon_id"`
 }
 
+// Debited: moves left a customer's account to pay an order (decision 0904); the order's
+// payment id makes it once.
+type Debited struct {
+	ApplicationID string `json:"application_id"`
+	WalletID      string `json:"wallet_id"`
+	CustomerID    string `json:"customer_id"`
+	Moves         int64  `json:"moves"`
+	OrderID       string `json:"order_id"`
+	PaymentID     string `json:"payment_id"`
+}
+
+// RefundCredited: moves came back to a customer's account from an order's refund.
+type RefundCredited struct {
+	ApplicationID string `json:"application_id"`
+	WalletID      string `json:"wallet_id"`
+	CustomerID    string `json:"customer_id"`
+	Moves         int64  `json:"moves"`
+	OrderID       string `json:"order_id"`
+	RefundID      string `json:"refund_id"`
+}
+
+func (Debited) EventType() string        { return "wallet.debited.v1" }
+func (RefundCredited) EventType() string { return "wallet.refund_credited.v1" }
 func (Created) EventType() string        { return "wallet.created.v1" }
 func (Updated) EventType() string        { return "wallet.updated.v1" }
 func (BatchGenerated) EventType() string { return "coupon_batch.generated.v1" }
@@ -100,7 +123,7 @@ func (Credited) EventType() string       { return "wallet.credited.v1" }
 // Register adds the wallet events to a registry.
 func Register(r *domain.Registry) {
 	r.Register(Created{}, Updated{}, BatchGenerated{}, CouponsIssued{}, BatchEnabled{}, BatchDisabled{},
-		CouponIssued{}, CouponEnabled{}, CouponDisabled{}, CouponRedeemed{}, Credited{})
+		CouponIssued{}, CouponEnabled{}, CouponDisabled{}, CouponRedeemed{}, Credited{}, Debited{}, RefundCredited{})
 }
 
 // EventTypes lists every wallet event type.
@@ -108,7 +131,7 @@ func EventTypes() []string {
 	return []string{Created{}.EventType(), Updated{}.EventType(), BatchGenerated{}.EventType(),
 		CouponsIssued{}.EventType(), BatchEnabled{}.EventType(), BatchDisabled{}.EventType(),
 		CouponIssued{}.EventType(), CouponEnabled{}.EventType(), CouponDisabled{}.EventType(),
-		CouponRedeemed{}.EventType(), Credited{}.EventType()}
+		CouponRedeemed{}.EventType(), Credited{}.EventType(), Debited{}.EventType(), RefundCredited{}.EventType()}
 }
 
 // Stream names; the prefixes are permanent.

@@ -11,8 +11,10 @@ import (
 	rmbookings "move/projections/bookings"
 	rmcatalog "move/projections/catalog"
 	rmcontacts "move/projections/contacts"
+	rmfinance "move/projections/finance"
 	rmidentity "move/projections/identity"
 	rmlocations "move/projections/locations"
+	rmorders "move/projections/orders"
 	rmorganizations "move/projections/organizations"
 	rmrates "move/projections/rates"
 	rmwallets "move/projections/wallets"
@@ -21,5 +23,6 @@ import (
 // All answers a fresh projector of every read model.
 func All() []projections.Projector {
 	return append(rmcatalog.Projectors(), rmidentity.Projector(), rmorganizations.Projector(), rmwallets.Projector(),
-		rmrates.Projector(), rmlocations.Projector(), rmcontacts.Projector(), rmactivities.Projector(), rmbookings.Projector(), processes.Projector())
+		rmrates.Projector(), rmlocations.Projector(), rmcontacts.Projector(), rmactivities.Projector(), rmbookings.Projector(), processes.Projector(),
+		rmorders.Projector(), processes.PaymentsProjector(), rmfinance.Projector())
 }

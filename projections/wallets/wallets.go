@@ -314,8 +314,26 @@ func (projector) Apply(ctx context.Context, w projections.Writer, e projections.
 			INSERT INTO wallet_ledger (event_id, application_id, wallet_id, customer_id, moves, coupon_id, at, commit_key, position)
 			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (event_id) DO NOTHING`,
 			e.ID, p.ApplicationID, p.WalletID, p.CustomerID, p.Moves, coupon, e.RecordedAt, int64(e.Position.Commit), int64(e.Position.Prepare))
+	case wallet.Debited:
+		return orderMoves(ctx, w, e, p.ApplicationID, p.WalletID, p.CustomerID, -p.Moves)
+	case wallet.RefundCredited:
+		return orderMoves(ctx, w, e, p.ApplicationID, p.WalletID, p.CustomerID, p.Moves)
 	}
 	return nil
+}
+
+// orderMoves moves a balance for an order's payment (negative) or refund, with its
+// ledger line; top-up counters are the coupons', not these.
+func orderMoves(ctx context.Context, w projections.Writer, e projections.Event, app, walletID, customer string, moves int64) error {
+	// The account exists: moves are only debited from a balance a coupon credited.
+	if err := w.Exec(ctx, `UPDATE wallet_accounts SET balance = balance + $3 WHERE wallet_id = $1 AND customer_id = $2`,
+		walletID, customer, moves); err != nil {
+		return err
+	}
+	return w.Exec(ctx, `
+		INSERT INTO wallet_ledger (event_id, application_id, wallet_id, customer_id, moves, coupon_id, at, commit_key, position)
+		VALUES ($1, $2, $3, $4, $5, NULL, $6, $7, $8) ON CONFLICT (event_id) DO NOTHING`,
+		e.ID, app, walletID, customer, moves, e.RecordedAt, int64(e.Position.Commit), int64(e.Position.Prepare))
 }
 
 // recordHistory writes the line of a coupon's life an event is: its own events and the

@@ -180,6 +180,15 @@ export const routes: RouteObject[] = [
                     ],
                   },
                   {
+                    element: <RequirePermission ability="view-application-orders" />,
+                    children: [
+                      {
+                        path: 'orders',
+                        lazy: screen(() => import('@/features/orders/routes/OrdersListRoute'), (m) => m.OrdersListRoute),
+                      },
+                    ],
+                  },
+                  {
                     element: <RequirePermission ability="view-locations" />,
                     children: [
                       {
@@ -295,6 +304,18 @@ export const routes: RouteObject[] = [
                 path: '/organizations/:organization_id',
                 children: [
                   {
+                    element: <RequirePermission ability="view-organization" />,
+                    children: [
+                      {
+                        path: 'finances',
+                        lazy: screen(
+                          () => import('@/features/finances/routes/OrganizationFinancesRoute'),
+                          (m) => m.OrganizationFinancesRoute,
+                        ),
+                      },
+                    ],
+                  },
+                  {
                     element: <RequirePermission ability="view-rates" />,
                     children: [
                       { path: 'rates', lazy: screen(() => import('@/features/rates/routes/RatesRoute'), (m) => m.RatesRoute) },
@@ -408,6 +429,18 @@ export const routes: RouteObject[] = [
                     lazy: screen(() => import('@/features/wallets/routes/WalletCreateRoute'), (m) => m.WalletCreateRoute),
                   },
                   ...walletRoutes(),
+                  {
+                    path: 'orders',
+                    lazy: screen(() => import('@/features/orders/routes/OrdersListRoute'), (m) => m.OrdersListRoute),
+                  },
+                  {
+                    path: 'sepas',
+                    lazy: screen(() => import('@/features/finances/routes/SepasRoute'), (m) => m.SepasRoute),
+                  },
+                  {
+                    path: 'invoices',
+                    lazy: screen(() => import('@/features/finances/routes/InvoicesRoute'), (m) => m.InvoicesRoute),
+                  },
                   {
                     path: 'sports',
                     lazy: screen(() => import('@/features/sports/routes/SportsListRoute'), (m) => m.SportsListRoute),

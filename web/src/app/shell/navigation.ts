@@ -26,6 +26,9 @@ const ADMIN: NavItem[] = [
   { to: '/admin/location-types', label: 'admin.locationTypes' },
   { to: '/admin/product-types', label: 'admin.productTypes' },
   { to: '/admin/wallets', label: 'admin.wallets' },
+  { to: '/admin/orders', label: 'admin.orders' },
+  { to: '/admin/sepas', label: 'admin.sepas' },
+  { to: '/admin/invoices', label: 'admin.invoices' },
 ];
 
 const APPLICATION: NavItem[] = [
@@ -34,6 +37,7 @@ const APPLICATION: NavItem[] = [
   { to: '/application/activities', label: 'shell.nav.activities', ability: 'view-activities' },
   { to: '/application/locations', label: 'shell.nav.locations', ability: 'view-locations' },
   { to: '/application/wallets', label: 'shell.nav.wallets', ability: 'view-wallets' },
+  { to: '/application/orders', label: 'shell.nav.orders', ability: 'view-application-orders' },
 ];
 
 /**

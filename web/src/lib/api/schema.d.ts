@@ -146,6 +146,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/application/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The application's orders, newest first: placed between from and to (dates in the application's zone), status, payment type, organisation, search; pages by after= */
+        get: operations["get_v1_admin_application_orders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/application/orders/{order_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One order: lines, VAT per tier, fee, payments, refunds and its history */
+        get: operations["get_v1_admin_application_orders_By_order_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/application/orders/{order_id}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Refund an order in full or in part (amount_cents, or lines), with a reason; never more than paid minus refunded */
+        post: operations["post_v1_admin_application_orders_By_order_id_refunds"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/application/orders/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** orders.xlsx or orders.csv: exactly the orders the filters show, with a total row, as they stood at position (default: now; the answer names it in X-Event-Position) */
+        get: operations["get_v1_admin_application_orders_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/application/statistics": {
         parameters: {
             query?: never;
@@ -529,6 +597,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Invoices and credit notes of the application, newest number first (organization_id, year; page, itemsPerPage) */
+        get: operations["get_v1_admin_invoices"];
+        put?: never;
+        /** Issue the invoices of an ended month (YYYY-MM) for the platform's fees, numbered without gaps per year; once per month */
+        post: operations["post_v1_admin_invoices"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/invoices/{invoice_id}/credit-note": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel an invoice with a credit note (reason required); the invoice never changes */
+        post: operations["post_v1_admin_invoices_By_invoice_id_credit-note"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/invoices/{invoice_id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An invoice or credit note as PDF */
+        get: operations["get_v1_admin_invoices_By_invoice_id_pdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/location-types": {
         parameters: {
             query?: never;
@@ -597,6 +717,74 @@ export interface paths {
         post?: never;
         /** Delete a location */
         delete: operations["delete_v1_admin_locations_By_location_id"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every application's orders (superadmin), filtered like the application's, and by application_id */
+        get: operations["get_v1_admin_orders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/orders/{order_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One order of any application (superadmin) */
+        get: operations["get_v1_admin_orders_By_order_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/orders/{order_id}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Refund an order of any application (superadmin) */
+        post: operations["post_v1_admin_orders_By_order_id_refunds"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/orders/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every application's orders as xlsx or csv, pinned to a position like the application's export */
+        get: operations["get_v1_admin_orders_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -720,6 +908,74 @@ export interface paths {
         get: operations["get_v1_admin_organizations_By_id_finance"];
         /** Change finance details; the IBAN passes mod-97 */
         put: operations["put_v1_admin_organizations_By_id_finance"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/organizations/{id}/finances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organisation's payout months (paid − refunded − fees), its SEPA transfers and its balance */
+        get: operations["get_v1_admin_organizations_By_id_finances"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/organizations/{id}/finances/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organisation's orders of a payout month (month=YYYY-MM; page, itemsPerPage) */
+        get: operations["get_v1_admin_organizations_By_id_finances_orders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/organizations/{id}/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organisation's invoices and credit notes, newest first (year; page, itemsPerPage) */
+        get: operations["get_v1_admin_organizations_By_id_invoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/organizations/{id}/invoices/{invoice_id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the organisation's invoices as PDF */
+        get: operations["get_v1_admin_organizations_By_id_invoices_By_invoice_id_pdf"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -984,6 +1240,58 @@ export interface paths {
         post?: never;
         /** Delete a rate no offer uses (409 naming the offers otherwise) */
         delete: operations["delete_v1_admin_rates_By_rate_id"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/sepas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** SEPA batches of the application, newest month first */
+        get: operations["get_v1_admin_sepas"];
+        put?: never;
+        /** Generate the SEPA batch of an ended month (YYYY-MM): each organisation its balance up to the month minus what earlier batches paid; once per month */
+        post: operations["post_v1_admin_sepas"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/sepas/{batch_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One SEPA batch with its transfers */
+        get: operations["get_v1_admin_sepas_By_batch_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/sepas/{batch_id}/xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The batch as a pain.001.001.03 credit-transfer file */
+        get: operations["get_v1_admin_sepas_By_batch_id_xml"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1559,6 +1867,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/payments/webhook/{order_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The payment provider's webhook: verified by the signature in the URL; the status is asked of the provider, never read from the body */
+        post: operations["post_v1_payments_webhook_By_order_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/sessions/{id}/bookings": {
         parameters: {
             query?: never;
@@ -1588,6 +1913,23 @@ export interface paths {
         post?: never;
         /** Consumer app: cancel one's own booking (the refund percentage of the cancellation term is recorded) */
         delete: operations["delete_v1_sessions_By_id_bookings_By_booking_id"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{id}/bookings/{booking_id}/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Consumer app: pay for one's held booking, in moves (a wallet) or euros (answers the provider's checkout URL); free and external orders follow from the offer */
+        post: operations["post_v1_sessions_By_id_bookings_By_booking_id_order"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2490,6 +2832,276 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    get_v1_admin_application_orders: {
+        parameters: {
+            query?: {
+                after?: string;
+                from?: string;
+                itemsPerPage?: string;
+                organization_id?: string;
+                page?: string;
+                payment_type?: string;
+                search?: string;
+                sort?: string;
+                status?: string;
+                to?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            application_id: string;
+                            customer_id?: string | null;
+                            id: string;
+                            organization_id: string;
+                            organization_name: string;
+                            paid_after_close: boolean;
+                            paid_cents: number;
+                            payment_type: string;
+                            payout_month: string;
+                            placed_at: string;
+                            refunded_cents: number;
+                            status: string;
+                            subtotal_price_in_cents: number;
+                            title: string;
+                            total: number;
+                            transaction_fee: number;
+                            vat: number;
+                        }[];
+                        meta: {
+                            pagination: {
+                                itemsPerPage: number;
+                                next_cursor?: string | null;
+                                page: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    get_v1_admin_application_orders_By_order_id: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            application_id: string;
+                            customer_id?: string | null;
+                            history: {
+                                actor_id: string;
+                                actor_name?: string | null;
+                                at: string;
+                                detail: {
+                                    [key: string]: unknown;
+                                };
+                                event: string;
+                                status: string;
+                            }[];
+                            id: string;
+                            lines: {
+                                booking_id?: string;
+                                line_id: string;
+                                quantity: number;
+                                rate_id?: string;
+                                session_id?: string;
+                                title: string;
+                                total_cents: number;
+                                unit_price_cents: number;
+                                vat_percent: number;
+                                vat_tier: string;
+                            }[];
+                            organization_id: string;
+                            organization_name: string;
+                            paid_after_close: boolean;
+                            paid_cents: number;
+                            payment_type: string;
+                            payments: {
+                                amount_cents: number;
+                                id: string;
+                                method: string;
+                                moves: number;
+                                provider_payment_id: string;
+                                started_at: string;
+                                status: string;
+                                updated_at: string;
+                            }[];
+                            payout_month: string;
+                            placed_at: string;
+                            refundable_cents: number;
+                            refunded_cents: number;
+                            refunds: {
+                                actor_id: string;
+                                actor_name?: string | null;
+                                amount_cents: number;
+                                id: string;
+                                lines: {
+                                    amount_cents: number;
+                                    line_id: string;
+                                }[];
+                                method: string;
+                                origin: string;
+                                payout_month: string;
+                                reason: string;
+                                requested_at: string;
+                                status: string;
+                                updated_at: string;
+                                vat: {
+                                    gross_cents: number;
+                                    vat_cents: number;
+                                    vat_percent: number;
+                                    vat_tier: string;
+                                }[];
+                            }[];
+                            status: string;
+                            subtotal_price_in_cents: number;
+                            title: string;
+                            total: number;
+                            transaction_fee: number;
+                            vat: number;
+                            vat_split: {
+                                gross_cents: number;
+                                vat_cents: number;
+                                vat_percent: number;
+                                vat_tier: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    post_v1_admin_application_orders_By_order_id_refunds: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount_cents?: number | null;
+                    lines?: {
+                        amount_cents: number;
+                        line_id: string;
+                    }[] | null;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            order_id: string;
+                            position: string;
+                            refund_id: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    get_v1_admin_application_orders_export: {
+        parameters: {
+            query?: {
+                after?: string;
+                format?: string;
+                from?: string;
+                itemsPerPage?: string;
+                organization_id?: string;
+                page?: string;
+                payment_type?: string;
+                position?: string;
+                search?: string;
+                sort?: string;
+                status?: string;
+                to?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["Error"];
         };
     };
@@ -4155,6 +4767,184 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    get_v1_admin_invoices: {
+        parameters: {
+            query?: {
+                itemsPerPage?: string;
+                organization_id?: string;
+                page?: string;
+                year?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            amount_cents: number;
+                            corrects?: string | null;
+                            credited_by?: string | null;
+                            id: string;
+                            issued_on: string;
+                            kind: string;
+                            month: string;
+                            number: string;
+                            organization_id: string;
+                            organization_name: string;
+                            reason: string;
+                            vat_cents: number;
+                            vat_percent: number;
+                        }[];
+                        meta: {
+                            pagination: {
+                                itemsPerPage: number;
+                                next_cursor?: string | null;
+                                page: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    post_v1_admin_invoices: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    month: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    "post_v1_admin_invoices_By_invoice_id_credit-note": {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                invoice_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    get_v1_admin_invoices_By_invoice_id_pdf: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                invoice_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
     "get_v1_admin_location-types": {
         parameters: {
             query?: {
@@ -4596,6 +5386,278 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    get_v1_admin_orders: {
+        parameters: {
+            query?: {
+                after?: string;
+                application_id?: string;
+                from?: string;
+                itemsPerPage?: string;
+                organization_id?: string;
+                page?: string;
+                payment_type?: string;
+                search?: string;
+                sort?: string;
+                status?: string;
+                to?: string;
+            };
+            header?: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            application_id: string;
+                            customer_id?: string | null;
+                            id: string;
+                            organization_id: string;
+                            organization_name: string;
+                            paid_after_close: boolean;
+                            paid_cents: number;
+                            payment_type: string;
+                            payout_month: string;
+                            placed_at: string;
+                            refunded_cents: number;
+                            status: string;
+                            subtotal_price_in_cents: number;
+                            title: string;
+                            total: number;
+                            transaction_fee: number;
+                            vat: number;
+                        }[];
+                        meta: {
+                            pagination: {
+                                itemsPerPage: number;
+                                next_cursor?: string | null;
+                                page: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    get_v1_admin_orders_By_order_id: {
+        parameters: {
+            query?: never;
+            header?: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
+            };
+            path: {
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            application_id: string;
+                            customer_id?: string | null;
+                            history: {
+                                actor_id: string;
+                                actor_name?: string | null;
+                                at: string;
+                                detail: {
+                                    [key: string]: unknown;
+                                };
+                                event: string;
+                                status: string;
+                            }[];
+                            id: string;
+                            lines: {
+                                booking_id?: string;
+                                line_id: string;
+                                quantity: number;
+                                rate_id?: string;
+                                session_id?: string;
+                                title: string;
+                                total_cents: number;
+                                unit_price_cents: number;
+                                vat_percent: number;
+                                vat_tier: string;
+                            }[];
+                            organization_id: string;
+                            organization_name: string;
+                            paid_after_close: boolean;
+                            paid_cents: number;
+                            payment_type: string;
+                            payments: {
+                                amount_cents: number;
+                                id: string;
+                                method: string;
+                                moves: number;
+                                provider_payment_id: string;
+                                started_at: string;
+                                status: string;
+                                updated_at: string;
+                            }[];
+                            payout_month: string;
+                            placed_at: string;
+                            refundable_cents: number;
+                            refunded_cents: number;
+                            refunds: {
+                                actor_id: string;
+                                actor_name?: string | null;
+                                amount_cents: number;
+                                id: string;
+                                lines: {
+                                    amount_cents: number;
+                                    line_id: string;
+                                }[];
+                                method: string;
+                                origin: string;
+                                payout_month: string;
+                                reason: string;
+                                requested_at: string;
+                                status: string;
+                                updated_at: string;
+                                vat: {
+                                    gross_cents: number;
+                                    vat_cents: number;
+                                    vat_percent: number;
+                                    vat_tier: string;
+                                }[];
+                            }[];
+                            status: string;
+                            subtotal_price_in_cents: number;
+                            title: string;
+                            total: number;
+                            transaction_fee: number;
+                            vat: number;
+                            vat_split: {
+                                gross_cents: number;
+                                vat_cents: number;
+                                vat_percent: number;
+                                vat_tier: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    post_v1_admin_orders_By_order_id_refunds: {
+        parameters: {
+            query?: never;
+            header?: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
+            };
+            path: {
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount_cents?: number | null;
+                    lines?: {
+                        amount_cents: number;
+                        line_id: string;
+                    }[] | null;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            order_id: string;
+                            position: string;
+                            refund_id: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    get_v1_admin_orders_export: {
+        parameters: {
+            query?: {
+                after?: string;
+                application_id?: string;
+                format?: string;
+                from?: string;
+                itemsPerPage?: string;
+                organization_id?: string;
+                page?: string;
+                payment_type?: string;
+                position?: string;
+                search?: string;
+                sort?: string;
+                status?: string;
+                to?: string;
+            };
+            header?: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["Error"];
         };
     };
@@ -5313,6 +6375,198 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
             422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    get_v1_admin_organizations_By_id_finances: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            balance_cents: number;
+                            months: {
+                                fee_cents: number;
+                                month: string;
+                                orders: number;
+                                paid_cents: number;
+                                payout_cents: number;
+                                refunded_cents: number;
+                            }[];
+                            payouts: {
+                                amount_cents: number;
+                                batch_id: string;
+                                end_to_end_id: string;
+                                execution_date: string;
+                                month: string;
+                            }[];
+                            transferred_cents: number;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    get_v1_admin_organizations_By_id_finances_orders: {
+        parameters: {
+            query?: {
+                itemsPerPage?: string;
+                month?: string;
+                page?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            fee_cents: number;
+                            id: string;
+                            paid_cents: number;
+                            payment_type: string;
+                            payout_month: string;
+                            placed_at: string;
+                            refunded_cents: number;
+                            total_cents: number;
+                        }[];
+                        meta: {
+                            pagination: {
+                                itemsPerPage: number;
+                                next_cursor?: string | null;
+                                page: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    get_v1_admin_organizations_By_id_invoices: {
+        parameters: {
+            query?: {
+                itemsPerPage?: string;
+                page?: string;
+                year?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            amount_cents: number;
+                            corrects?: string | null;
+                            credited_by?: string | null;
+                            id: string;
+                            issued_on: string;
+                            kind: string;
+                            month: string;
+                            number: string;
+                            organization_id: string;
+                            organization_name: string;
+                            reason: string;
+                            vat_cents: number;
+                            vat_percent: number;
+                        }[];
+                        meta: {
+                            pagination: {
+                                itemsPerPage: number;
+                                next_cursor?: string | null;
+                                page: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    get_v1_admin_organizations_By_id_invoices_By_invoice_id_pdf: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+                invoice_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -6354,6 +7608,173 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    get_v1_admin_sepas: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            debtor: {
+                                bic?: string;
+                                iban: string;
+                                name: string;
+                            };
+                            execution_date: string;
+                            generated_at: string;
+                            id: string;
+                            month: string;
+                            total_cents: number;
+                            transfers: number;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    post_v1_admin_sepas: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    month: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    get_v1_admin_sepas_By_batch_id: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                batch_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            debtor: {
+                                bic?: string;
+                                iban: string;
+                                name: string;
+                            };
+                            execution_date: string;
+                            generated_at: string;
+                            id: string;
+                            lines: {
+                                account_name: string;
+                                amount_cents: number;
+                                end_to_end_id: string;
+                                iban: string;
+                                line: number;
+                                name: string;
+                                organization_id: string;
+                            }[];
+                            month: string;
+                            total_cents: number;
+                            transfers: number;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    get_v1_admin_sepas_By_batch_id_xml: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                batch_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -8385,6 +9806,37 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    post_v1_payments_webhook_By_order_id: {
+        parameters: {
+            query?: {
+                signature?: string;
+            };
+            header?: never;
+            path: {
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
     post_v1_sessions_By_id_bookings: {
         parameters: {
             query?: never;
@@ -8483,6 +9935,55 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    post_v1_sessions_By_id_bookings_By_booking_id_order: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                booking_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    payment_type: string;
+                    wallet_id?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            checkout_url?: string | null;
+                            order_id: string;
+                            position: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
             default: components["responses"]["Error"];
         };
     };

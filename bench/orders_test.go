@@ -1,0 +1,198 @@
+package bench
+
+import (
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http/httptest"
+	"runtime"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/prometheus/client_golang/prometheus"
+
+	"move/internal/testenv"
+	rmidentity "move/projections/identity"
+	rmorders "move/projections/orders"
+	rmorg "move/projections/organizations"
+	"move/readapi"
+)
+
+// orderRows fills the orders read model with n orders of one application (and 50,000 of
+// another), placed one every 2 minutes back from now over 200 organisations, paid in
+// euros or moves, some refunded, with one version row each (what a pinned export reads).
+func orderRows(b *testing.B, n int) (*testenv.Env, string, []string, *httptest.Server) {
+	env := testenv.New(b)
+	ctx := context.Background()
+	runner := env.Runner(b, rmorders.Projector(), rmorg.Projector(), rmidentity.Projector())
+	if err := runner.Prepare(ctx); err != nil {
+		b.Fatal(err)
+	}
+	app, other := uuid.NewString(), uuid.NewString()
+	for _, t := range []struct {
+		app string
+		n   int
+	}{{app, n}, {other, 50_000}} {
+		if _, err := env.DB.Exec(ctx, `
+			INSERT INTO readmodel.orders (id, application_id, organization_id, customer_id, title, search_text, lines, vat,
+			       subtotal_cents, vat_cents, transaction_fee_cents, total_cents, payment_type, payout_month, payment_method,
+			       payment_status, paid_cents, refunded_cents, placed_at, updated_at, version)
+			SELECT md5($1::text || '/order/' || i)::uuid, $1::uuid, md5($1::text || '/o/' || (i % 200))::uuid, gen_random_uuid(),
+			       'Activity ' || (i % 2000), lower('activity ' || (i % 2000) || ' ' || md5($1::text || '/order/' || i)::uuid),
+			       '[]', '[]', 917, 83, 45, 1000, CASE WHEN i % 3 = 0 THEN 'moves' ELSE 'euros' END,
+			       to_char(now() - i * interval '2 minutes', 'YYYY-MM'), CASE WHEN i % 3 = 0 THEN 'moves' ELSE 'euros' END,
+			       CASE WHEN i % 10 = 1 THEN 'open' WHEN i % 10 = 2 THEN 'expired' ELSE 'paid' END,
+			       CASE WHEN i % 10 IN (1, 2) THEN 0 ELSE 1000 END, CASE WHEN i % 17 = 0 THEN 500 ELSE 0 END,
+			       now() - i * interval '2 minutes', now(), 3
+			  FROM generate_series(1, $2) AS i`, t.app, t.n); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := env.DB.Exec(ctx, `
+			INSERT INTO readmodel.order_versions (order_id, version, application_id, event, actor_id, at, detail, status,
+			       paid_cents, refunded_cents, from_commit, from_position)
+			SELECT id, version, application_id, 'order.payment_status_changed.v1', 'bench', placed_at, '{}', status,
+			       paid_cents, refunded_cents, 1, row_number() OVER (ORDER BY placed_at)
+			  FROM readmodel.orders WHERE application_id = $1`, t.app); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for _, table := range []string{"orders", "order_versions"} {
+		if _, err := env.DB.Exec(ctx, `VACUUM ANALYZE readmodel.`+table); err != nil {
+			b.Fatal(err)
+		}
+	}
+	var orgs []string
+	rows, err := env.DB.Query(ctx, `SELECT DISTINCT organization_id::text FROM readmodel.orders WHERE application_id = $1`, app)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for rows.Next() {
+		var s string
+		_ = rows.Scan(&s)
+		orgs = append(orgs, s)
+	}
+	rows.Close()
+	api, err := readapi.New(readapi.Deps{App: env.App, DB: env.DB, Auth: allowAll{}, Tenants: allowAll{}, Authz: allowAll{},
+		Log: testenv.Logger(b), Metrics: prometheus.NewRegistry(), Ready: func(context.Context) error { return nil }})
+	if err != nil {
+		b.Fatal(err)
+	}
+	srv := httptest.NewServer(api)
+	b.Cleanup(srv.Close)
+	return env, app, orgs, srv
+}
+
+// BenchmarkOrdersOverview: the application's orders over 1,000,000 rows, through the
+// real HTTP server: p50/p99 of first pages, date filters, status, organisation, search
+// and deep pages by cursor.
+func BenchmarkOrdersOverview(b *testing.B) {
+	const n = 1_000_000
+	env, app, orgs, srv := orderRows(b, n)
+	base := "/v1/admin/application/orders?itemsPerPage=25"
+	var cursors []string
+	rows, err := env.DB.Query(context.Background(), `SELECT placed_at::text, id::text FROM readmodel.orders
+		WHERE application_id = $1 AND random() < 0.001`, app)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for rows.Next() {
+		var key, id string
+		_ = rows.Scan(&key, &id)
+		c, _ := json.Marshal(map[string]string{"s": "-placed_at", "k": key, "i": id})
+		cursors = append(cursors, base64.RawURLEncoding.EncodeToString(c))
+	}
+	rows.Close()
+	// 1,000,000 orders two minutes apart span about 1,390 days back from today.
+	day := func() string { return time.Now().AddDate(0, 0, -rand.IntN(1380)).Format(time.DateOnly) }
+	month := func() (string, string) {
+		d := time.Now().AddDate(0, -rand.IntN(44), 0)
+		first := time.Date(d.Year(), d.Month(), 1, 0, 0, 0, 0, time.UTC)
+		return first.Format(time.DateOnly), first.AddDate(0, 1, -1).Format(time.DateOnly)
+	}
+	for _, c := range []struct {
+		name string
+		path func() string
+	}{
+		{"first page", func() string { return base }},
+		{"deep page by cursor", func() string { return base + "&after=" + cursors[rand.IntN(len(cursors))] }},
+		{"one day", func() string { d := day(); return base + "&from=" + d + "&to=" + d }},
+		{"one month", func() string { from, to := month(); return base + "&from=" + from + "&to=" + to }},
+		{"from a day on, deep cursor", func() string { return base + "&from=" + day() + "&after=" + cursors[rand.IntN(len(cursors))] }},
+		{"status refunded-partly", func() string { return base + "&status=partly_refunded" }},
+		{"status open, one month", func() string { from, to := month(); return base + "&status=open&from=" + from + "&to=" + to }},
+		{"organisation, one month", func() string {
+			from, to := month()
+			return base + "&organization_id=" + orgs[rand.IntN(len(orgs))] + "&from=" + from + "&to=" + to
+		}},
+		{"payment type moves", func() string { return base + "&payment_type=moves" }},
+		{"search a common title", func() string { return base + fmt.Sprintf("&search=activity+%d", rand.IntN(2000)) }},
+		{"search an order id", func() string { return base + "&search=" + cursorID(cursors[rand.IntN(len(cursors))])[:8] }},
+	} {
+		d := make([]time.Duration, 200)
+		for i := range d {
+			d[i] = timedGet(b, srv, app, c.path())
+		}
+		sortDurations(d)
+		b.Logf("orders over 1,000,000: %-28s p50 %v  p99 %v", c.name, percentile(d, 0.50).Round(10*time.Microsecond), percentile(d, 0.99).Round(10*time.Microsecond))
+	}
+}
+
+// BenchmarkOrdersExport: orders.csv and orders.xlsx of 100,000 orders, pinned to a
+// position: time and the heap's growth while streaming, beside COPY … TO of the rows.
+func BenchmarkOrdersExport(b *testing.B) {
+	env, app, _, srv := orderRows(b, 100_000)
+	for _, format := range []string{"csv", "xlsx"} {
+		runtime.GC()
+		var before runtime.MemStats
+		runtime.ReadMemStats(&before)
+		var peak atomic.Uint64
+		stop := make(chan struct{})
+		go func() {
+			var m runtime.MemStats
+			for {
+				select {
+				case <-stop:
+					return
+				case <-time.After(10 * time.Millisecond):
+					runtime.ReadMemStats(&m)
+					if m.HeapInuse > peak.Load() {
+						peak.Store(m.HeapInuse)
+					}
+				}
+			}
+		}()
+		elapsed := timedGet(b, srv, app, "/v1/admin/application/orders/export?format="+format+"&position=1.100000")
+		close(stop)
+		b.Logf("orders.%s of 100,000 orders: %v, heap growth at most %.1f MB", format,
+			elapsed.Round(time.Millisecond), float64(peak.Load()-min(peak.Load(), before.HeapInuse))/1e6)
+	}
+	conn, err := env.DB.Acquire(context.Background())
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer conn.Release()
+	start := time.Now()
+	if _, err := conn.Conn().PgConn().CopyTo(context.Background(), io.Discard, fmt.Sprintf(`COPY (
+		SELECT o.id, o.placed_at, o.organization_id, o.title, o.payment_type, v.status, o.payout_month, o.subtotal_cents,
+		       o.vat_cents, o.transaction_fee_cents, o.total_cents, v.paid_cents, v.refunded_cents
+		  FROM readmodel.orders o JOIN readmodel.order_versions v ON v.order_id = o.id
+		 WHERE o.application_id = '%s' ORDER BY o.placed_at, o.id) TO STDOUT`, app)); err != nil {
+		b.Fatal(err)
+	}
+	b.Logf("COPY TO of the same 100,000 rows: %v", time.Since(start).Round(time.Millisecond))
+}
+
+// cursorID is the order id a cursor names (a known order to search for).
+func cursorID(cursor string) string {
+	raw, _ := base64.RawURLEncoding.DecodeString(cursor)
+	var c struct {
+		ID string `json:"i"`
+	}
+	_ = json.Unmarshal(raw, &c)
+	return c.ID
+}

@@ -1,0 +1,1 @@
+DROP FUNCTION IF EXISTS readmodel.order_search(text);

@@ -1,0 +1,776 @@
+package readapi
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"move/commands"
+	"move/domain"
+	"move/domain/order"
+	"move/eventstore"
+	"move/identity"
+	"move/payments"
+	rmorders "move/projections/orders"
+)
+
+// Permissions of orders (decision 0906): the spec's view-application-orders for an
+// application's orders; view-orders (every application, the superadmin's) and
+// refund-orders for the refund action.
+const (
+	PermViewApplicationOrders = "view-application-orders"
+	PermViewOrders            = "view-orders"
+	PermRefundOrders          = "refund-orders"
+)
+
+// ordersTotalCap bounds the overview's count, as the sessions overview's (0702).
+const ordersTotalCap = 10_000
+
+// orderStatuses are the spec's transaction statuses (§4), the status filter's values.
+var orderStatuses = []string{"free", "open", "complete", "paid", "failed", "canceled", "expired", "external", "refunded", "partly_refunded"}
+
+var orderPaymentTypes = []string{order.PaymentFree, order.PaymentMoves, order.PaymentEuros, order.PaymentExternal}
+
+var orderListQuery = append(append([]string{}, listQueryDoc...), "after", "from", "to", "status", "payment_type", "organization_id")
+
+func (s *Server) orderRoutes() []Route {
+	reads := []string{rmorders.Name}
+	app := "/v1/admin/application/orders"
+	all := "/v1/admin/orders"
+	return []Route{
+		{Method: http.MethodPost, Pattern: "/v1/sessions/{id}/bookings/{booking_id}/order", Permission: Customer, Handler: s.placeOwnOrder,
+			Doc: Doc{Summary: "Consumer app: pay for one's held booking, in moves (a wallet) or euros (answers the provider's checkout URL); free and external orders follow from the offer", Request: orderInput{}, Response: dataAnswer[placedOrder]{}, Status: http.StatusCreated}},
+		{Method: http.MethodPost, Pattern: "/v1/payments/webhook/{order_id}", Permission: Public, Handler: s.paymentWebhook,
+			Doc: Doc{Summary: "The payment provider's webhook: verified by the signature in the URL; the status is asked of the provider, never read from the body", Query: []string{"signature"}, Response: dataAnswer[map[string]string]{}}},
+		{Method: http.MethodGet, Pattern: app, Permission: PermViewApplicationOrders, Reads: reads, Handler: s.listApplicationOrders,
+			Doc: Doc{Summary: "The application's orders, newest first: placed between from and to (dates in the application's zone), status, payment type, organisation, search; pages by after=", Query: orderListQuery, Response: listAnswer[orderRow]{}}},
+		{Method: http.MethodGet, Pattern: app + "/export", Permission: PermViewApplicationOrders, Reads: reads, Handler: s.exportApplicationOrders,
+			Doc: Doc{Summary: "orders.xlsx or orders.csv: exactly the orders the filters show, with a total row, as they stood at position (default: now; the answer names it in X-Event-Position)", Query: append(orderListQuery, "format", "position")}},
+		{Method: http.MethodGet, Pattern: app + "/{order_id}", Permission: PermViewApplicationOrders, Reads: reads, Handler: s.getApplicationOrder,
+			Doc: Doc{Summary: "One order: lines, VAT per tier, fee, payments, refunds and its history", Response: dataAnswer[orderDetail]{}}},
+		{Method: http.MethodPost, Pattern: app + "/{order_id}/refunds", Permission: PermRefundOrders, Reads: reads, Handler: s.refundApplicationOrder,
+			Doc: Doc{Summary: "Refund an order in full or in part (amount_cents, or lines), with a reason; never more than paid minus refunded", Request: refundInput{}, Response: dataAnswer[refundAnswer]{}, Status: http.StatusCreated}},
+		{Method: http.MethodGet, Pattern: all, Permission: PermViewOrders, Platform: true, Reads: reads, Handler: s.listAllOrders,
+			Doc: Doc{Summary: "Every application's orders (superadmin), filtered like the application's, and by application_id", Query: append(orderListQuery, "application_id"), Response: listAnswer[orderRow]{}}},
+		{Method: http.MethodGet, Pattern: all + "/export", Permission: PermViewOrders, Platform: true, Reads: reads, Handler: s.exportAllOrders,
+			Doc: Doc{Summary: "Every application's orders as xlsx or csv, pinned to a position like the application's export", Query: append(orderListQuery, "application_id", "format", "position")}},
+		{Method: http.MethodGet, Pattern: all + "/{order_id}", Permission: PermViewOrders, Platform: true, Reads: reads, Handler: s.getAnyOrder,
+			Doc: Doc{Summary: "One order of any application (superadmin)", Response: dataAnswer[orderDetail]{}}},
+		// view-orders, not refund-orders: an application's admin holds refund-orders in
+		// their application, and this route reaches every application's orders.
+		{Method: http.MethodPost, Pattern: all + "/{order_id}/refunds", Permission: PermViewOrders, Platform: true, Reads: reads, Handler: s.refundAnyOrder,
+			Doc: Doc{Summary: "Refund an order of any application (superadmin)", Request: refundInput{}, Response: dataAnswer[refundAnswer]{}, Status: http.StatusCreated}},
+	}
+}
+
+type orderInput struct {
+	PaymentType string  `json:"payment_type"`
+	WalletID    *string `json:"wallet_id,omitempty"`
+}
+
+type placedOrder struct {
+	OrderID     string  `json:"order_id"`
+	Status      string  `json:"status"`
+	CheckoutURL *string `json:"checkout_url"`
+	Position    string  `json:"position"`
+}
+
+func (s *Server) placeOwnOrder(w http.ResponseWriter, r *http.Request) error {
+	ref, err := s.sessionRef(r)
+	if err != nil {
+		return err
+	}
+	bookingID, err := uuidParam(r, "booking_id", "booking")
+	if err != nil {
+		return err
+	}
+	var in orderInput
+	if err := decode(r, w, &in); err != nil {
+		return err
+	}
+	m, err := meta(r)
+	if err != nil {
+		return err
+	}
+	placing := commands.OrderPlacing{Session: ref, BookingID: bookingID, CustomerID: PrincipalFrom(r.Context()).UserID, PaymentType: in.PaymentType}
+	if in.WalletID != nil {
+		placing.WalletID = *in.WalletID
+	}
+	res, err := s.App.PlaceOrder(r.Context(), m, placing)
+	s.countCommand("place_order", err)
+	if err != nil {
+		return err
+	}
+	out := placedOrder{OrderID: res.OrderID, Status: res.Status, Position: res.Position.String()}
+	if res.CheckoutURL != "" {
+		out.CheckoutURL = &res.CheckoutURL
+	}
+	w.Header().Set("X-Event-Position", out.Position)
+	writeJSON(w, http.StatusCreated, dataAnswer[placedOrder]{Data: out})
+	return nil
+}
+
+// paymentWebhook is the provider's call: it names a payment, nothing more. The URL's
+// signature proves we gave the provider this order's address; the order's state is
+// then asked of the provider (SyncOrder), so a forged or repeated call changes nothing
+// the provider did not say. Any order of ours answers 200 (the provider stops
+// retrying); a provider that cannot be reached answers 503 (the provider retries, and
+// so does the payment process).
+func (s *Server) paymentWebhook(w http.ResponseWriter, r *http.Request) error {
+	orderID, err := uuidParam(r, "order_id", "order")
+	if err != nil {
+		return err
+	}
+	if !payments.VerifyWebhook(s.WebhookSecret, orderID, r.URL.Query().Get("signature")) {
+		return &domain.NotFoundError{Kind: "order", ID: orderID}
+	}
+	if _, err := s.App.Order(r.Context(), "", orderID); err != nil {
+		return err
+	}
+	err = s.App.SyncOrder(r.Context(), orderID)
+	s.countCommand("payment_webhook", err)
+	if errors.Is(err, payments.ErrUnavailable) {
+		logger(r).Warn("payment webhook: provider unavailable", "order_id", orderID, "error", err)
+		return errStatus(http.StatusServiceUnavailable, "error.unavailable")
+	}
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, dataAnswer[map[string]string]{Data: map[string]string{"status": "ok"}})
+	return nil
+}
+
+// orderRow is one order of the overview.
+type orderRow struct {
+	ID                  string  `json:"id"`
+	ApplicationID       string  `json:"application_id"`
+	OrganizationID      string  `json:"organization_id"`
+	OrganizationName    string  `json:"organization_name"`
+	CustomerID          *string `json:"customer_id"`
+	Title               string  `json:"title"`
+	Status              string  `json:"status"`
+	PaymentType         string  `json:"payment_type"`
+	SubtotalCents       int64   `json:"subtotal_price_in_cents"`
+	VATCents            int64   `json:"vat"`
+	TransactionFeeCents int64   `json:"transaction_fee"`
+	TotalCents          int64   `json:"total"`
+	PaidCents           int64   `json:"paid_cents"`
+	RefundedCents       int64   `json:"refunded_cents"`
+	PayoutMonth         string  `json:"payout_month"`
+	PaidAfterClose      bool    `json:"paid_after_close"`
+	PlacedAt            string  `json:"placed_at"`
+}
+
+// orderColumns reads an orderRow; status, paid and refunded come from st (the current
+// row, or a version of it for a pinned export).
+func orderColumns(st string) string {
+	return `o.id::text, o.application_id::text, o.organization_id::text, coalesce(g.name, ''), o.customer_id::text, o.title,
+		` + st + `.status, o.payment_type, o.subtotal_cents, o.vat_cents, o.transaction_fee_cents, o.total_cents, ` + st + `.paid_cents,
+		` + st + `.refunded_cents, o.payout_month, o.paid_after_close, o.placed_at`
+}
+
+const orderFrom = ` FROM readmodel.orders o LEFT JOIN readmodel.organizations g ON g.id = o.organization_id`
+
+func scanOrder(row pgx.Row) (orderRow, error) {
+	var x orderRow
+	var placed time.Time
+	err := row.Scan(&x.ID, &x.ApplicationID, &x.OrganizationID, &x.OrganizationName, &x.CustomerID, &x.Title, &x.Status,
+		&x.PaymentType, &x.SubtotalCents, &x.VATCents, &x.TransactionFeeCents, &x.TotalCents, &x.PaidCents, &x.RefundedCents,
+		&x.PayoutMonth, &x.PaidAfterClose, &placed)
+	x.PlacedAt = stamp(placed)
+	return x, err
+}
+
+// orderScope is where an orders request looks: one application (its id, zone and the
+// organisations the caller may see, nil for all), or every application.
+type orderScope struct {
+	applicationID string
+	organizations []string
+	zone          *time.Location
+	platform      bool
+}
+
+func (s *Server) applicationOrderScope(r *http.Request) (orderScope, error) {
+	organizations, err := s.organizationsInView(r, PermViewApplicationOrders)
+	if err != nil {
+		return orderScope{}, err
+	}
+	_, zone, err := s.applicationZone(r)
+	return orderScope{applicationID: TenantFrom(r.Context()).ApplicationID, organizations: organizations, zone: zone}, err
+}
+
+// platformOrderScope is every application's orders; dates are read in the product's
+// home zone (0405's default), since the applications' zones differ.
+func platformOrderScope() orderScope {
+	zone, err := time.LoadLocation(DefaultStatisticsZone)
+	if err != nil {
+		zone = time.UTC
+	}
+	return orderScope{platform: true, zone: zone}
+}
+
+// read runs fn in the scope: the tenant (row-level security) or across tenants.
+func (s *Server) read(r *http.Request, sc orderScope, fn func(pgx.Tx) error) error {
+	if sc.platform {
+		return identity.ReadAcrossTenants(r.Context(), s.DB, fn)
+	}
+	return identity.ReadInTenant(r.Context(), s.DB, sc.applicationID, fn)
+}
+
+// orderFilter is the WHERE of the overview and its export; st names where the status
+// is read (o, or the version v of a pinned export).
+func orderFilter(r *http.Request, sc orderScope, st string) (string, []any, error) {
+	q := r.URL.Query()
+	where, args := `true`, []any{}
+	add := func(clause string, v any) {
+		args = append(args, v)
+		where += fmt.Sprintf(" AND "+clause, len(args))
+	}
+	if !sc.platform {
+		add(`o.application_id = $%d`, sc.applicationID)
+	} else if v := q.Get("application_id"); v != "" {
+		id, err := uuid.Parse(v)
+		if err != nil {
+			return "", nil, badQuery("application_id")
+		}
+		add(`o.application_id = $%d`, id.String())
+	}
+	if sc.organizations != nil {
+		add(`o.organization_id = ANY ($%d::uuid[])`, sc.organizations)
+	}
+	if v := q.Get("organization_id"); v != "" {
+		id, err := uuid.Parse(v)
+		if err != nil {
+			return "", nil, badQuery("organization_id")
+		}
+		add(`o.organization_id = $%d`, id.String())
+	}
+	if v := q.Get("status"); v != "" {
+		for _, status := range strings.Split(v, ",") {
+			if !contains(orderStatuses, status) {
+				return "", nil, badQuery("status")
+			}
+		}
+		add(st+`.status = ANY ($%d::text[])`, strings.Split(v, ","))
+	}
+	if v := q.Get("payment_type"); v != "" {
+		if !contains(orderPaymentTypes, v) {
+			return "", nil, badQuery("payment_type")
+		}
+		add(`o.payment_type = $%d`, v)
+	}
+	if v := strings.TrimSpace(q.Get("search")); v != "" {
+		if len(v) > 200 {
+			return "", nil, badQuery("search")
+		}
+		pattern := "%" + escapeLike(strings.ToLower(v)) + "%"
+		if sc.platform { // the projector's role: no row-level filter keeps the index from LIKE
+			add(`o.search_text LIKE $%d`, pattern)
+		} else { // the reader's: through the tenant's search function (migration 0090)
+			add(`o.id IN (SELECT readmodel.order_search($%d))`, pattern)
+		}
+	}
+	for _, bound := range []struct {
+		param, clause string
+		days          int
+	}{{"from", `o.placed_at >= $%d`, 0}, {"to", `o.placed_at < $%d`, 1}} {
+		v := q.Get(bound.param)
+		if v == "" {
+			continue
+		}
+		d, err := time.ParseInLocation(time.DateOnly, v, sc.zone)
+		if err != nil {
+			return "", nil, badQuery(bound.param)
+		}
+		add(bound.clause, time.Date(d.Year(), d.Month(), d.Day()+bound.days, 0, 0, 0, 0, sc.zone))
+	}
+	return where, args, nil
+}
+
+func contains(values []string, v string) bool {
+	for _, x := range values {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *Server) listApplicationOrders(w http.ResponseWriter, r *http.Request) error {
+	sc, err := s.applicationOrderScope(r)
+	if err != nil {
+		return err
+	}
+	return s.listOrders(w, r, sc)
+}
+
+func (s *Server) listAllOrders(w http.ResponseWriter, r *http.Request) error {
+	return s.listOrders(w, r, platformOrderScope())
+}
+
+// listOrders answers one page, newest first by default: keyset pages (after=) over the
+// (application, placed_at, id) indexes; the total counts up to ordersTotalCap + 1.
+func (s *Server) listOrders(w http.ResponseWriter, r *http.Request, sc orderScope) error {
+	q, err := parseListQuery(r, map[string]string{"placed_at": "o.placed_at"}, "placed_at")
+	if err != nil {
+		return err
+	}
+	if r.URL.Query().Get("sort") == "" {
+		q.Desc = true
+	}
+	after, err := decodeCursor(r, q)
+	if err != nil {
+		return err
+	}
+	where, args, err := orderFilter(r, sc, "o")
+	if err != nil {
+		return err
+	}
+	var total int64
+	var items []orderRow
+	var next string
+	err = s.read(r, sc, func(tx pgx.Tx) error {
+		if err := tx.QueryRow(r.Context(), fmt.Sprintf(`SELECT count(*) FROM (SELECT 1 FROM readmodel.orders o WHERE %s LIMIT %d) c`,
+			where, ordersTotalCap+1), args...).Scan(&total); err != nil {
+			return err
+		}
+		var err error
+		items, next, err = keysetPage(r.Context(), tx, q, after, keysetList{
+			Select: `SELECT ` + orderColumns("o") + orderFrom, Where: where, Args: args,
+			Order:  "o.placed_at " + q.direction() + ", o.id " + q.direction(),
+			Column: "o.placed_at", ID: "o.id", Type: "timestamptz",
+			Key: `SELECT o.placed_at::text FROM readmodel.orders o WHERE o.id = $1`,
+		}, scanOrder, func(x orderRow) string { return x.ID })
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, listAnswer[orderRow]{Data: items, Meta: listMeta{Pagination: q.paginationNext(total, next)}})
+	return nil
+}
+
+// orderDetail is the order dialog: the row, its lines and VAT split, payments, refunds
+// and history.
+type orderDetail struct {
+	orderRow
+	RefundableCents int64           `json:"refundable_cents"`
+	Lines           []order.Line    `json:"lines"`
+	VATSplit        []order.TierVAT `json:"vat_split"`
+	Payments        []orderPayment  `json:"payments"`
+	Refunds         []orderRefund   `json:"refunds"`
+	History         []orderEvent    `json:"history"`
+}
+
+type orderPayment struct {
+	ID                string `json:"id"`
+	Method            string `json:"method"`
+	AmountCents       int64  `json:"amount_cents"`
+	Moves             int64  `json:"moves"`
+	ProviderPaymentID string `json:"provider_payment_id"`
+	Status            string `json:"status"`
+	StartedAt         string `json:"started_at"`
+	UpdatedAt         string `json:"updated_at"`
+}
+
+type orderRefund struct {
+	ID          string             `json:"id"`
+	Method      string             `json:"method"`
+	AmountCents int64              `json:"amount_cents"`
+	Lines       []order.RefundLine `json:"lines"`
+	VAT         []order.TierVAT    `json:"vat"`
+	Reason      string             `json:"reason"`
+	Origin      string             `json:"origin"`
+	ActorID     string             `json:"actor_id"`
+	ActorName   *string            `json:"actor_name"`
+	PayoutMonth string             `json:"payout_month"`
+	Status      string             `json:"status"`
+	RequestedAt string             `json:"requested_at"`
+	UpdatedAt   string             `json:"updated_at"`
+}
+
+type orderEvent struct {
+	Event     string         `json:"event"`
+	ActorID   string         `json:"actor_id"`
+	ActorName *string        `json:"actor_name"`
+	At        string         `json:"at"`
+	Detail    map[string]any `json:"detail"`
+	Status    string         `json:"status"`
+}
+
+func (s *Server) getApplicationOrder(w http.ResponseWriter, r *http.Request) error {
+	sc, err := s.applicationOrderScope(r)
+	if err != nil {
+		return err
+	}
+	return s.getOrder(w, r, sc)
+}
+
+func (s *Server) getAnyOrder(w http.ResponseWriter, r *http.Request) error {
+	return s.getOrder(w, r, platformOrderScope())
+}
+
+// actorName is a history actor's name when it is a user (names are read at query time
+// from the erasable personal data, 0100); a process has none.
+const actorName = `(SELECT nullif(` + "trim(coalesce(p.first_name, '') || ' ' || coalesce(p.last_name, ''))" + `, '')
+	FROM identity_personal_data p WHERE p.subject_id::text = %s)`
+
+func (s *Server) getOrder(w http.ResponseWriter, r *http.Request, sc orderScope) error {
+	id, err := uuidParam(r, "order_id", "order")
+	if err != nil {
+		return err
+	}
+	d, err := s.orderDetail(r, sc, id)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, dataAnswer[orderDetail]{Data: d})
+	return nil
+}
+
+func (s *Server) orderDetail(r *http.Request, sc orderScope, id string) (orderDetail, error) {
+	var d orderDetail
+	ctx := r.Context()
+	if sc.platform {
+		// The platform finds the order's application, then reads it in that tenant like
+		// the application's own screens (names come from the tenant's personal data).
+		err := identity.ReadAcrossTenants(ctx, s.DB, func(tx pgx.Tx) error {
+			return tx.QueryRow(ctx, `SELECT application_id::text FROM readmodel.orders WHERE id = $1`, id).Scan(&sc.applicationID)
+		})
+		if errors.Is(err, pgx.ErrNoRows) {
+			return d, &domain.NotFoundError{Kind: "order", ID: id}
+		}
+		if err != nil {
+			return d, err
+		}
+		sc.platform = false
+	}
+	err := s.read(r, sc, func(tx pgx.Tx) error {
+		scope, scopeArgs := `o.id = $1`, []any{id}
+		if !sc.platform {
+			scope, scopeArgs = scope+` AND o.application_id = $2`, append(scopeArgs, sc.applicationID)
+		}
+		if sc.organizations != nil {
+			scope, scopeArgs = scope+fmt.Sprintf(` AND o.organization_id = ANY ($%d::uuid[])`, len(scopeArgs)+1), append(scopeArgs, sc.organizations)
+		}
+		var lines, vat []byte
+		row := tx.QueryRow(ctx, `SELECT `+orderColumns("o")+`, o.lines, o.vat`+orderFrom+` WHERE `+scope, scopeArgs...)
+		var x orderRow
+		var placed time.Time
+		if err := row.Scan(&x.ID, &x.ApplicationID, &x.OrganizationID, &x.OrganizationName, &x.CustomerID, &x.Title, &x.Status,
+			&x.PaymentType, &x.SubtotalCents, &x.VATCents, &x.TransactionFeeCents, &x.TotalCents, &x.PaidCents, &x.RefundedCents,
+			&x.PayoutMonth, &x.PaidAfterClose, &placed, &lines, &vat); err != nil {
+			if errors.Is(err, pgx.ErrNoRows) {
+				return &domain.NotFoundError{Kind: "order", ID: id}
+			}
+			return err
+		}
+		x.PlacedAt = stamp(placed)
+		d.orderRow = x
+		if err := json.Unmarshal(lines, &d.Lines); err != nil {
+			return err
+		}
+		if err := json.Unmarshal(vat, &d.VATSplit); err != nil {
+			return err
+		}
+		rows, err := tx.Query(ctx, `SELECT payment_id::text, method, amount_cents, moves, coalesce(provider_payment_id, ''), status,
+			started_at, updated_at FROM readmodel.order_payments WHERE order_id = $1 ORDER BY started_at, payment_id`, id)
+		if err != nil {
+			return err
+		}
+		if d.Payments, err = collect(rows, func(row pgx.Row) (orderPayment, error) {
+			var p orderPayment
+			var started, updated time.Time
+			err := row.Scan(&p.ID, &p.Method, &p.AmountCents, &p.Moves, &p.ProviderPaymentID, &p.Status, &started, &updated)
+			p.StartedAt, p.UpdatedAt = stamp(started), stamp(updated)
+			return p, err
+		}); err != nil {
+			return err
+		}
+		rows, err = tx.Query(ctx, `SELECT refund_id::text, method, amount_cents, lines, vat, reason, origin, actor_id, `+
+			fmt.Sprintf(actorName, "actor_id")+`, payout_month, status, requested_at, updated_at
+			FROM readmodel.order_refunds WHERE order_id = $1 ORDER BY requested_at, refund_id`, id)
+		if err != nil {
+			return err
+		}
+		var committed int64
+		if d.Refunds, err = collect(rows, func(row pgx.Row) (orderRefund, error) {
+			var f orderRefund
+			var lines, vat []byte
+			var requested, updated time.Time
+			err := row.Scan(&f.ID, &f.Method, &f.AmountCents, &lines, &vat, &f.Reason, &f.Origin, &f.ActorID, &f.ActorName,
+				&f.PayoutMonth, &f.Status, &requested, &updated)
+			if err == nil {
+				err = errors.Join(json.Unmarshal(lines, &f.Lines), json.Unmarshal(vat, &f.VAT))
+			}
+			if f.Status != order.RefundFailed {
+				committed += f.AmountCents
+			}
+			f.RequestedAt, f.UpdatedAt = stamp(requested), stamp(updated)
+			return f, err
+		}); err != nil {
+			return err
+		}
+		d.RefundableCents = max(0, d.PaidCents-committed)
+		rows, err = tx.Query(ctx, `SELECT event, actor_id, `+fmt.Sprintf(actorName, "actor_id")+`, at, detail, status
+			FROM readmodel.order_versions WHERE order_id = $1 ORDER BY version`, id)
+		if err != nil {
+			return err
+		}
+		d.History, err = collect(rows, func(row pgx.Row) (orderEvent, error) {
+			var e orderEvent
+			var at time.Time
+			err := row.Scan(&e.Event, &e.ActorID, &e.ActorName, &at, &e.Detail, &e.Status)
+			e.At = stamp(at)
+			return e, err
+		})
+		return err
+	})
+	return d, err
+}
+
+// refundInput is a refund asked for: amount_cents, or an amount per line.
+type refundInput struct {
+	AmountCents *int64              `json:"amount_cents,omitempty"`
+	Lines       *[]order.RefundLine `json:"lines,omitempty"`
+	Reason      string              `json:"reason"`
+}
+
+type refundAnswer struct {
+	OrderID  string `json:"order_id"`
+	RefundID string `json:"refund_id"`
+	Status   string `json:"status"`
+	Position string `json:"position"`
+}
+
+func (s *Server) refundApplicationOrder(w http.ResponseWriter, r *http.Request) error {
+	sc, err := s.applicationOrderScope(r)
+	if err != nil {
+		return err
+	}
+	return s.refundOrder(w, r, sc)
+}
+
+func (s *Server) refundAnyOrder(w http.ResponseWriter, r *http.Request) error {
+	return s.refundOrder(w, r, platformOrderScope())
+}
+
+// refundOrder refunds an order the caller can see (in the overview's scope; another
+// application's or organisation's is not found).
+func (s *Server) refundOrder(w http.ResponseWriter, r *http.Request, sc orderScope) error {
+	id, err := uuidParam(r, "order_id", "order")
+	if err != nil {
+		return err
+	}
+	var in refundInput
+	if err := decode(r, w, &in); err != nil {
+		return err
+	}
+	if _, err := s.orderDetail(r, sc, id); err != nil {
+		return err
+	}
+	m, err := meta(r)
+	if err != nil {
+		return err
+	}
+	req := commands.RefundRequest{Reason: in.Reason}
+	if in.AmountCents != nil {
+		req.AmountCents = *in.AmountCents
+	}
+	if in.Lines != nil {
+		req.Lines = *in.Lines
+	}
+	if sc.platform {
+		m.ApplicationID = "" // the order's own application
+	}
+	res, err := s.App.RefundOrder(r.Context(), m, id, req)
+	s.countCommand("refund_order", err)
+	if err != nil {
+		return err
+	}
+	out := refundAnswer{OrderID: id, RefundID: res.RefundID, Status: res.Status, Position: res.Position.String()}
+	w.Header().Set("X-Event-Position", out.Position)
+	writeJSON(w, http.StatusCreated, dataAnswer[refundAnswer]{Data: out})
+	return nil
+}
+
+// orderExportColumns are the export's columns (field names, titled in the user's language).
+var orderExportColumns = []string{"order_id", "placed_at", "organization", "title", "payment_type", "status", "payout_month",
+	"subtotal_cents", "vat_cents", "transaction_fee_cents", "total_cents", "paid_cents", "refunded_cents"}
+
+func (s *Server) exportApplicationOrders(w http.ResponseWriter, r *http.Request) error {
+	sc, err := s.applicationOrderScope(r)
+	if err != nil {
+		return err
+	}
+	return s.exportOrders(w, r, sc)
+}
+
+func (s *Server) exportAllOrders(w http.ResponseWriter, r *http.Request) error {
+	return s.exportOrders(w, r, platformOrderScope())
+}
+
+// exportOrders streams exactly the orders the filters show, as they stood at a log
+// position (decision 0905): each order's version valid at that position, so the same
+// request with the same position gives the same file whatever happened since. Without
+// position= it is the newest position the orders read model holds, named in
+// X-Event-Position so the file can be made again. Rows stream from one cursor; a total
+// row ends the file.
+func (s *Server) exportOrders(w http.ResponseWriter, r *http.Request, sc orderScope) error {
+	format := r.URL.Query().Get("format")
+	switch format {
+	case "":
+		format = "xlsx"
+	case "csv", "xlsx":
+	default:
+		return badQuery("format")
+	}
+	var pinned *eventstore.Position
+	if v := r.URL.Query().Get("position"); v != "" {
+		p, err := eventstore.ParsePosition(v)
+		if err != nil {
+			return badQuery("position")
+		}
+		pinned = &p
+	}
+	where, args, err := orderFilter(r, sc, "v")
+	if err != nil {
+		return err
+	}
+	language := lang(r)
+	header := columnTitles(language, orderExportColumns)
+	var out orderSink
+	if format == "csv" {
+		out = &csvSink{w: w, header: header}
+	} else {
+		sh, err := newSheet("Orders", header)
+		if err != nil {
+			return err
+		}
+		defer sh.close()
+		out = sheetSink{sh}
+	}
+	return s.read(r, sc, func(tx pgx.Tx) error {
+		ctx := r.Context()
+		var position eventstore.Position
+		if pinned != nil {
+			position = *pinned
+		} else if err := tx.QueryRow(ctx, `SELECT coalesce(max(from_commit), 0), coalesce(max(from_position), 0) FROM
+			(SELECT from_commit, from_position FROM readmodel.order_versions ORDER BY from_commit DESC, from_position DESC LIMIT 1) x`).
+			Scan(&position.Commit, &position.Prepare); err != nil {
+			return err
+		}
+		w.Header().Set("X-Event-Position", position.String())
+		n := len(args)
+		query := `SELECT ` + orderColumns("v") + orderFrom + ` JOIN readmodel.order_versions v ON v.order_id = o.id
+			WHERE ` + where + fmt.Sprintf(` AND (v.from_commit, v.from_position) <= ($%d, $%d)
+			  AND (v.to_commit IS NULL OR (v.to_commit, v.to_position) > ($%d, $%d))
+			ORDER BY o.placed_at, o.id`, n+1, n+2, n+1, n+2)
+		rows, err := tx.Query(ctx, query, append(args, int64(position.Commit), int64(position.Prepare))...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		var sum [6]int64
+		for rows.Next() {
+			x, err := scanOrder(rows)
+			if err != nil {
+				return err
+			}
+			placed, _ := time.Parse(time.RFC3339, x.PlacedAt)
+			figures := []int64{x.SubtotalCents, x.VATCents, x.TransactionFeeCents, x.TotalCents, x.PaidCents, x.RefundedCents}
+			for i, f := range figures {
+				sum[i] += f
+			}
+			if err := out.row([]string{x.ID, placed.In(sc.zone).Format("2006-01-02 15:04"), x.OrganizationName, x.Title,
+				x.PaymentType, stateTitle(language, x.Status), x.PayoutMonth}, figures); err != nil {
+				return err
+			}
+		}
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		if err := out.row([]string{translate(language, "export.total", nil), "", "", "", "", "", ""}, sum[:]); err != nil {
+			return err
+		}
+		return out.finish(w, r, "orders")
+	})
+}
+
+// orderSink is where an export's rows go: text cells, then money in cents (written as
+// euros).
+type orderSink interface {
+	row(text []string, cents []int64) error
+	finish(w http.ResponseWriter, r *http.Request, name string) error
+}
+
+type sheetSink struct{ *sheet }
+
+func (s sheetSink) row(text []string, cents []int64) error {
+	cells := make([]any, 0, len(text)+len(cents))
+	for _, t := range text {
+		cells = append(cells, t)
+	}
+	for _, c := range cents {
+		cells = append(cells, float64(c)/100) // a number cell; cents are exact below 2^53
+	}
+	return s.add(cells)
+}
+
+func (s sheetSink) finish(w http.ResponseWriter, r *http.Request, name string) error {
+	return s.answer(w, r, name+".xlsx")
+}
+
+// csvSink writes each row to the answer as it comes (the answer starts with the first
+// row, after the headers are set), so memory stays flat however many orders there are.
+type csvSink struct {
+	w       http.ResponseWriter
+	cw      *csv.Writer
+	header  []string
+	written int
+}
+
+func (c *csvSink) row(text []string, cents []int64) error {
+	if c.cw == nil {
+		c.w.Header().Set("Content-Type", "text/csv; charset=utf-8")
+		c.w.Header().Set("Content-Disposition", `attachment; filename="orders.csv"`)
+		c.w.WriteHeader(http.StatusOK)
+		c.cw = csv.NewWriter(c.w)
+		if err := c.cw.Write(c.header); err != nil {
+			return err
+		}
+	}
+	cells := make([]string, 0, len(text)+len(cents))
+	for _, t := range text {
+		cells = append(cells, neutralize(t))
+	}
+	for _, v := range cents {
+		cells = append(cells, euros(v))
+	}
+	c.written++
+	if c.written%1000 == 0 {
+		c.cw.Flush()
+	}
+	return c.cw.Write(cells)
+}
+
+func (c *csvSink) finish(http.ResponseWriter, *http.Request, string) error {
+	c.cw.Flush()
+	return c.cw.Error()
+}
+
+// euros writes cents as a decimal amount ("-12.50").
+func euros(cents int64) string {
+	sign := ""
+	if cents < 0 {
+		sign, cents = "-", -cents
+	}
+	return fmt.Sprintf("%s%d.%02d", sign, cents/100, cents%100)
+}

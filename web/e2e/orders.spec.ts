@@ -1,0 +1,85 @@
+import { readFile } from 'node:fs/promises';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, loggedInTest as test, SUPERADMIN_EMAIL, SUPERADMIN_PASSWORD } from './fixtures';
+
+// The seeded paid activity of "Move Demo" (cmd/move/seed_orders.go) and its customer
+// (cmd/move/identity.go); the server runs the local payment provider
+// (PAYMENT_PROVIDER_URL=local, playwright.config.ts), whose checkout page pays.
+const ACTIVITY = 'Yoga in het park';
+const CUSTOMER_EMAIL = 'customer2@move.test';
+
+test.skip(Boolean(process.env.E2E_MOCK), 'the contract mock has no orders');
+
+interface Login {
+  token: string;
+  applicationId: string;
+}
+
+async function login(request: APIRequestContext, email: string, password: string): Promise<Login> {
+  const res = await request.post('/v1/auth/login', { data: { email, password } });
+  expect(res.status()).toBe(200);
+  const body = (await res.json()) as { api_token: { token: string }; user: { applications: { id: string; slug?: string }[] } };
+  return { token: body.api_token.token, applicationId: body.user.applications[0]?.id ?? '' };
+}
+
+test('a paid session: pay at the provider, refund half, see partly refunded, export', async ({ page, request }) => {
+  test.slow();
+  // The customer books the paid session and orders it in euros (the consumer app's calls).
+  const customer = await login(request, CUSTOMER_EMAIL, SUPERADMIN_PASSWORD);
+  const admin = await login(request, SUPERADMIN_EMAIL, SUPERADMIN_PASSWORD);
+  const as = (who: Login, app = customer.applicationId) => ({
+    Authorization: `Bearer ${who.token}`,
+    ApplicationId: app,
+  });
+  const sessions = await request.get('/v1/admin/applications/sessions?itemsPerPage=1000', { headers: as(admin) });
+  expect(sessions.status()).toBe(200);
+  const rows = ((await sessions.json()) as { data: { id: string; activity_name: string }[] }).data;
+  const session = rows.find((row) => row.activity_name === ACTIVITY);
+  expect(session, 'the seeded paid session').toBeTruthy();
+  const booked = await request.post(`/v1/sessions/${session?.id}/bookings`, {
+    headers: as(customer),
+    data: { participant: { first_name: 'Cas', last_name: 'de Vries', email: CUSTOMER_EMAIL } },
+  });
+  expect(booked.status()).toBe(201);
+  const booking = ((await booked.json()) as { data: { booking_id: string; status: string } }).data;
+  expect(booking.status).toBe('held');
+  const ordered = await request.post(`/v1/sessions/${session?.id}/bookings/${booking.booking_id}/order`, {
+    headers: as(customer),
+    data: { payment_type: 'euros' },
+  });
+  expect(ordered.status()).toBe(201);
+  const order = ((await ordered.json()) as { data: { order_id: string; checkout_url: string } }).data;
+
+  // The customer pays on the provider's checkout page.
+  await page.goto(order.checkout_url);
+  await expect(page.getByText('€ 12.50')).toBeVisible();
+  await page.getByRole('button', { name: 'Pay' }).click();
+
+  // The superadmin finds it paid, refunds half and sees it partly refunded.
+  await page.goto('/admin/orders');
+  await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible();
+  const row = page.locator('.ag-row').filter({ hasText: ACTIVITY }).first();
+  await expect(row.getByTestId('order-status')).toHaveText('Paid');
+  await row.click();
+  const dialog = page.getByRole('dialog', { name: `Order ${ACTIVITY}` });
+  await expect(dialog.getByTestId('order-status')).toHaveText('Paid');
+  await dialog.getByLabel('Amount in euros').fill('6.25');
+  await dialog.getByLabel('Reason').fill('Les ging half door');
+  await dialog.getByRole('button', { name: 'Refund' }).click();
+  await expect(dialog.getByTestId('order-status')).toHaveText('Partly refunded');
+  await expect(dialog.getByTestId('order-refunds')).toContainText('Les ging half door');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  // The export holds exactly what the filter shows, with a total row.
+  await page.getByLabel('Status').selectOption('partly_refunded');
+  await expect(page.locator('.ag-row').filter({ hasText: ACTIVITY }).first()).toBeVisible();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export (csv)' }).click();
+  const download = await downloading;
+  const csv = await readFile((await download.path()) ?? '', 'utf8');
+  const lines = csv.trim().split('\n');
+  expect(lines[0]).toContain('Order');
+  expect(lines.some((line) => line.startsWith(order.order_id) && line.includes('Partly refunded'))).toBe(true);
+  expect(lines.at(-1)).toMatch(/^Total,/);
+  expect(lines.slice(1, -1).every((line) => line.includes('Partly refunded'))).toBe(true);
+});

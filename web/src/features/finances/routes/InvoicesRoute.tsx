@@ -1,0 +1,59 @@
+import '@/features/finances/i18n';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataGrid, type DataGridColumn } from '@/components/data-grid/DataGrid';
+import { PageHeader } from '@/components/page/PageHeader';
+import { downloadInvoice, invoiceSource, type Invoice } from '@/features/finances/api/finances';
+import { CreditInvoiceDialog } from '@/features/finances/components/CreditInvoiceDialog';
+import { GenerateMonthForm } from '@/features/finances/components/GenerateMonthForm';
+import { invoiceColumns } from '@/features/finances/components/InvoiceColumns';
+import { currentLanguage } from '@/lib/i18n';
+
+/** /admin/invoices: the platform's invoices and credit notes to the application's organisations. */
+export function InvoicesRoute() {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const [refreshKey, setRefreshKey] = useState(0);
+  const [crediting, setCrediting] = useState<Invoice | null>(null);
+  const columns = useMemo<DataGridColumn<Invoice>[]>(
+    () => [
+      ...invoiceColumns(t, language, true),
+      {
+        field: 'actions',
+        header: t('common.actions'),
+        width: 260,
+        render: (i) => (
+          <div className="row-actions">
+            <button type="button" className="button button--ghost" onClick={() => void downloadInvoice(i)}>
+              {t('finances.downloadPdf')}
+            </button>
+            {i.kind === 'invoice' &&
+              (i.credited_by ? (
+                <span className="field__hint">{t('finances.credited')}</span>
+              ) : (
+                <button type="button" className="button button--ghost" onClick={() => setCrediting(i)}>
+                  {t('finances.credit')}
+                </button>
+              ))}
+          </div>
+        ),
+      },
+    ],
+    [t, language],
+  );
+  const refresh = () => setRefreshKey((k) => k + 1);
+  return (
+    <>
+      <PageHeader title={t('finances.invoicesTitle')} actions={<GenerateMonthForm kind="invoices" onDone={refresh} />} />
+      <DataGrid<Invoice>
+        label={t('finances.invoicesTitle')}
+        columns={columns}
+        source={invoiceSource}
+        getRowId={(i) => i.id}
+        emptyMessage={t('finances.noInvoices')}
+        refreshKey={refreshKey}
+      />
+      <CreditInvoiceDialog invoice={crediting} onClose={() => setCrediting(null)} onCredited={refresh} />
+    </>
+  );
+}

@@ -1,0 +1,77 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { OrderDialog } from '@/features/orders/components/OrderDialog';
+import { mockFetch } from '@/testing/fetch';
+import { renderWithProviders } from '@/testing/render';
+
+const order = {
+  id: 'o1',
+  application_id: 'a1',
+  organization_id: 'g1',
+  organization_name: 'Studio Zuid',
+  customer_id: 'c1',
+  title: 'Yoga',
+  status: 'paid',
+  payment_type: 'euros',
+  subtotal_price_in_cents: 1147,
+  vat: 103,
+  transaction_fee: 50,
+  total: 1250,
+  paid_cents: 1250,
+  refunded_cents: 0,
+  refundable_cents: 1250,
+  payout_month: '2026-11',
+  paid_after_close: false,
+  placed_at: '2026-11-26T09:00:00Z',
+  lines: [
+    { line_id: 'l1', title: 'Yoga', quantity: 1, unit_price_cents: 1250, total_cents: 1250, vat_tier: 'low', vat_percent: 9 },
+  ],
+  vat_split: [{ vat_tier: 'low', vat_percent: 9, gross_cents: 1250, vat_cents: 103 }],
+  payments: [],
+  refunds: [],
+  history: [
+    { event: 'order.placed.v1', actor_id: 'c1', actor_name: 'Carla Klant', at: '2026-11-26T09:00:00Z', detail: {}, status: 'open' },
+  ],
+};
+
+describe('OrderDialog', () => {
+  const fetchMock = mockFetch();
+
+  it('shows the order and refunds part of it with a reason', async () => {
+    fetchMock.mockImplementation(async (_input, init) => {
+      if (init?.method === 'POST') {
+        return new Response(JSON.stringify({ data: { order_id: 'o1', refund_id: 'r1', status: 'queued', position: '9.0' } }), {
+          status: 201,
+        });
+      }
+      return new Response(JSON.stringify({ data: order }));
+    });
+    renderWithProviders(<OrderDialog api="/v1/admin/application/orders" orderId="o1" canRefund onClose={vi.fn()} />);
+    expect(await screen.findByTestId('order-dialog')).toHaveTextContent('Studio Zuid');
+    expect(screen.getByTestId('order-status')).toHaveTextContent('Paid');
+    expect(screen.getByText('Order placed (Carla Klant)', { exact: false })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Refund' }));
+    expect(await screen.findByText('Fill in an amount above zero.')).toBeInTheDocument();
+    expect(screen.getByText('Give a reason.')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Amount in euros'), '13,00');
+    await userEvent.click(screen.getByRole('button', { name: 'Refund' }));
+    expect(await screen.findByText(/At most .*12.50 can be refunded/)).toBeInTheDocument();
+
+    await userEvent.clear(screen.getByLabelText('Amount in euros'));
+    await userEvent.type(screen.getByLabelText('Amount in euros'), '6,25');
+    await userEvent.type(screen.getByLabelText('Reason'), 'Les ging niet door');
+    await userEvent.click(screen.getByRole('button', { name: 'Refund' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true));
+    const [url, init] = fetchMock.mock.calls.find(([, call]) => call?.method === 'POST') ?? [];
+    expect(url).toBe('/v1/admin/application/orders/o1/refunds');
+    expect(JSON.parse(String(init?.body))).toEqual({ amount_cents: 625, reason: 'Les ging niet door' });
+  });
+
+  it('offers no refund without the permission', async () => {
+    fetchMock.mockResolvedValue(new Response(JSON.stringify({ data: order })));
+    renderWithProviders(<OrderDialog api="/v1/admin/orders" orderId="o1" canRefund={false} onClose={vi.fn()} />);
+    expect(await screen.findByTestId('order-dialog')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Refund' })).toBeNull();
+  });
+});

@@ -1,0 +1,248 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Form, SubmitButton, TextField } from '@/components/form';
+import { Dialog } from '@/components/ui/Dialog';
+import { useOrder, useRefundOrder } from '@/features/orders/api/orders';
+import type { OrderDetail } from '@/features/orders/api/types';
+import { OrderStatusBadge } from '@/features/orders/components/OrderStatusBadge';
+import { ApiError } from '@/lib/api-client';
+import { decimalToCents, formatMoney } from '@/lib/format';
+import type { Language } from '@/lib/i18n';
+import { notifySaved } from '@/stores/notification';
+import '@/features/orders/i18n';
+
+function useMoney() {
+  const { i18n } = useTranslation();
+  const language = (i18n.language === 'en' ? 'en' : 'nl') as Language;
+  return { money: (cents: number) => formatMoney(cents, language), language };
+}
+
+function stamp(value: string, language: Language): string {
+  return new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'nl-NL', { dateStyle: 'medium', timeStyle: 'short' }).format(
+    new Date(value),
+  );
+}
+
+interface RefundValues {
+  amount: string;
+  reason: string;
+}
+
+/** Staff refund part or all of what can still be refunded, with a reason; the server decides the cap. */
+function RefundForm({ api, order }: { api: string; order: OrderDetail }) {
+  const { t } = useTranslation();
+  const { money } = useMoney();
+  const refund = useRefundOrder(api);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const max = order.refundable_cents;
+  return (
+    <section aria-labelledby="order-refund">
+      <h3 id="order-refund">{t('orders.refund.title')}</h3>
+      <Form<RefundValues>
+        initialValues={{ amount: '', reason: '' }}
+        validate={(values) => {
+          const errors: Partial<RefundValues> = {};
+          const cents = decimalToCents(values.amount);
+          if (cents === null || cents <= 0) errors.amount = t('orders.refund.amountRequired');
+          else if (cents > max) errors.amount = t('orders.refund.amountTooHigh', { max: money(max) });
+          if (!values.reason.trim()) errors.reason = t('orders.refund.reasonRequired');
+          return errors;
+        }}
+        onSubmit={async (values, helpers) => {
+          setRefusal(null);
+          const cents = decimalToCents(values.amount) ?? 0;
+          try {
+            await refund.mutateAsync({ id: order.id, input: { amount_cents: cents, reason: values.reason.trim() } });
+            notifySaved(t('orders.refund.done', { amount: money(cents) }));
+            helpers.resetForm();
+          } catch (error) {
+            setRefusal(error instanceof ApiError ? error.message : t('errors.generic'));
+            throw error;
+          }
+        }}
+      >
+        <TextField name="amount" label={t('orders.refund.amount')} inputMode="decimal" autoComplete="off" />
+        <p className="field__hint">{t('orders.refund.amountHint', { max: money(max) })}</p>
+        <TextField name="reason" label={t('orders.refund.reason')} autoComplete="off" />
+        {refusal && (
+          <p className="form__summary" role="alert" data-testid="refund-error">
+            {refusal}
+          </p>
+        )}
+        <div className="dialog__actions">
+          <SubmitButton>{t('orders.refund.submit')}</SubmitButton>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+/**
+ * The order dialog: its figures, lines and VAT split, payments, refunds and its whole
+ * history; the refund action for staff who may refund.
+ */
+export function OrderDialog({
+  api,
+  orderId,
+  canRefund,
+  onClose,
+}: {
+  api: string;
+  orderId: string | null;
+  canRefund: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const { money, language } = useMoney();
+  const query = useOrder(api, orderId);
+  const order = query.data;
+  return (
+    <Dialog open={Boolean(orderId)} title={t('orders.dialog.title', { title: order?.title ?? '' })} onClose={onClose} wide>
+      {!order ? (
+        <p aria-busy="true">…</p>
+      ) : (
+        <div className="order-dialog" data-testid="order-dialog">
+          <dl className="order-dialog__summary">
+            <dt>{t('orders.columns.status')}</dt>
+            <dd>
+              <OrderStatusBadge status={order.status} />
+            </dd>
+            <dt>{t('orders.columns.placed_at')}</dt>
+            <dd>{stamp(order.placed_at, language)}</dd>
+            <dt>{t('orders.columns.organization')}</dt>
+            <dd>{order.organization_name}</dd>
+            <dt>{t('orders.columns.payment_type')}</dt>
+            <dd>{t(`orders.paymentTypes.${order.payment_type}`)}</dd>
+            <dt>{t('orders.dialog.subtotal')}</dt>
+            <dd>{money(order.subtotal_price_in_cents)}</dd>
+            <dt>{t('orders.dialog.vat')}</dt>
+            <dd>{money(order.vat)}</dd>
+            <dt>{t('orders.dialog.total')}</dt>
+            <dd>{money(order.total)}</dd>
+            <dt>{t('orders.dialog.fee')}</dt>
+            <dd>{money(order.transaction_fee)}</dd>
+            <dt>{t('orders.dialog.paid')}</dt>
+            <dd>{money(order.paid_cents)}</dd>
+            <dt>{t('orders.dialog.refunded')}</dt>
+            <dd data-testid="order-refunded">{money(order.refunded_cents)}</dd>
+            <dt>{t('orders.dialog.refundable')}</dt>
+            <dd>{money(order.refundable_cents)}</dd>
+            <dt>{t('orders.dialog.payoutMonth')}</dt>
+            <dd>{order.payout_month}</dd>
+          </dl>
+          {order.paid_after_close && <p role="alert">{t('orders.dialog.paidAfterClose')}</p>}
+
+          <h3>{t('orders.dialog.lines')}</h3>
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">{t('orders.columns.title')}</th>
+                <th scope="col">{t('orders.dialog.quantity')}</th>
+                <th scope="col">{t('orders.dialog.unitPrice')}</th>
+                <th scope="col">{t('orders.dialog.vatRate')}</th>
+                <th scope="col">{t('orders.dialog.lineTotal')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {order.lines.map((line) => (
+                <tr key={line.line_id}>
+                  <td>{line.title}</td>
+                  <td>{line.quantity}</td>
+                  <td>{money(line.unit_price_cents)}</td>
+                  <td>{line.vat_percent} %</td>
+                  <td>{money(line.total_cents)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+
+          <h3>{t('orders.dialog.vatSplit')}</h3>
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">{t('orders.dialog.vatRate')}</th>
+                <th scope="col">{t('orders.dialog.gross')}</th>
+                <th scope="col">{t('orders.dialog.vat')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {order.vat_split.map((tier) => (
+                <tr key={tier.vat_tier}>
+                  <td>{tier.vat_percent} %</td>
+                  <td>{money(tier.gross_cents)}</td>
+                  <td>{money(tier.vat_cents)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+
+          <h3>{t('orders.dialog.payments')}</h3>
+          {order.payments.length === 0 ? (
+            <p>{t('orders.dialog.none')}</p>
+          ) : (
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('orders.dialog.method')}</th>
+                  <th scope="col">{t('orders.dialog.amount')}</th>
+                  <th scope="col">{t('orders.columns.status')}</th>
+                  <th scope="col">{t('orders.dialog.at')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {order.payments.map((payment) => (
+                  <tr key={payment.id}>
+                    <td>{t(`orders.paymentTypes.${payment.method}`, payment.method)}</td>
+                    <td>{money(payment.amount_cents)}</td>
+                    <td>{payment.status}</td>
+                    <td>{stamp(payment.updated_at, language)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+
+          <h3>{t('orders.dialog.refunds')}</h3>
+          {order.refunds.length === 0 ? (
+            <p>{t('orders.dialog.none')}</p>
+          ) : (
+            <table className="table" data-testid="order-refunds">
+              <thead>
+                <tr>
+                  <th scope="col">{t('orders.dialog.amount')}</th>
+                  <th scope="col">{t('orders.dialog.reason')}</th>
+                  <th scope="col">{t('orders.columns.status')}</th>
+                  <th scope="col">{t('orders.dialog.by')}</th>
+                  <th scope="col">{t('orders.dialog.at')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {order.refunds.map((refund) => (
+                  <tr key={refund.id}>
+                    <td>{money(refund.amount_cents)}</td>
+                    <td>{refund.reason}</td>
+                    <td>{refund.status}</td>
+                    <td>{refund.actor_name ?? t('orders.dialog.system')}</td>
+                    <td>{stamp(refund.requested_at, language)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+
+          {canRefund && order.refundable_cents > 0 && <RefundForm api={api} order={order} />}
+
+          <h3>{t('orders.dialog.history')}</h3>
+          <ol className="order-dialog__history">
+            {order.history.map((event, index) => (
+              <li key={index}>
+                {stamp(event.at, language)} — {t(`orders.events.${event.event}`, event.event)} (
+                {event.actor_name ?? t('orders.dialog.system')})
+              </li>
+            ))}
+          </ol>
+        </div>
+      )}
+    </Dialog>
+  );
+}
