@@ -6,6 +6,7 @@ import type {
   Activity,
   ActivityInput,
   ActivitySettings,
+  DeleteImpact,
   Impact,
   Preview,
   Question,
@@ -30,6 +31,7 @@ export const activityKeys = {
   part: (id: string, part: string) => ['activities', part, id] as const,
   sessions: (id: string, from: string, to: string) => ['activities', 'sessions', id, from, to] as const,
   session: (id: string) => ['activities', 'session', id] as const,
+  deleteImpact: (id: string, scope: string) => ['activities', 'session', id, 'delete-impact', scope] as const,
 };
 
 function useInvalidate() {
@@ -155,6 +157,17 @@ export function previewSessions(activityId: string, input: SessionInput): Promis
 /** What "this and all later" would change; nothing is written. */
 export function sessionImpact(id: string, input: SessionInput): Promise<Impact> {
   return api<{ data: Impact }>(`${session(id)}/impact`, { method: 'POST', body: input }).then((answer) => answer.data);
+}
+
+/** What deleting this session (or it and all later ones) would remove, and whom those sessions hold; nothing is written. */
+export function useDeleteImpact(id: string, scope: 'this' | 'following', enabled: boolean) {
+  return useQuery({
+    queryKey: activityKeys.deleteImpact(id, scope),
+    queryFn: async ({ signal }) =>
+      (await api<{ data: DeleteImpact }>(`${session(id)}/delete-impact`, { query: { repetitionOccurrence: scope }, signal, silent: true }))
+        .data,
+    enabled: enabled && id !== '',
+  });
 }
 
 export function useUpdateSession() {
