@@ -16,9 +16,14 @@ test('a contact, a location with opening hours, and a rate with a three-period c
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Choose at least one role: mail, contact person or trainer')).toBeVisible();
   await page.getByLabel('Contact person').check();
+  // A trainer contact may name one of the organisation's trainer users, picked by name.
+  await page.getByLabel('Trainer', { exact: true }).check();
+  await page.getByLabel('Trainer (user)').selectOption({ label: 'Tom Trainer' });
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(new RegExp(`${organization}/contacts$`));
   await expect(page.locator('.ag-row').filter({ hasText: `Ria ${run}` })).toContainText('Contact person');
+  await page.locator('.ag-row').filter({ hasText: `Ria ${run}` }).click();
+  await expect(page.getByLabel('Trainer (user)').locator('option:checked')).toHaveText('Tom Trainer');
 
   // A location with opening hours (closing after opening), the contact and a map preview.
   await page.goto(`${organization}/locations/create`);
