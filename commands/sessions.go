@@ -102,6 +102,30 @@ func (a *App) PreviewFollowingSessions(ctx context.Context, meta Meta, seriesID,
 	return impact, err
 }
 
+// PreviewDeleteSessions answers the ids of the sessions DeleteSession would remove (the
+// one, or it and every later one), refusing as it would, and appends nothing.
+func (a *App) PreviewDeleteSessions(ctx context.Context, meta Meta, seriesID, sessionID string, following bool) ([]string, error) {
+	var ids []string
+	_, err := a.onSeries(ctx, meta, seriesID, func(u *unit, s *series.Series) error {
+		decide := s.CancelOne
+		if following {
+			decide = s.CancelFollowing
+		}
+		if _, err := decide(meta.ApplicationID, sessionID, u.now); err != nil {
+			return err
+		}
+		removed := series.From(s.Occurrences(), sessionID)
+		if !following && len(removed) > 1 {
+			removed = removed[:1]
+		}
+		for _, o := range removed {
+			ids = append(ids, o.ID)
+		}
+		return nil
+	})
+	return ids, err
+}
+
 // DeleteSession removes one future session, or (following) it and every later one of
 // its series. Participants are not touched (spec §4).
 func (a *App) DeleteSession(ctx context.Context, meta Meta, seriesID, sessionID string, following bool) (Result, error) {

@@ -7,13 +7,18 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
 	"move/commands"
+	"move/domain/activity"
+	"move/domain/booking"
+	"move/domain/contact"
 	domainidentity "move/domain/identity"
 	"move/domain/organization"
+	"move/domain/series"
 	"move/identity"
 )
 
@@ -109,10 +114,12 @@ func TestErasedPersonIsNowhereInTheDatabase(t *testing.T) {
 	const email = "Petra.Persoon@Example.org"
 	// Searched as written (ciphertexts are base64: a short name folded to lower case
 	// would now and then occur in them by chance); the address also as normalised.
-	person := []string{email, "petra.persoon@example.org", "Petra", "Persoon", "+31 6 98765432", "Pietersbergweg", "NL91ABNA0417164300"}
+	person := []string{email, "petra.persoon@example.org", "Petra", "Persoon", "+31 6 98765432", "Pietersbergweg", "NL91ABNA0417164300",
+		"1984-02-29", "knieklachten"}
 
-	if _, err := w.svc.CreateUser(ctx, commands.Meta{}, identity.NewUser{Email: email, FirstName: "Petra", LastName: "Persoon", Password: password,
-		Grant: &domainidentity.Grant{Role: domainidentity.RoleCustomer, ApplicationID: w.appA}}); err != nil {
+	customer, err := w.svc.CreateUser(ctx, commands.Meta{}, identity.NewUser{Email: email, FirstName: "Petra", LastName: "Persoon", Password: password,
+		Grant: &domainidentity.Grant{Role: domainidentity.RoleCustomer, ApplicationID: w.appA}})
+	if err != nil {
 		t.Fatal(err)
 	}
 	meta := commands.Meta{ApplicationID: w.appA}
@@ -135,11 +142,34 @@ func TestErasedPersonIsNowhereInTheDatabase(t *testing.T) {
 		t.Fatalf("invite: %d %v", a.Status, a.Body)
 	}
 	w.mail.token(t, email)
-	w.eventually("the invite and the finance are projected", func(tx pgx.Tx) bool {
+	// She is the organisation's contact person, found by her address alone (decision
+	// 0602), and books a session for herself (her own subject, decision 0800).
+	if _, err := w.env.App.CreateContact(ctx, meta, org.ID, contact.Fields{Name: "Petra Persoon", Email: email, Phone: "+31 6 98765432",
+		Roles: []string{contact.RoleContactPerson}}); err != nil {
+		t.Fatal(err)
+	}
+	act, err := w.env.App.CreateActivity(ctx, meta, org.ID, activity.TypeSession, activity.Details{Name: "Yoga"}, activity.Settings{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	day := time.Now().AddDate(0, 0, 7).Format(time.DateOnly)
+	made, err := w.env.App.CreateSeries(ctx, meta, act.ID, "Europe/Amsterdam", series.Schedule{Session: series.Session{
+		Date: day, StartTime: "19:00", EndTime: "20:00", Spots: 5}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.env.App.BookSession(ctx, meta, commands.Booking{Session: commands.SessionRef{SeriesID: made.ID, SessionID: series.SessionID(made.ID, day)},
+		CustomerID: customer, Participant: booking.Participant{FirstName: "Petra", LastName: "Persoon", Email: "petra.persoon@example.org",
+			DateOfBirth: "1984-02-29", Notes: "knieklachten"}}); err != nil {
+		t.Fatal(err)
+	}
+	w.eventually("the invite, the finance, the contact and the booking are projected", func(tx pgx.Tx) bool {
 		var n int
 		_ = tx.QueryRow(ctx, `SELECT (SELECT count(*) FROM readmodel.identity_invites WHERE email <> '')
-			+ (SELECT count(*) FROM readmodel.organizations WHERE finance_iban <> '')`).Scan(&n)
-		return n == 2
+			+ (SELECT count(*) FROM readmodel.organizations WHERE finance_iban <> '')
+			+ (SELECT count(*) FROM readmodel.contacts WHERE email <> '')
+			+ (SELECT count(*) FROM readmodel.session_participants WHERE email <> '')`).Scan(&n)
+		return n == 4
 	})
 	if found := search(t, w.env.DSN, person); len(found) != len(person) {
 		t.Fatalf("before the erasure the dump shows only %v: the search does not work", found)
@@ -149,13 +179,15 @@ func TestErasedPersonIsNowhereInTheDatabase(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if erased.UserID == "" || len(erased.Invites) != 1 || len(erased.Organizations) != 1 {
+	if erased.UserID == "" || len(erased.Invites) != 1 || len(erased.Organizations) != 1 || len(erased.Contacts) != 1 || len(erased.Bookings) != 1 {
 		t.Fatalf("erased %+v", erased)
 	}
 	w.eventually("the read models forgot her", func(tx pgx.Tx) bool {
 		var n int
 		_ = tx.QueryRow(ctx, `SELECT (SELECT count(*) FROM readmodel.identity_invites WHERE email <> '')
-			+ (SELECT count(*) FROM readmodel.organizations WHERE email <> '' OR finance_iban <> '')`).Scan(&n)
+			+ (SELECT count(*) FROM readmodel.organizations WHERE email <> '' OR finance_iban <> '')
+			+ (SELECT count(*) FROM readmodel.contacts WHERE email <> '' OR name <> '')
+			+ (SELECT count(*) FROM readmodel.session_participants WHERE email <> '' OR first_name <> '')`).Scan(&n)
 		return n == 0
 	})
 	if found := search(t, w.env.DSN, person); len(found) != 0 {

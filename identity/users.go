@@ -11,6 +11,8 @@ import (
 
 	"move/commands"
 	"move/domain"
+	"move/domain/booking"
+	"move/domain/contact"
 	"move/domain/identity"
 	"move/domain/organization"
 )
@@ -328,18 +330,23 @@ type Erasure struct {
 	UserID        string   `json:"user_id,omitempty"`
 	Invites       []string `json:"invites"`
 	Organizations []string `json:"organizations"`
+	// Contacts are organisations' contact people with the address (decision 0602).
+	Contacts []string `json:"contacts"`
+	// Bookings are bookings whose participant has the address (decision 0800).
+	Bookings []string `json:"bookings"`
 }
 
 // ErasePersonEverywhere forgets the person with this e-mail address wherever they
 // appear (decision 0511): their account (ErasePerson), every invite sent to the
 // address, and the contact and finance data of every organisation whose contact address
 // it is, plus those of the organisations named (a sole trader found by an operator, not
-// by address). Invites and organisations are erased through their subjects' keys
+// by address), every organisation contact person and every booking's participant with
+// the address. All of them are erased through their subjects' keys
 // (package personal), so the log keeps nothing readable either. Mail is not stored:
 // the log outbox does not write addresses. Run again, it completes what an interruption
 // left.
 func (s *Service) ErasePersonEverywhere(ctx context.Context, meta commands.Meta, email string, organizations ...string) (Erasure, error) {
-	out := Erasure{Invites: []string{}, Organizations: []string{}}
+	out := Erasure{Invites: []string{}, Organizations: []string{}, Contacts: []string{}, Bookings: []string{}}
 	key := emailKey(email)
 	if key == "" {
 		return out, &domain.NotFoundError{Kind: "person", ID: ""}
@@ -366,15 +373,33 @@ func (s *Service) ErasePersonEverywhere(ctx context.Context, meta commands.Meta,
 		if err != nil {
 			return err
 		}
-		found, err = pgx.CollectRows(rows, pgx.RowTo[string])
+		if found, err = pgx.CollectRows(rows, pgx.RowTo[string]); err != nil {
+			return err
+		}
+		rows, err = tx.Query(ctx, `SELECT id::text FROM readmodel.contacts WHERE email <> '' AND lower(email) = $1 ORDER BY id`, key)
+		if err != nil {
+			return err
+		}
+		if out.Contacts, err = pgx.CollectRows(rows, pgx.RowTo[string]); err != nil {
+			return err
+		}
+		// A moved booking has a row in each session it was in: one subject.
+		rows, err = tx.Query(ctx, `SELECT DISTINCT booking_id::text FROM readmodel.session_participants
+			WHERE email <> '' AND lower(email) = $1 ORDER BY 1`, key)
+		if err != nil {
+			return err
+		}
+		out.Bookings, err = pgx.CollectRows(rows, pgx.RowTo[string])
 		return err
 	})
 	if err != nil {
 		return out, err
 	}
 	out.Organizations = append(append([]string{}, found...), organizations...)
-	if out.Invites == nil {
-		out.Invites = []string{}
+	for _, ids := range []*[]string{&out.Invites, &out.Contacts, &out.Bookings} {
+		if *ids == nil {
+			*ids = []string{}
+		}
 	}
 	for _, id := range out.Invites {
 		if _, err := s.app.ErasePersonalData(ctx, meta, identity.InviteStream(id)); err != nil {
@@ -392,7 +417,20 @@ func (s *Service) ErasePersonEverywhere(ctx context.Context, meta commands.Meta,
 			return out, err
 		}
 	}
-	if out.UserID == "" && len(out.Invites) == 0 && len(out.Organizations) == 0 {
+	// Contacts and participants are subjects of their own (decisions 0602, 0800).
+	var subjects []string
+	for _, id := range out.Contacts {
+		subjects = append(subjects, contact.Stream(id))
+	}
+	for _, id := range out.Bookings {
+		subjects = append(subjects, booking.Subject(id))
+	}
+	for _, subject := range subjects {
+		if _, err := s.app.ErasePersonalData(ctx, meta, subject); err != nil {
+			return out, err
+		}
+	}
+	if out.UserID == "" && len(out.Invites) == 0 && len(out.Organizations) == 0 && len(out.Contacts) == 0 && len(out.Bookings) == 0 {
 		return out, &domain.NotFoundError{Kind: "person", ID: ""}
 	}
 	return out, nil

@@ -8,8 +8,10 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"move/domain/contact"
+	"move/domain/identity"
 	"move/domain/names"
 	rmcontacts "move/projections/contacts"
+	rmidentity "move/projections/identity"
 )
 
 // Permissions of the contacts (decision 0602).
@@ -81,7 +83,45 @@ func (s *Server) contactRoutes() []Route {
 			Doc: Doc{Summary: "Change a contact", Request: contactInput{}, Response: commandAnswer{}}},
 		{Method: http.MethodDelete, Pattern: item, Permission: PermManageContacts, Reads: reads, Handler: s.deleteContact,
 			Doc: Doc{Summary: "Delete a contact and erase its personal data", Response: commandAnswer{}, Query: []string{"version"}}},
+		{Method: http.MethodGet, Pattern: "/v1/admin/organizations/{id}/trainers", Permission: PermViewContacts, Reads: []string{rmidentity.Name}, Handler: s.listTrainers,
+			Doc: Doc{Summary: "The users holding the trainer role in the organisation (id and name, by name, at most 1,000): the choices of a trainer contact's user", Response: dataAnswer[[]trainerChoice]{}}},
 	}
+}
+
+// trainerChoice is a user who may be linked to a trainer contact (decision 0602).
+type trainerChoice struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+// listTrainers answers the organisation's trainers, the only users a trainer contact may
+// name (commands' checkTrainer), so the contact form picks instead of typing an id.
+func (s *Server) listTrainers(w http.ResponseWriter, r *http.Request) error {
+	org, err := s.offerOrganization(r, PermViewContacts)
+	if err != nil {
+		return err
+	}
+	var out []trainerChoice
+	err = s.inTenant(r, func(tx pgx.Tx) error {
+		rows, err := tx.Query(r.Context(), `
+			SELECT m.user_id::text, `+personName("p")+` AS name
+			  FROM readmodel.identity_memberships m LEFT JOIN identity_personal_data p ON p.subject_id = m.user_id
+			 WHERE m.application_id = $1 AND m.organization_id = $2 AND m.role = $3
+			 ORDER BY name, m.user_id LIMIT 1000`, TenantFrom(r.Context()).ApplicationID, org, identity.RoleTrainer)
+		if err != nil {
+			return err
+		}
+		out, err = collect(rows, func(row pgx.Row) (trainerChoice, error) {
+			var c trainerChoice
+			return c, row.Scan(&c.ID, &c.Name)
+		})
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, dataAnswer[[]trainerChoice]{Data: out})
+	return nil
 }
 
 func (s *Server) listContacts(w http.ResponseWriter, r *http.Request) error {

@@ -430,6 +430,11 @@ func (s *Server) allOrganizations(w http.ResponseWriter, r *http.Request) error 
 	return nil
 }
 
+// switcherTotalCap bounds the switcher's total when it searches: beyond it the total is
+// switcherTotalCap + 1, "more than switcherTotalCap" (decision 0540). Counting every
+// match of a one- or two-character search read the whole tenant.
+const switcherTotalCap = 1_000
+
 // simpleOrganizations is the switcher and the selects: every organisation for those
 // who see the whole application, else the caller's own organisations.
 func (s *Server) simpleOrganizations(w http.ResponseWriter, r *http.Request) error {
@@ -448,11 +453,15 @@ func (s *Server) simpleOrganizations(w http.ResponseWriter, r *http.Request) err
 		return err
 	}
 	// One statement answers the page and the total: readmodel.organization_switcher
-	// (migration 0086, decision 0535) searches like organizationFilter.
+	// (migrations 0086 and 0105, decisions 0535 and 0540) searches like
+	// organizationFilter. With a search the total counts up to switcherTotalCap + 1.
 	var pattern, member, state *string
+	var countCap *int
 	if search := strings.TrimSpace(q.Search); search != "" {
 		p := "%" + escapeLike(names.Normalize(search)) + "%"
 		pattern = &p
+		limit := switcherTotalCap
+		countCap = &limit
 	}
 	if !all {
 		caller := PrincipalFrom(r.Context()).UserID
@@ -468,8 +477,8 @@ func (s *Server) simpleOrganizations(w http.ResponseWriter, r *http.Request) err
 	var items []simpleOrganization
 	err = s.inTenant(r, func(tx pgx.Tx) error {
 		page := func(size, skip int) error {
-			rows, err := tx.Query(r.Context(), `SELECT id::text, name, state, total FROM readmodel.organization_switcher($1, $2, $3, $4, $5, $6)`,
-				pattern, member, state, q.Desc, size, skip)
+			rows, err := tx.Query(r.Context(), `SELECT id::text, name, state, total FROM readmodel.organization_switcher($1, $2, $3, $4, $5, $6, $7)`,
+				pattern, member, state, q.Desc, size, skip, countCap)
 			if err != nil {
 				return err
 			}

@@ -232,7 +232,7 @@ func eraseUserCmd(ctx context.Context, cfg config, log *slog.Logger, args []stri
 		erased, err := svc.ErasePersonEverywhere(ctx, commands.Meta{ActorID: "cli"}, *email, organizations...)
 		var nf *domain.NotFoundError
 		if errors.As(err, &nf) {
-			return fmt.Errorf("users erase: no user, invite or organisation with e-mail %q", *email)
+			return fmt.Errorf("users erase: no user, invite, organisation, contact or participant with e-mail %q", *email)
 		}
 		if err != nil {
 			return err

@@ -213,6 +213,14 @@ type Impact struct {
 	Removed   int `json:"removed"`
 	Added     int `json:"added"`
 	Unchanged int `json:"unchanged"`
+	// Sessions are the ids of today's sessions in each group (added ones have none
+	// yet): the read side counts the participants they hold.
+	Sessions ImpactSessions `json:"-"`
+}
+
+// ImpactSessions are session ids by what a change does to them.
+type ImpactSessions struct {
+	Changed, Moved, Removed, Unchanged []string
 }
 
 // ImpactOf compares the sessions before and after a change, matched by local date.
@@ -227,13 +235,17 @@ func ImpactOf(before, after []Occurrence) Impact {
 		switch {
 		case !ok:
 			im.Removed++
+			im.Sessions.Removed = append(im.Sessions.Removed, b.ID)
 			continue
 		case !a.Start.Equal(b.Start) || !a.End.Equal(b.End):
 			im.Moved++
+			im.Sessions.Moved = append(im.Sessions.Moved, b.ID)
 		case !a.Session.Equal(b.Session):
 			im.Changed++
+			im.Sessions.Changed = append(im.Sessions.Changed, b.ID)
 		default:
 			im.Unchanged++
+			im.Sessions.Unchanged = append(im.Sessions.Unchanged, b.ID)
 		}
 		delete(byDate, b.Session.Date)
 	}

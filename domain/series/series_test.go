@@ -317,7 +317,11 @@ func TestThisAndAllLater(t *testing.T) {
 	successor.Apply(next[0])
 	impact := ImpactOf(before, successor.Occurrences())
 	// Before: 18 Jan, 26 Jan (moved by hand), 1 Feb. After: 18 Jan, 25 Jan, 1 Feb, 8 Feb at 20:00.
-	if want := (Impact{Moved: 2, Removed: 1, Added: 2}); impact != want {
+	// The sessions in each group are today's (the read side counts their participants).
+	want := Impact{Moved: 2, Removed: 1, Added: 2, Sessions: ImpactSessions{
+		Moved:   []string{SessionID(seriesID, "2027-01-18"), SessionID(seriesID, "2027-02-01")},
+		Removed: []string{SessionID(seriesID, "2027-01-25")}}}
+	if !reflect.DeepEqual(impact, want) {
 		t.Fatalf("impact %+v, want %+v", impact, want)
 	}
 	s.Apply(this[0])

@@ -72,11 +72,21 @@ test('an activity with a question and a weekly series: edit one, edit all later 
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByRole('button', { name: 'This and all later ones' }).click();
   await expect(page.getByTestId('impact')).toContainText('5 moved, 0 changed, 0 removed, 0 added');
+  await expect(page.getByTestId('impact')).toContainText('They hold 0 booked participants (0 in removed sessions) and 0 on waiting lists');
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(sessions).toHaveCount(9);
   await expect(sessions.nth(3)).toContainText('19:00–20:00');
   await expect(sessions.nth(4)).toContainText('20:00–21:00');
   await expect(sessions.nth(8)).toContainText('20:00–21:00');
+
+  // Deleting asks first, saying what would go and whom those sessions hold; cancelled here.
+  await sessions.nth(6).click();
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page.getByTestId('delete-impact-this')).toContainText('it holds 0 booked participants and 0 on the waiting list');
+  await expect(page.getByTestId('delete-impact-following')).toContainText('This and all later: 3 sessions holding 0 booked participants');
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
+  await page.goBack();
+  await expect(sessions).toHaveCount(9);
 
   // The application's sessions, exported; the workbook opens and lists them.
   await page.goto('/application/activities/sessions');

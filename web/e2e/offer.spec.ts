@@ -5,7 +5,7 @@ const organization = '/organizations/1b7dff1f-f891-596f-adf4-ba8350d1739d';
 
 test('a contact, a location with opening hours, and a rate with a three-period cancellation term', async ({ page }) => {
   // Four screens and their forms, one after the other.
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const run = Date.now();
 
   // A contact needs a role.
@@ -16,9 +16,14 @@ test('a contact, a location with opening hours, and a rate with a three-period c
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Choose at least one role: mail, contact person or trainer')).toBeVisible();
   await page.getByLabel('Contact person').check();
+  // A trainer contact may name one of the organisation's trainer users, picked by name.
+  await page.getByLabel('Trainer', { exact: true }).check();
+  await page.getByLabel('Trainer (user)').selectOption({ label: 'Tom Trainer' });
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(new RegExp(`${organization}/contacts$`));
   await expect(page.locator('.ag-row').filter({ hasText: `Ria ${run}` })).toContainText('Contact person');
+  await page.locator('.ag-row').filter({ hasText: `Ria ${run}` }).click();
+  await expect(page.getByLabel('Trainer (user)').locator('option:checked')).toHaveText('Tom Trainer');
 
   // A location with opening hours (closing after opening), the contact and a map preview.
   await page.goto(`${organization}/locations/create`);
@@ -77,4 +82,22 @@ test('a contact, a location with opening hours, and a rate with a three-period c
   await expect(row).toContainText('€12.50');
   await expect(row).toContainText(`Standard ${run}`);
   await expect(page.locator('.ag-row').filter({ hasText: `Standard ${run}` }).last()).toContainText('Last 24 h: 0 %');
+
+  // An activity names its contact and its location by picking them, not by typing ids.
+  await page.goto(`${organization}/activities/create`);
+  await page.getByLabel('Name', { exact: true }).fill(`Yoga ${run}`);
+  await page.getByRole('button', { name: 'Add contact' }).click();
+  await page.getByLabel('Contact', { exact: true }).selectOption({ label: `Ria ${run}` });
+  await page.getByRole('checkbox', { name: 'Contact person' }).check();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('heading', { name: `Yoga ${run}` })).toBeVisible();
+  await expect(page.getByLabel('Contact', { exact: true })).toHaveValue(/^[0-9a-f-]{36}$/);
+  await page.getByRole('link', { name: 'Location', exact: true }).click();
+  await page.getByLabel('Location', { exact: true }).selectOption({ label: `Sporthal ${run} (Utrecht)` });
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+  // Read again (the SPA waits for the read model to pass its write, web-005).
+  await page.getByRole('link', { name: 'Details', exact: true }).click();
+  await page.getByRole('link', { name: 'Location', exact: true }).click();
+  await expect(page.getByLabel('Location', { exact: true }).locator('option:checked')).toHaveText(`Sporthal ${run} (Utrecht)`);
 });

@@ -2,7 +2,7 @@ import { useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Skeleton } from '@/components/ui/Skeleton';
-import { useSwitcherOrganizations } from '@/app/shell/organizations-api';
+import { SWITCHER_TOTAL_CAP, useSwitcherOrganizations } from '@/app/shell/organizations-api';
 import { useDismiss } from '@/app/shell/use-dismiss';
 import { loadProfile } from '@/lib/session';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -79,7 +79,9 @@ export function OrganizationSwitcher() {
           )}
           {data && data.total > data.rows.length && (
             <p className="menu__hint" role="status">
-              {t('shell.organizationsShown', { shown: data.rows.length, total: data.total })}
+              {data.total > SWITCHER_TOTAL_CAP
+                ? t('shell.organizationsShownMany', { shown: data.rows.length, total: SWITCHER_TOTAL_CAP })
+                : t('shell.organizationsShown', { shown: data.rows.length, total: data.total })}
             </p>
           )}
         </div>

@@ -8,6 +8,9 @@ export interface SimpleOrganization {
 
 export const SWITCHER_PAGE_SIZE = 5;
 
+/** With a search the server counts up to this many and answers one more for "more" (decision 0540). */
+export const SWITCHER_TOTAL_CAP = 1000;
+
 export function useSwitcherOrganizations(search: string, enabled: boolean) {
   return useQuery({
     queryKey: ['organizations', 'simple', { search, itemsPerPage: SWITCHER_PAGE_SIZE }],

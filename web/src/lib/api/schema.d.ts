@@ -1053,6 +1053,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/organizations/{id}/trainers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The users holding the trainer role in the organisation (id and name, by name, at most 1,000): the choices of a trainer contact's user */
+        get: operations["get_v1_admin_organizations_By_id_trainers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/organizations/{id}/validate-sports": {
         parameters: {
             query?: never;
@@ -1333,6 +1350,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/sessions/{id}/delete-impact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What deleting this session (repetitionOccurrence=this) or it and all later ones (following) would remove, and the participants those sessions hold; writes nothing */
+        get: operations["get_v1_admin_sessions_By_id_delete-impact"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/sessions/{id}/impact": {
         parameters: {
             query?: never;
@@ -1342,7 +1376,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** What changing this and all later sessions would do (changed, moved, removed, added); writes nothing */
+        /** What changing this and all later sessions would do (changed, moved, removed, added) and the participants those sessions hold; writes nothing */
         post: operations["post_v1_admin_sessions_By_id_impact"];
         delete?: never;
         options?: never;
@@ -6916,6 +6950,41 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    get_v1_admin_organizations_By_id_trainers: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
     "post_v1_admin_organizations_By_id_validate-sports": {
         parameters: {
             query?: never;
@@ -8000,6 +8069,45 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    "get_v1_admin_sessions_By_id_delete-impact": {
+        parameters: {
+            query?: {
+                repetitionOccurrence?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            participants: number;
+                            removed: number;
+                            waiting: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
     post_v1_admin_sessions_By_id_impact: {
         parameters: {
             query?: never;
@@ -8044,6 +8152,13 @@ export interface operations {
                             added: number;
                             changed: number;
                             moved: number;
+                            participants: {
+                                changed: number;
+                                moved: number;
+                                removed: number;
+                                unchanged: number;
+                                waiting: number;
+                            };
                             removed: number;
                             unchanged: number;
                         };

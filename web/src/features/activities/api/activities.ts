@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiBlob } from '@/lib/api-client';
-import { listSource } from '@/lib/list';
+import { fetchList, listSource } from '@/lib/list';
 import type { CommandResult } from '@/lib/resource';
 import type {
   Activity,
   ActivityInput,
   ActivitySettings,
+  DeleteImpact,
   Impact,
   Preview,
   Question,
@@ -24,12 +25,41 @@ export const applicationActivities = listSource<Activity>('/v1/admin/application
 export const activitySessions = (id: string) => listSource<Session>(`${item(id)}/sessions`);
 export const applicationSessions = listSource<Session>(APPLICATION_SESSIONS);
 
+/** One choice of a picker: an id and what the user reads. */
+export interface Choice {
+  value: string;
+  label: string;
+}
+
+/** A picker's choices from an organisation's list (up to 1,000, by name), for location and contact pickers. */
+function useOrganizationChoices(organizationId: string, part: 'locations' | 'contacts') {
+  return useQuery({
+    queryKey: ['activities', 'choices', part, organizationId],
+    queryFn: async ({ signal }): Promise<Choice[]> => {
+      const page = await fetchList<{ id: string; name: string; city?: string }>(
+        `/v1/admin/organizations/${encodeURIComponent(organizationId)}/${part}`,
+        { page: 1, itemsPerPage: 1000 },
+        signal,
+      );
+      return page.rows.map((row) => ({ value: row.id, label: row.city ? `${row.name} (${row.city})` : row.name }));
+    },
+    enabled: organizationId !== '',
+  });
+}
+
+/** The organisation's locations, for the activity's location picker. */
+export const useLocationChoices = (organizationId: string) => useOrganizationChoices(organizationId, 'locations');
+
+/** The organisation's contacts, for the activity's contact pickers. */
+export const useContactChoices = (organizationId: string) => useOrganizationChoices(organizationId, 'contacts');
+
 export const activityKeys = {
   all: ['activities'] as const,
   detail: (id: string) => ['activities', 'detail', id] as const,
   part: (id: string, part: string) => ['activities', part, id] as const,
   sessions: (id: string, from: string, to: string) => ['activities', 'sessions', id, from, to] as const,
   session: (id: string) => ['activities', 'session', id] as const,
+  deleteImpact: (id: string, scope: string) => ['activities', 'session', id, 'delete-impact', scope] as const,
 };
 
 function useInvalidate() {
@@ -155,6 +185,17 @@ export function previewSessions(activityId: string, input: SessionInput): Promis
 /** What "this and all later" would change; nothing is written. */
 export function sessionImpact(id: string, input: SessionInput): Promise<Impact> {
   return api<{ data: Impact }>(`${session(id)}/impact`, { method: 'POST', body: input }).then((answer) => answer.data);
+}
+
+/** What deleting this session (or it and all later ones) would remove, and whom those sessions hold; nothing is written. */
+export function useDeleteImpact(id: string, scope: 'this' | 'following', enabled: boolean) {
+  return useQuery({
+    queryKey: activityKeys.deleteImpact(id, scope),
+    queryFn: async ({ signal }) =>
+      (await api<{ data: DeleteImpact }>(`${session(id)}/delete-impact`, { query: { repetitionOccurrence: scope }, signal, silent: true }))
+        .data,
+    enabled: enabled && id !== '',
+  });
 }
 
 export function useUpdateSession() {

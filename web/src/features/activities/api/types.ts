@@ -11,6 +11,7 @@ export type Question = Answer<`${Item}/questions`, 'get'>['data']['questions'][n
 export type Session = Answer<'/v1/admin/applications/sessions', 'get'>['data'][number];
 export type SessionDetail = Answer<SessionItem, 'get'>['data'];
 export type Impact = Answer<`${SessionItem}/impact`, 'post'>['data'];
+export type DeleteImpact = Answer<`${SessionItem}/delete-impact`, 'get'>['data'];
 export type Preview = Answer<`${Item}/sessions/preview`, 'post'>['data'];
 export type Repetition = NonNullable<SessionDetail['repetition']>;
 

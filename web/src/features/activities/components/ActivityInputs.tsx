@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { FieldArray, useField, useFormikContext } from 'formik';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
 import * as yup from 'yup';
 import { SelectField, SwitchField, TextAreaField, TextField, UploadFormField } from '@/components/form';
 import {
@@ -15,6 +16,7 @@ import {
 } from '@/features/activities/api/types';
 import { api } from '@/lib/api-client';
 import '@/features/activities/i18n';
+import { useContactChoices } from '@/features/activities/api/activities';
 
 /** The server's rules (domain/activity), mirrored so most mistakes show before a round trip. */
 export function activitySchema(t: TFunction) {
@@ -102,13 +104,20 @@ function AgeField({ name, label }: { name: string; label: string }) {
 function Contacts() {
   const { t } = useTranslation();
   const { values, setFieldValue } = useFormikContext<ActivityInput>();
+  // The organisation's own contacts (decision 0602); its id is in the route.
+  const { organizationId = '' } = useParams();
+  const choices = useContactChoices(organizationId);
   return (
     <FieldArray name="contacts">
       {({ push, remove }) => (
         <>
           {values.contacts.map((contact, index) => (
             <div key={index} className="field-row">
-              <TextField name={`contacts.${index}.contact_id`} label={t('activities.fields.contact_id')} />
+              <SelectField
+                name={`contacts.${index}.contact_id`}
+                label={t('activities.fields.contact_id')} options={choices.data ?? []}
+                emptyLabel={t('activities.chooseContact')}
+              />
               <fieldset className="field">
                 <legend>{t('activities.fields.roles')}</legend>
                 {CONTACT_ROLES.map((role) => (

@@ -34,7 +34,13 @@ export function ScopeDialog({
       <p>{t('activities.sessions.scopeQuestion')}</p>
       {impact && (
         <p role="status" data-testid="impact">
-          {t('activities.sessions.impact', impact)}
+          {t('activities.sessions.impact', impact)}{' '}
+          {t('activities.sessions.impactParticipants', {
+            booked:
+              impact.participants.moved + impact.participants.changed + impact.participants.removed + impact.participants.unchanged,
+            removed: impact.participants.removed,
+            waiting: impact.participants.waiting,
+          })}
         </p>
       )}
       <div className="dialog__actions">

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { Dialog } from '@/components/ui/Dialog';
 import { Skeleton } from '@/components/ui/Skeleton';
-import { useDeleteSession, useSession, useUpdateSession } from '@/features/activities/api/activities';
+import { useDeleteImpact, useDeleteSession, useSession, useUpdateSession } from '@/features/activities/api/activities';
 import type { SessionInput } from '@/features/activities/api/types';
 import { ScopeDialog } from '@/features/activities/components/ScopeDialog';
 import { SeriesEditor, seriesValues, sessionInput } from '@/features/activities/components/SeriesEditor';
@@ -24,6 +24,9 @@ export function ActivitySessionRoute() {
   const remove = useDeleteSession();
   const [pending, setPending] = useState<SessionInput | null>(null);
   const [deleting, setDeleting] = useState(false);
+  const repeats = session.data?.repeats ?? false;
+  const deleteThis = useDeleteImpact(sessionId, 'this', deleting);
+  const deleteLater = useDeleteImpact(sessionId, 'following', deleting && repeats);
   const back = `${base}/sessions`;
   if (session.isPending) return <Skeleton lines={6} />;
   if (!session.data) return <p className="empty-state">{t('activities.notFound')}</p>;
@@ -70,6 +73,16 @@ export function ActivitySessionRoute() {
       />
       <Dialog open={deleting} title={t('activities.sessions.deleteTitle')} onClose={() => setDeleting(false)} role="alertdialog">
         <p>{t('activities.sessions.deleteBody')}</p>
+        {deleteThis.data && (
+          <p role="status" data-testid="delete-impact-this">
+            {t('activities.sessions.deleteImpactThis', deleteThis.data)}
+          </p>
+        )}
+        {deleteLater.data && (
+          <p role="status" data-testid="delete-impact-following">
+            {t('activities.sessions.deleteImpactFollowing', deleteLater.data)}
+          </p>
+        )}
         <div className="dialog__actions">
           <button type="button" className="button" onClick={() => setDeleting(false)}>
             {t('activities.sessions.cancel')}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Form, FormErrorSummary, SelectField, SubmitButton, SwitchField, TextField } from '@/components/form';
 import { Skeleton } from '@/components/ui/Skeleton';
+import { useLocationChoices } from '@/features/activities/api/activities';
 import { useActivitySettings, useQuestions, useSaveLabels, useSaveQuestions, useSaveSettings, useSetLocation } from '@/features/activities/api/activities';
 import { QUESTION_TYPES, type ActivitySettings, type Question } from '@/features/activities/api/types';
 import { useActivityContext } from '@/features/activities/routes/ActivityLayoutRoute';
@@ -13,17 +14,24 @@ export function ActivityLocationRoute() {
   const { t } = useTranslation();
   const { activity } = useActivityContext();
   const save = useSetLocation(activity.id);
+  const locations = useLocationChoices(activity.organization_id);
+  if (locations.isPending) return <Skeleton lines={2} />;
   return (
-    <Form<{ location_id: string }>
-      initialValues={{ location_id: activity.location_id ?? '' }}
+    <Form<{ location_id: string | null }>
+      initialValues={{ location_id: activity.location_id ?? null }}
       enableReinitialize
       onSubmit={async (values) => {
-        await save.mutateAsync(values.location_id.trim() || null);
+        await save.mutateAsync(values.location_id || null);
         notifySaved(t('common.saved'));
       }}
     >
       <h2>{t('activities.location.title')}</h2>
-      <TextField name="location_id" label={t('activities.location.id')} placeholder={t('activities.location.none')} />
+      <SelectField
+        name="location_id"
+        label={t('activities.location.id')}
+        options={locations.data ?? []}
+        emptyLabel={t('activities.location.none')}
+      />
       <FormErrorSummary />
       <div className="form__actions">
         <SubmitButton>{t('common.save')}</SubmitButton>

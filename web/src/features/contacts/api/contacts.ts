@@ -28,6 +28,21 @@ export function useContact(id: string) {
   });
 }
 
+/** The organisation's trainers: the users a trainer contact may be linked to. */
+export function useTrainerChoices(organizationId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['contacts', 'trainers', organizationId],
+    queryFn: async ({ signal }) =>
+      (
+        await api<{ data: { id: string; name: string }[] }>(
+          `/v1/admin/organizations/${encodeURIComponent(organizationId)}/trainers`,
+          { signal },
+        )
+      ).data.map((user) => ({ value: user.id, label: user.name })),
+    enabled: enabled && organizationId !== '',
+  });
+}
+
 export function useSaveContact(organizationId: string) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,8 +1,9 @@
+import { useFormikContext } from 'formik';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import * as yup from 'yup';
-import { CheckboxListField, Form, FormErrorSummary, SubmitButton, TextField } from '@/components/form';
+import { CheckboxListField, Form, FormErrorSummary, SelectField, SubmitButton, TextField } from '@/components/form';
 import { PageHeader } from '@/components/page/PageHeader';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { Skeleton } from '@/components/ui/Skeleton';
@@ -11,6 +12,7 @@ import {
   useContact,
   useDeleteContact,
   useSaveContact,
+  useTrainerChoices,
   type Contact,
   type ContactInput,
 } from '@/features/contacts/api/contacts';
@@ -66,7 +68,12 @@ function ContactForm({ contact }: { contact?: Contact }) {
         initialValues={initial}
         validationSchema={schema}
         onSubmit={async (values) => {
-          await save.mutateAsync({ id: contact?.id, input: { ...values, name: values.name.trim(), version: contact?.version } });
+          // Only a trainer contact names a trainer user.
+          const trainer = values.roles.includes('trainer') ? values.trainer_user_id : null;
+          await save.mutateAsync({
+            id: contact?.id,
+            input: { ...values, name: values.name.trim(), trainer_user_id: trainer || null, version: contact?.version },
+          });
           notifySaved(t('common.saved'));
           await navigate(back);
         }}
@@ -79,6 +86,7 @@ function ContactForm({ contact }: { contact?: Contact }) {
           label={t('contacts.fields.roles')}
           options={CONTACT_ROLES.map((role) => ({ value: role, label: t(`contacts.roles.${role}`) }))}
         />
+        <TrainerUserField organizationId={organizationId} />
         <FormErrorSummary />
         <div className="form__actions">
           <SubmitButton>{t('common.save')}</SubmitButton>
@@ -105,5 +113,22 @@ function ContactForm({ contact }: { contact?: Contact }) {
         />
       )}
     </>
+  );
+}
+
+/** A trainer contact may be linked to one of the organisation's trainer users, picked by name. */
+function TrainerUserField({ organizationId }: { organizationId: string }) {
+  const { t } = useTranslation();
+  const { values } = useFormikContext<ContactInput>();
+  const trainer = values.roles.includes('trainer');
+  const choices = useTrainerChoices(organizationId, trainer);
+  if (!trainer) return null;
+  return (
+    <SelectField
+      name="trainer_user_id"
+      label={t('contacts.fields.trainer_user_id')}
+      options={choices.data ?? []}
+      emptyLabel={t('contacts.noTrainerUser')}
+    />
   );
 }
