@@ -12,6 +12,7 @@ import (
 	"move/domain/rate"
 	"move/domain/reservation"
 	"move/domain/series"
+	"move/domain/taxonomy"
 	"move/domain/wallet"
 	"move/personal"
 )
@@ -29,5 +30,6 @@ var registerAll = []func(*domain.Registry){
 	location.Register,
 	contact.Register,
 	wallet.Register,
+	taxonomy.Register,
 	personal.Register,
 }

@@ -412,6 +412,9 @@ func (s *Server) createActivity(w http.ResponseWriter, r *http.Request) error {
 	if err := s.checkOfferReferences(r, org, map[string]*string{"rate_id": in.RateID, "cancellation_term_id": in.CancellationTermID}); err != nil {
 		return err
 	}
+	if err := s.checkAppRefs(r, appRefs{"category_ids", categoriesTable, in.CategoryIDs}, appRefs{"tag_ids", tagsTable, in.TagIDs}); err != nil {
+		return err
+	}
 	settings := activity.Settings{}
 	if in.Settings != nil {
 		settings = *in.Settings
@@ -451,6 +454,9 @@ func (s *Server) patchActivity(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if err := s.checkOfferReferences(r, a.OrganizationID, map[string]*string{"rate_id": in.RateID, "cancellation_term_id": in.CancellationTermID}); err != nil {
+		return err
+	}
+	if err := s.checkAppRefs(r, appRefs{"category_ids", categoriesTable, in.CategoryIDs}, appRefs{"tag_ids", tagsTable, in.TagIDs}); err != nil {
 		return err
 	}
 	res, err := s.App.UpdateActivity(r.Context(), m, a.ID, in.Version, in.details())
@@ -583,6 +589,9 @@ func (s *Server) putActivityLabels(w http.ResponseWriter, r *http.Request) error
 	}
 	var in labelsBody
 	if err := decode(r, w, &in); err != nil {
+		return err
+	}
+	if err := s.checkAppRefs(r, appRefs{"label_ids", labelsTable, in.LabelIDs}); err != nil {
 		return err
 	}
 	m, err := meta(r)

@@ -59,6 +59,7 @@ func (s *Server) table() []Route {
 	routes = append(routes, s.locationRoutes()...)
 	routes = append(routes, s.countryRoutes()...)
 	routes = append(routes, s.contactRoutes()...)
+	routes = append(routes, s.taxonomyRoutes()...)
 	return routes
 }
 

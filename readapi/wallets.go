@@ -365,6 +365,9 @@ func (s *Server) createWallet(w http.ResponseWriter, r *http.Request) error {
 	if err := s.checkFileRefs(r, ownFiles, fileRef{"icon_id", in.IconID}); err != nil {
 		return err
 	}
+	if err := s.checkAppRefs(r, appRefs{"included_labels", labelsTable, in.IncludedLabels}, appRefs{"excluded_labels", labelsTable, in.ExcludedLabels}); err != nil {
+		return err
+	}
 	m, err := meta(r)
 	if err != nil {
 		return err
@@ -392,6 +395,9 @@ func (s *Server) updateWallet(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if err := s.checkFileRefs(r, ownFiles, fileRef{"icon_id", in.IconID}); err != nil {
+		return err
+	}
+	if err := s.checkAppRefs(r, appRefs{"included_labels", labelsTable, in.IncludedLabels}, appRefs{"excluded_labels", labelsTable, in.ExcludedLabels}); err != nil {
 		return err
 	}
 	m, err := meta(r)

@@ -267,7 +267,7 @@ func TestWalletAdminFlow(t *testing.T) {
 	admin := w.as(w.admin, w.appA)
 
 	// Validation, in Dutch and in English.
-	label := uuid.NewString()
+	label := dig(admin.want("POST", "/v1/admin/labels", map[string]any{"name": "Sportpas"}, 201).Body, "data", "id").(string)
 	bad := walletBody("", "Not A Slug")
 	bad["price_display_mode"] = "euro"
 	bad["can_top_up"], bad["can_top_up_once"] = false, true
