@@ -216,6 +216,10 @@ var destructiveRoutes = map[string][]string{
 	"DELETE /v1/admin/cancellation-terms/{term_id}":            {"superadmin", "organization"},
 	"DELETE /v1/admin/locations/{location_id}":                 {"superadmin", "admin", "organization"},
 	"DELETE /v1/admin/contacts/{contact_id}":                   {"superadmin", "organization"},
+	// Categories, tags and labels are the application's (decision 0610).
+	"DELETE /v1/admin/categories/{category_id}": {"superadmin", "admin"},
+	"DELETE /v1/admin/tags/{tag_id}":            {"superadmin", "admin"},
+	"DELETE /v1/admin/labels/{label_id}":        {"superadmin", "admin"},
 }
 
 // looksDestructive: a DELETE, a PATCH (switches on and off), or a POST whose last

@@ -218,6 +218,12 @@ func (s *Server) taxonomyRoutes() []Route {
 	}
 }
 
+// withTaxonomy is reads and the taxonomy read model: for routes that check the
+// categories, tags or labels a request names.
+func withTaxonomy(reads []string) []string {
+	return append(append([]string{}, reads...), rmtaxonomy.Name)
+}
+
 // taxonomyItem reads the path's category, tag or label of the tenant; another
 // application's is not found.
 func taxonomyItem[T any](s *Server, r *http.Request, param, kind, query string, scan func(pgx.Row) (T, error)) (T, error) {

@@ -850,7 +850,7 @@ func TestWalletPermissions(t *testing.T) {
 		}
 		checked++
 	}
-	if checked != 16 {
+	if checked != 17 {
 		t.Fatalf("checked %d admin wallet routes", checked)
 	}
 }
