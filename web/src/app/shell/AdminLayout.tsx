@@ -7,6 +7,9 @@ const LINKS = [
   { to: '/admin/location-types', label: 'admin.locationTypes' },
   { to: '/admin/product-types', label: 'admin.productTypes' },
   { to: '/admin/wallets', label: 'admin.wallets' },
+  { to: '/admin/categories', label: 'admin.categories' },
+  { to: '/admin/tags', label: 'admin.tags' },
+  { to: '/admin/labels', label: 'admin.labels' },
 ] as const;
 
 export function AdminLayout() {

@@ -10,6 +10,9 @@ const LINKS = [
   { to: '/application/activities', label: 'shell.nav.activities', ability: 'view-activities', end: false },
   { to: '/application/locations', label: 'shell.nav.locations', ability: 'view-locations', end: false },
   { to: '/application/wallets', label: 'shell.nav.wallets', ability: 'view-wallets', end: false },
+  { to: '/application/categories', label: 'shell.nav.categories', ability: 'view-categories', end: false },
+  { to: '/application/tags', label: 'shell.nav.tags', ability: 'view-tags', end: false },
+  { to: '/application/labels', label: 'shell.nav.labels', ability: 'view-labels', end: false },
 ] as const;
 
 export function ApplicationNav() {
