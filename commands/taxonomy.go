@@ -104,3 +104,11 @@ func onTaxonomy[A domain.Aggregate](a *App, ctx context.Context, meta Meta, id s
 		return u.append(stream, agg, events...)
 	})
 }
+
+// SetApplicationFilters replaces the consumer search filters of the application
+// applicationID (the superadmin's applications screen names it in the path).
+func (a *App) SetApplicationFilters(ctx context.Context, meta Meta, applicationID string, expected *uint64, f taxonomy.Filters) (Result, error) {
+	meta.ApplicationID = applicationID
+	return onTaxonomy(a, ctx, meta, applicationID, expected, taxonomy.FiltersStream(applicationID), taxonomy.NewApplicationFilters(applicationID),
+		func(x *taxonomy.ApplicationFilters) ([]domain.Event, error) { return x.Set(f) })
+}

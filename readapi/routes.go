@@ -60,6 +60,7 @@ func (s *Server) table() []Route {
 	routes = append(routes, s.countryRoutes()...)
 	routes = append(routes, s.contactRoutes()...)
 	routes = append(routes, s.taxonomyRoutes()...)
+	routes = append(routes, s.applicationFilterRoutes()...)
 	return routes
 }
 

@@ -12,6 +12,7 @@ import (
 	"move/domain/catalog"
 	"move/domain/names"
 	"move/domain/taxonomy"
+	"move/identity"
 	rmcatalog "move/projections/catalog"
 	rmorganizations "move/projections/organizations"
 	rmtaxonomy "move/projections/taxonomy"
@@ -563,12 +564,8 @@ func (s *Server) setLabelActivityFilter(w http.ResponseWriter, r *http.Request) 
 // or organisation the application does not have: 422 on the field.
 func (s *Server) checkFilterRefs(r *http.Request, f taxonomy.ActivityFilter) error {
 	v := &domain.ValidationError{}
-	var sports int
-	if err := s.DB.QueryRow(r.Context(), `SELECT count(*) FROM readmodel.`+rmcatalog.Table(catalog.Sport)+` WHERE id = ANY ($1::uuid[])`, f.SportIDs).Scan(&sports); err != nil {
+	if err := s.checkSports(r, v, f.SportIDs); err != nil {
 		return err
-	}
-	if sports != len(f.SportIDs) {
-		v.Add("sport_ids", "validation.unknown_reference_application", nil)
 	}
 	if err := s.checkTaxonomyRefs(r, v, f.CategoryIDs, "category_ids", categoriesTable); err != nil {
 		return err
@@ -582,16 +579,34 @@ func (s *Server) checkFilterRefs(r *http.Request, f taxonomy.ActivityFilter) err
 	return v.OrNil()
 }
 
+// checkSports records on v when a sport id is not in the catalogue.
+func (s *Server) checkSports(r *http.Request, v *domain.ValidationError, ids []string) error {
+	var sports int
+	if err := s.DB.QueryRow(r.Context(), `SELECT count(*) FROM readmodel.`+rmcatalog.Table(catalog.Sport)+` WHERE id = ANY ($1::uuid[])`, ids).Scan(&sports); err != nil {
+		return err
+	}
+	if sports != len(ids) {
+		v.Add("sport_ids", "validation.unknown_reference_application", nil)
+	}
+	return nil
+}
+
 // checkTaxonomyRefs records on v, under field, when an id is not a row of table in the
 // tenant (categories, tags, labels, organisations).
 func (s *Server) checkTaxonomyRefs(r *http.Request, v *domain.ValidationError, ids []string, field, table string) error {
+	return s.checkRefsIn(r, TenantFrom(r.Context()).ApplicationID, v, ids, field, table)
+}
+
+// checkRefsIn is checkTaxonomyRefs in the application app (the applications screen
+// names it in the path).
+func (s *Server) checkRefsIn(r *http.Request, app string, v *domain.ValidationError, ids []string, field, table string) error {
 	if len(ids) == 0 {
 		return nil
 	}
 	var found int
-	err := s.inTenant(r, func(tx pgx.Tx) error {
+	err := identity.ReadInTenant(r.Context(), s.DB, app, func(tx pgx.Tx) error {
 		return tx.QueryRow(r.Context(), `SELECT count(DISTINCT id) FROM `+table+` WHERE application_id = $1 AND id = ANY ($2::uuid[])`,
-			TenantFrom(r.Context()).ApplicationID, ids).Scan(&found)
+			app, ids).Scan(&found)
 	})
 	if err != nil {
 		return err

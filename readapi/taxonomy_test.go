@@ -255,3 +255,38 @@ func TestTaxonomyByRoleAndTenant(t *testing.T) {
 		t.Fatalf("a tag no longer applying to children: %v", got)
 	}
 }
+
+// TestApplicationFilters: the superadmin chooses, for an application named in the path,
+// which sports, categories and labels its consumer app offers as filters; only that
+// application's categories and labels (and the catalogue's sports) can be chosen.
+func TestApplicationFilters(t *testing.T) {
+	w := newActivityWorld(t) // as superadmin, in the application appID
+	app := created(w.want(w.do("POST", "/v1/admin/applications", map[string]any{"name": "Stadspas Utrecht", "slug": "stadspas-utrecht"}), 201))
+	in := func(method, path string, body any, status int) response {
+		t.Helper()
+		return w.want(w.do(method, path, body, "ApplicationId", app), status)
+	}
+	category := created(in("POST", "/v1/admin/categories", map[string]any{"title": "Zwemmen"}, 201))
+	label := created(in("POST", "/v1/admin/labels", map[string]any{"name": "Stadspas"}, 201))
+	foreign := created(w.want(w.do("POST", "/v1/admin/labels", map[string]any{"name": "Another application's"}), 201))
+	path := "/v1/admin/applications/" + app + "/filters"
+
+	empty := w.want(w.do("GET", path, nil), 200)
+	if len(dig(empty.Body, "data", "label_ids").([]any)) != 0 || len(dig(empty.Body, "data", "choices", "labels").([]any)) != 1 ||
+		dig(dig(empty.Body, "data", "choices", "categories").([]any)[0], "name") != "Zwemmen" ||
+		dig(dig(empty.Body, "data", "choices", "sports").([]any)[0], "id") != w.sport {
+		t.Fatalf("no filters yet, the application's choices: %s", empty.Raw)
+	}
+	bad := w.want(w.do("PUT", path, map[string]any{"sport_ids": []string{w.sport}, "category_ids": []string{category}, "label_ids": []string{foreign}}), 422)
+	if !strings.Contains(field(bad, "label_ids"), "refers to something this application does not have") {
+		t.Fatalf("another application's label: %s", bad.Raw)
+	}
+	w.want(w.do("PUT", path, map[string]any{"sport_ids": []string{w.sport}, "category_ids": []string{category}, "label_ids": []string{label}}), 200)
+	got := w.want(w.do("GET", path, nil), 200)
+	if ids := dig(got.Body, "data", "label_ids").([]any); len(ids) != 1 || ids[0] != label || dig(got.Body, "data", "category_ids").([]any)[0] != category {
+		t.Fatalf("the filters: %s", got.Raw)
+	}
+	w.as("admin").want(w.as("admin").do("GET", path, nil), 403)
+	w.as("admin").want(w.as("admin").do("PUT", path, map[string]any{"sport_ids": []string{}, "category_ids": []string{}, "label_ids": []string{}}), 403)
+	w.want(w.do("GET", "/v1/admin/applications/"+uuid.NewString()+"/filters", nil), 404)
+}

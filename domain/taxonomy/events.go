@@ -82,14 +82,15 @@ func (LabelDeleted) EventType() string           { return "label.deleted.v1" }
 // Register adds the taxonomy events to a registry.
 func Register(r *domain.Registry) {
 	r.Register(CategoryCreated{}, CategoryUpdated{}, CategoryDeleted{}, TagCreated{}, TagUpdated{}, TagDeleted{},
-		LabelCreated{}, LabelRenamed{}, LabelActivityFilterSet{}, LabelDeleted{})
+		LabelCreated{}, LabelRenamed{}, LabelActivityFilterSet{}, LabelDeleted{}, FiltersSet{})
 }
 
 // EventTypes lists every taxonomy event type.
 func EventTypes() []string {
 	return []string{CategoryCreated{}.EventType(), CategoryUpdated{}.EventType(), CategoryDeleted{}.EventType(),
 		TagCreated{}.EventType(), TagUpdated{}.EventType(), TagDeleted{}.EventType(),
-		LabelCreated{}.EventType(), LabelRenamed{}.EventType(), LabelActivityFilterSet{}.EventType(), LabelDeleted{}.EventType()}
+		LabelCreated{}.EventType(), LabelRenamed{}.EventType(), LabelActivityFilterSet{}.EventType(), LabelDeleted{}.EventType(),
+		FiltersSet{}.EventType()}
 }
 
 // Stream prefixes.
@@ -102,3 +103,24 @@ const (
 func CategoryStream(id string) string { return CategoryStreamPrefix + id }
 func TagStream(id string) string      { return TagStreamPrefix + id }
 func LabelStream(id string) string    { return LabelStreamPrefix + id }
+
+// Filters are the search filters an application's consumer app offers: which sports,
+// categories and labels a consumer can filter the offer by (decision 0612).
+type Filters struct {
+	SportIDs    []string `json:"sport_ids"`
+	CategoryIDs []string `json:"category_ids"`
+	LabelIDs    []string `json:"label_ids"`
+}
+
+// FiltersSet: the application's filters, whole.
+type FiltersSet struct {
+	ApplicationID string `json:"application_id"`
+	Filters
+}
+
+func (FiltersSet) EventType() string { return "application_filters.set.v1" }
+
+// FiltersStreamPrefix names an application's filters stream; the name is permanent.
+const FiltersStreamPrefix = "application_filters-"
+
+func FiltersStream(applicationID string) string { return FiltersStreamPrefix + applicationID }

@@ -184,3 +184,17 @@ func isNotFound(err error) bool {
 	var n *domain.NotFoundError
 	return errors.As(err, &n)
 }
+
+func TestApplicationFilters(t *testing.T) {
+	if _, err := taxonomy.NewApplicationFilters(app).Set(taxonomy.Filters{LabelIDs: []string{"sportpas"}}); !reflect.DeepEqual(fieldKeys(t, err), map[string]string{"label_ids": "validation.invalid"}) {
+		t.Errorf("a label that is not an id: %v", err)
+	}
+	events, err := taxonomy.NewApplicationFilters(app).Set(taxonomy.Filters{SportIDs: []string{sport, strings.ToUpper(sport)}})
+	want := []domain.Event{taxonomy.FiltersSet{ApplicationID: app, Filters: taxonomy.Filters{SportIDs: []string{sport}, CategoryIDs: []string{}, LabelIDs: []string{}}}}
+	if err != nil || !reflect.DeepEqual(events, want) {
+		t.Fatalf("set: %v %v", events, err)
+	}
+	if again, err := given(taxonomy.NewApplicationFilters(app), events...).Set(taxonomy.Filters{SportIDs: []string{sport}}); err != nil || len(again) != 0 {
+		t.Errorf("the same filters again: %v %v", again, err)
+	}
+}

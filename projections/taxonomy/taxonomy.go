@@ -9,6 +9,8 @@
 // projector's tables (a rebuild of one never waits for another). label_coverage says
 // why a label covers an offer: by hand, by filter, or both.
 //
+// application_filters are the consumer search filters of each application (0612).
+//
 // Tags of a parent application with apply_to_children are copied into each child
 // application as rows of that child (owner_application_id names the owner), so the
 // child reads them under its own row-level security.
@@ -34,6 +36,7 @@ const (
 	Offers       = "label_offers"
 	Coverage     = "label_coverage"
 	Applications = "taxonomy_applications"
+	Filters      = "application_filters"
 )
 
 // OfferActivity is the offer type of an activity in label_offers and label_coverage;
@@ -48,7 +51,7 @@ type projector struct{}
 func (projector) Name() string { return Name }
 func (projector) Version() int { return 1 }
 func (projector) Tables() []string {
-	return []string{Categories, Tags, Labels, Offers, Coverage, Applications}
+	return []string{Categories, Tags, Labels, Offers, Coverage, Applications, Filters}
 }
 
 func (projector) EventTypes() []string {
@@ -135,7 +138,15 @@ CREATE TABLE label_coverage (
     by_filter      boolean NOT NULL DEFAULT false,
     PRIMARY KEY (label_id, offer_type, offer_id)
 );
-CREATE INDEX label_coverage_by_offer ON label_coverage (offer_id, label_id);` + projections.TenantRLS("label_coverage")
+CREATE INDEX label_coverage_by_offer ON label_coverage (offer_id, label_id);` + projections.TenantRLS("label_coverage") + `
+CREATE TABLE application_filters (
+    application_id uuid        PRIMARY KEY,
+    sport_ids      uuid[]      NOT NULL,
+    category_ids   uuid[]      NOT NULL,
+    label_ids      uuid[]      NOT NULL,
+    version        bigint      NOT NULL,
+    updated_at     timestamptz NOT NULL
+);` + projections.TenantRLS("application_filters")
 }
 
 // matches is true when label l's activity filter covers offer o: every dimension the
@@ -183,6 +194,14 @@ func (projector) Apply(ctx context.Context, w projections.Writer, e projections.
 		return inheritTag(ctx, w, id)
 	case taxonomy.TagDeleted:
 		return w.Exec(ctx, `DELETE FROM tags WHERE id = $1`, streamID(e, taxonomy.TagStreamPrefix))
+
+	case taxonomy.FiltersSet:
+		return w.Exec(ctx, `
+			INSERT INTO application_filters (application_id, sport_ids, category_ids, label_ids, version, updated_at)
+			VALUES ($1, $2, $3, $4, $5, $6)
+			ON CONFLICT (application_id) DO UPDATE SET sport_ids = excluded.sport_ids, category_ids = excluded.category_ids,
+			       label_ids = excluded.label_ids, version = excluded.version, updated_at = excluded.updated_at`,
+			p.ApplicationID, nonNil(p.SportIDs), nonNil(p.CategoryIDs), nonNil(p.LabelIDs), version, e.RecordedAt)
 
 	case identity.ApplicationCreated:
 		return setParent(ctx, w, streamID(e, identity.ApplicationStream("")), p.ParentID)

@@ -216,6 +216,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/applications/{application_id}/filters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The search filters the application's consumer app offers (sports, categories, labels), with the choices */
+        get: operations["get_v1_admin_applications_By_application_id_filters"];
+        /** Set the application's search filters (each id the catalogue's or the application's) */
+        put: operations["put_v1_admin_applications_By_application_id_filters"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/applications/{application_id}/invites": {
         parameters: {
             query?: never;
@@ -3058,6 +3076,109 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    get_v1_admin_applications_By_application_id_filters: {
+        parameters: {
+            query?: never;
+            header?: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
+            };
+            path: {
+                application_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            category_ids: string[];
+                            choices: {
+                                categories: {
+                                    id: string;
+                                    name: string;
+                                }[];
+                                labels: {
+                                    id: string;
+                                    name: string;
+                                }[];
+                                sports: {
+                                    id: string;
+                                    name: string;
+                                }[];
+                            };
+                            label_ids: string[];
+                            sport_ids: string[];
+                            updated_at?: string | null;
+                            version: number;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    put_v1_admin_applications_By_application_id_filters: {
+        parameters: {
+            query?: never;
+            header?: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
+            };
+            path: {
+                application_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    category_ids: string[];
+                    label_ids: string[];
+                    sport_ids: string[];
+                    version?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
             default: components["responses"]["Error"];
         };
     };
