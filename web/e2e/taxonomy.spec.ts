@@ -21,6 +21,9 @@ test('a category on an activity, a label whose activity filter covers it, the la
   await page.getByLabel('Title', { exact: true }).fill(category);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/admin\/categories$/);
+  // The list reads its own write; a new page load (below) does not wait for it.
+  await page.getByRole('searchbox', { name: 'Search' }).fill(category);
+  await expect(page.locator('.ag-row').filter({ hasText: category })).toBeVisible();
 
   // The activity form offers the category by its title.
   await page.goto(`/organizations/${ORGANIZATION}/activities/create`);
@@ -53,6 +56,16 @@ test('a category on an activity, a label whose activity filter covers it, the la
   await expect(page).toHaveURL(/\/admin\/wallets\/[0-9a-f-]+\/coupons$/);
   await page.getByRole('navigation', { name: wallet }).getByRole('link', { name: 'Settings' }).click();
   await expect(page.getByRole('group', { name: 'Pays for offers with the labels' }).getByLabel(label)).toBeChecked();
+
+  // The application's app offers the label as a search filter.
+  await page.goto('/admin/applications');
+  await page.locator('.ag-row').filter({ hasText: 'Move Demo' }).first().getByRole('link', { name: 'Edit' }).click();
+  await page.getByRole('navigation', { name: 'Application sections' }).getByRole('link', { name: 'Search filters' }).click();
+  await page.getByRole('group', { name: 'Labels' }).getByLabel(label).check();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('group', { name: 'Labels' }).getByLabel(label)).toBeChecked();
 
   // The category an activity and a label use cannot go; the refusal names them.
   await page.goto('/admin/categories');

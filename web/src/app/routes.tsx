@@ -445,6 +445,13 @@ export const routes: RouteObject[] = [
                         ),
                       },
                       {
+                        path: 'applications/:application_id/filters',
+                        lazy: screen(
+                          () => import('@/features/applications/routes/ApplicationFiltersRoute'),
+                          (m) => m.ApplicationFiltersRoute,
+                        ),
+                      },
+                      {
                         path: 'applications/:application_id/invites',
                         lazy: screen(
                           () => import('@/features/applications/routes/ApplicationInvitesRoute'),

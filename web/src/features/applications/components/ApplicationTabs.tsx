@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 
-/** The edit screen, its map settings and its invites are tabs of one application. */
+/** The edit screen, its map settings, its search filters and its invites are tabs of one application. */
 export function ApplicationTabs({ id }: { id: string }) {
   const { t } = useTranslation();
   const base = `/admin/applications/${encodeURIComponent(id)}`;
@@ -12,6 +12,9 @@ export function ApplicationTabs({ id }: { id: string }) {
       </NavLink>
       <NavLink className="tabs__link" to={`${base}/mapbox-settigns`}>
         {t('applications.tabs.mapbox')}
+      </NavLink>
+      <NavLink className="tabs__link" to={`${base}/filters`}>
+        {t('applications.tabs.filters')}
       </NavLink>
       <NavLink className="tabs__link" to={`${base}/invites`}>
         {t('applications.tabs.invites')}
