@@ -40,7 +40,7 @@ export function TaxonomyForm<Values extends object>({
   const [confirming, setConfirming] = useState(false);
   const back = '..';
   return (
-    <main className="page">
+    <>
       <PageHeader
         title={t(`taxonomy.${kind}.${editing ? 'editTitle' : 'createTitle'}`)}
         actions={
@@ -89,6 +89,6 @@ export function TaxonomyForm<Values extends object>({
           }}
         />
       )}
-    </main>
+    </>
   );
 }

@@ -28,7 +28,7 @@ export function TaxonomyList<Row extends { id: string }>({
   const [search, setSearch] = useState('');
   const debouncedSearch = useDebouncedValue(search);
   return (
-    <main className="page">
+    <>
       <PageHeader
         title={t(`taxonomy.${kind}.title`)}
         actions={
@@ -52,6 +52,6 @@ export function TaxonomyList<Row extends { id: string }>({
         emptyMessage={t(`taxonomy.${kind}.empty`)}
         onRowClicked={(row) => mayOpen(row) && void navigate(row.id)}
       />
-    </main>
+    </>
   );
 }
