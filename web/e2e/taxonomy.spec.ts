@@ -60,7 +60,7 @@ test('a category on an activity, a label whose activity filter covers it, the la
   // The application's app offers the label as a search filter.
   await page.goto('/admin/applications');
   await page.locator('.ag-row').filter({ hasText: 'Move Demo' }).first().getByRole('link', { name: 'Edit' }).click();
-  await page.getByRole('navigation', { name: 'Application sections' }).getByRole('link', { name: 'Search filters' }).click();
+  await page.getByRole('link', { name: 'Search filters', exact: true }).click();
   await page.getByRole('group', { name: 'Labels' }).getByLabel(label).check();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
