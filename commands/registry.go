@@ -14,6 +14,7 @@ import (
 	"move/domain/rate"
 	"move/domain/reservation"
 	"move/domain/series"
+	"move/domain/taxonomy"
 	"move/domain/wallet"
 	"move/personal"
 )
@@ -33,5 +34,6 @@ var registerAll = []func(*domain.Registry){
 	wallet.Register,
 	order.Register,
 	finance.Register,
+	taxonomy.Register,
 	personal.Register,
 }

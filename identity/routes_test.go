@@ -221,6 +221,10 @@ var destructiveRoutes = map[string][]string{
 	"POST /v1/admin/orders/{order_id}/refunds":             {"superadmin"},
 	// Finance (decision 0920): cancelling an invoice is the platform's.
 	"POST /v1/admin/invoices/{invoice_id}/credit-note": {"superadmin"},
+	// Categories, tags and labels are the application's (decision 0610).
+	"DELETE /v1/admin/categories/{category_id}": {"superadmin", "admin"},
+	"DELETE /v1/admin/tags/{tag_id}":            {"superadmin", "admin"},
+	"DELETE /v1/admin/labels/{label_id}":        {"superadmin", "admin"},
 }
 
 // looksDestructive: a DELETE, a PATCH (switches on and off), or a POST whose last

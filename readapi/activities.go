@@ -18,6 +18,7 @@ import (
 	"move/identity"
 	rmactivities "move/projections/activities"
 	rmorg "move/projections/organizations"
+	rmtaxonomy "move/projections/taxonomy"
 )
 
 // Permissions of the activity routes (spec §6; the defaults are decision 0101).
@@ -173,13 +174,13 @@ func (s *Server) activityRoutes() []Route {
 			Doc: Doc{Summary: "Activities of an organisation (search, sort, page; filter by type, concept, sport_id, label_id)", Response: listAnswer[activityRow]{}, Query: filters}},
 		{Method: http.MethodGet, Pattern: org + "/all", Permission: PermViewActivities, Reads: reads, Handler: s.allActivities,
 			Doc: Doc{Summary: "Every activity of an organisation, by name (id, name, type; at most 10,000)", Response: dataAnswer[[]activityRef]{}}},
-		{Method: http.MethodPost, Pattern: org, Permission: PermCreateActivities, Handler: s.createActivity,
+		{Method: http.MethodPost, Pattern: org, Permission: PermCreateActivities, Reads: []string{rmtaxonomy.Name}, Handler: s.createActivity,
 			Doc: Doc{Summary: "Create an activity (type session or bundle)", Request: activityInput{}, Response: commandAnswer{}, Status: http.StatusCreated}},
 		{Method: http.MethodGet, Pattern: "/v1/admin/applications/activities", Permission: PermViewActivities, Reads: reads, Handler: s.listApplicationActivities,
 			Doc: Doc{Summary: "Activities of the application (of the caller's own organisations for organisation staff; filters as the organisation's list, and organization_id)", Response: listAnswer[activityRow]{}, Query: append([]string{"organization_id"}, filters...)}},
 		{Method: http.MethodGet, Pattern: item, Permission: PermViewActivities, Reads: reads, Handler: s.getActivity,
 			Doc: Doc{Summary: "One activity", Response: dataAnswer[activityRow]{}}},
-		{Method: http.MethodPatch, Pattern: item, Permission: PermEditActivity, Reads: reads, Handler: s.patchActivity,
+		{Method: http.MethodPatch, Pattern: item, Permission: PermEditActivity, Reads: withTaxonomy(reads), Handler: s.patchActivity,
 			Doc: Doc{Summary: "Change the fields of an activity the body names (the type never changes)", Request: activityInput{}, Response: commandAnswer{}}},
 		{Method: http.MethodDelete, Pattern: item, Permission: PermEditActivity, Reads: reads, Handler: s.deleteActivity,
 			Doc: Doc{Summary: "Delete an activity and its sessions", Response: commandAnswer{}, Query: []string{"version"}}},
@@ -195,7 +196,7 @@ func (s *Server) activityRoutes() []Route {
 			Doc: Doc{Summary: "Replace the activity's extra questions (a question without id is new)", Request: questionsBody{}, Response: commandAnswer{}}},
 		{Method: http.MethodGet, Pattern: item + "/labels", Permission: PermViewActivities, Reads: reads, Handler: s.getActivityLabels,
 			Doc: Doc{Summary: "The activity's labels", Response: dataAnswer[labelsBody]{}}},
-		{Method: http.MethodPut, Pattern: item + "/labels", Permission: PermAssignLabels, Reads: reads, Handler: s.putActivityLabels,
+		{Method: http.MethodPut, Pattern: item + "/labels", Permission: PermAssignLabels, Reads: withTaxonomy(reads), Handler: s.putActivityLabels,
 			Doc: Doc{Summary: "Assign the activity's labels", Request: labelsBody{}, Response: commandAnswer{}}},
 		{Method: http.MethodGet, Pattern: "/v1/offer/activities", Permission: Public, Reads: reads, Handler: s.offerActivities,
 			Doc: Doc{Summary: "What the app shows of the application named by ApplicationId: activities not in concept of approved organisations", Response: listAnswer[offerRow]{}, Query: listQueryDoc}},
@@ -412,6 +413,9 @@ func (s *Server) createActivity(w http.ResponseWriter, r *http.Request) error {
 	if err := s.checkOfferReferences(r, org, map[string]*string{"rate_id": in.RateID, "cancellation_term_id": in.CancellationTermID}); err != nil {
 		return err
 	}
+	if err := s.checkAppRefs(r, appRefs{"category_ids", categoriesTable, in.CategoryIDs}, appRefs{"tag_ids", tagsTable, in.TagIDs}); err != nil {
+		return err
+	}
 	settings := activity.Settings{}
 	if in.Settings != nil {
 		settings = *in.Settings
@@ -451,6 +455,9 @@ func (s *Server) patchActivity(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if err := s.checkOfferReferences(r, a.OrganizationID, map[string]*string{"rate_id": in.RateID, "cancellation_term_id": in.CancellationTermID}); err != nil {
+		return err
+	}
+	if err := s.checkAppRefs(r, appRefs{"category_ids", categoriesTable, in.CategoryIDs}, appRefs{"tag_ids", tagsTable, in.TagIDs}); err != nil {
 		return err
 	}
 	res, err := s.App.UpdateActivity(r.Context(), m, a.ID, in.Version, in.details())
@@ -583,6 +590,9 @@ func (s *Server) putActivityLabels(w http.ResponseWriter, r *http.Request) error
 	}
 	var in labelsBody
 	if err := decode(r, w, &in); err != nil {
+		return err
+	}
+	if err := s.checkAppRefs(r, appRefs{"label_ids", labelsTable, in.LabelIDs}); err != nil {
 		return err
 	}
 	m, err := meta(r)

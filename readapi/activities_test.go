@@ -110,7 +110,7 @@ func records(r response) []map[string]any {
 
 func TestActivityLifecycle(t *testing.T) {
 	w := newActivityWorld(t)
-	label := uuid.NewString()
+	label := dig(w.want(w.do("POST", "/v1/admin/labels", map[string]any{"name": "Sportpas"}), 201).Body, "data", "id").(string)
 	id := w.newActivity(w.org, map[string]any{"type": "session", "name": "Morning yoga", "sport_id": w.sport, "level": "beginner",
 		"gender": "female", "age_min": 18, "age_max": 99, "price_display_mode": "both", "concept": true,
 		"contacts": []map[string]any{{"contact_id": uuid.NewString(), "roles": []string{"trainer"}}},
@@ -359,7 +359,8 @@ func TestSessionSeries(t *testing.T) {
 // approved; approval shows it without touching the activity.
 func TestOfferVisibleAfterApproval(t *testing.T) {
 	w := newActivityWorld(t)
-	w.newActivity(w.org, map[string]any{"type": "session", "name": "Public yoga", "tag_ids": []string{uuid.NewString()}})
+	tag := dig(w.want(w.do("POST", "/v1/admin/tags", map[string]any{"name": "Outdoor"}), 201).Body, "data", "id").(string)
+	w.newActivity(w.org, map[string]any{"type": "session", "name": "Public yoga", "tag_ids": []string{tag}})
 	w.newActivity(w.org, map[string]any{"type": "session", "name": "Draft yoga", "concept": true})
 	consumer := w.as("")
 	if got := names(consumer.want(consumer.do("GET", "/v1/offer/activities", nil), 200)); len(got) != 0 {

@@ -201,6 +201,15 @@ var messages = map[string]map[string]string{
 	"contact.not_a_trainer":             {"nl": "Deze gebruiker is geen trainer van deze organisatie", "en": "This user is not a trainer of this organisation"},
 	"validation.too_many":               {"nl": "Het veld {field} mag hoogstens {max} items bevatten", "en": "The {field} field may hold at most {max} items"},
 	"cancellation.minutes_range":        {"nl": "De minuten van periode {number} liggen tussen 0 en {max}", "en": "The minutes of period {number} are between 0 and {max}"},
+	// Categories, tags and labels (decision 0610).
+	"category.exists": {"nl": "Deze categorie bestaat al", "en": "This category already exists"},
+	"category.in_use": {"nl": "Deze categorie wordt gebruikt door de activiteiten {activities} en de labelfilters {labels} en kan niet worden verwijderd", "en": "This category is used by the activities {activities} and the label filters {labels} and cannot be deleted"},
+	"tag.exists":      {"nl": "Deze tag bestaat al", "en": "This tag already exists"},
+	"tag.in_use":      {"nl": "Deze tag wordt gebruikt door de activiteiten {activities} en de labelfilters {labels} en kan niet worden verwijderd", "en": "This tag is used by the activities {activities} and the label filters {labels} and cannot be deleted"},
+	"label.exists":    {"nl": "Dit label bestaat al", "en": "This label already exists"},
+	"label.in_use":    {"nl": "Dit label wordt gebruikt door de wallets {wallets} en met de hand aan de activiteiten {activities} gegeven en kan niet worden verwijderd", "en": "This label is used by the wallets {wallets} and was given by hand to the activities {activities}, and cannot be deleted"},
+	"taxonomy.none":   {"nl": "(geen)", "en": "(none)"},
+	"validation.unknown_reference_application": {"nl": "Het veld {field} verwijst naar iets wat deze applicatie niet heeft", "en": "The {field} field refers to something this application does not have"},
 	// States and statuses as exports show them.
 	"state.pending":   {"nl": "In afwachting", "en": "Pending"},
 	"state.approved":  {"nl": "Goedgekeurd", "en": "Approved"},
@@ -360,7 +369,6 @@ var fieldNames = map[string]map[string]string{
 	"order_id":              {"nl": "bestelling", "en": "order"},
 	"placed_at":             {"nl": "besteld op", "en": "placed at"},
 	"organization":          {"nl": "organisatie", "en": "organisation"},
-	"title":                 {"nl": "omschrijving", "en": "description"},
 	"payment_type":          {"nl": "betaalwijze", "en": "payment type"},
 	"payout_month":          {"nl": "uitbetaalmaand", "en": "payout month"},
 	"subtotal_cents":        {"nl": "subtotaal", "en": "subtotal"},
@@ -372,6 +380,16 @@ var fieldNames = map[string]map[string]string{
 	"amount_cents":          {"nl": "bedrag", "en": "amount"},
 	"wallet_id":             {"nl": "portemonnee", "en": "wallet"},
 	"lines":                 {"nl": "regels", "en": "lines"},
+	// Categories, tags and labels.
+	"title":             {"nl": "titel", "en": "title"},
+	"apply_to_children": {"nl": "geldt voor onderliggende applicaties", "en": "applies to child applications"},
+	"sport_ids":         {"nl": "sporten", "en": "sports"},
+	"category_ids":      {"nl": "categorieën", "en": "categories"},
+	"tag_ids":           {"nl": "tags", "en": "tags"},
+	"label_ids":         {"nl": "labels", "en": "labels"},
+	"organization_ids":  {"nl": "organisaties", "en": "organisations"},
+	"types":             {"nl": "soorten", "en": "types"},
+	"levels":            {"nl": "niveaus", "en": "levels"},
 }
 
 // translate fills in a message in the language; unknown keys show as themselves.

@@ -61,6 +61,8 @@ func (s *Server) table() []Route {
 	routes = append(routes, s.contactRoutes()...)
 	routes = append(routes, s.orderRoutes()...)
 	routes = append(routes, s.financeRoutes()...)
+	routes = append(routes, s.taxonomyRoutes()...)
+	routes = append(routes, s.applicationFilterRoutes()...)
 	return routes
 }
 

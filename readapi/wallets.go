@@ -18,6 +18,7 @@ import (
 	"move/domain/wallet"
 	"move/eventstore"
 	"move/projections"
+	rmtaxonomy "move/projections/taxonomy"
 	rmwallets "move/projections/wallets"
 )
 
@@ -244,11 +245,11 @@ func (s *Server) walletRoutes() []Route {
 	return []Route{
 		{Method: http.MethodGet, Pattern: list, Permission: PermViewWallets, Reads: reads, Handler: s.listWallets,
 			Doc: Doc{Summary: "Wallets of the application (search on name and slug, sort, page)", Response: listAnswer[walletRow]{}, Query: listQueryDoc}},
-		{Method: http.MethodPost, Pattern: list, Permission: PermManageWallets, Handler: s.createWallet,
+		{Method: http.MethodPost, Pattern: list, Permission: PermManageWallets, Reads: []string{rmtaxonomy.Name}, Handler: s.createWallet,
 			Doc: Doc{Summary: "Create a wallet (slug unique in the application)", Request: walletInput{}, Response: commandAnswer{}, Status: http.StatusCreated}},
 		{Method: http.MethodGet, Pattern: item, Permission: PermViewWallets, Reads: reads, Handler: s.getWallet,
 			Doc: Doc{Summary: "One wallet", Response: dataAnswer[walletRow]{}}},
-		{Method: http.MethodPut, Pattern: item, Permission: PermManageWallets, Handler: s.updateWallet,
+		{Method: http.MethodPut, Pattern: item, Permission: PermManageWallets, Reads: []string{rmtaxonomy.Name}, Handler: s.updateWallet,
 			Doc: Doc{Summary: "Change a wallet's settings (version: the one edited; stale is a 409)", Request: walletInput{}, Response: commandAnswer{}}},
 		{Method: http.MethodGet, Pattern: item + "/statistics", Permission: PermViewWallets, Reads: reads, Handler: s.walletStatistics,
 			Doc: Doc{Summary: "Moves issued, redeemed, expired and outstanding: totals, and per day (from, to: YYYY-MM-DD, days in the application's time zone; default the last 30)", Response: dataAnswer[walletStatistics]{}, Query: []string{"from", "to"}}},
@@ -365,6 +366,9 @@ func (s *Server) createWallet(w http.ResponseWriter, r *http.Request) error {
 	if err := s.checkFileRefs(r, ownFiles, fileRef{"icon_id", in.IconID}); err != nil {
 		return err
 	}
+	if err := s.checkAppRefs(r, appRefs{"included_labels", labelsTable, in.IncludedLabels}, appRefs{"excluded_labels", labelsTable, in.ExcludedLabels}); err != nil {
+		return err
+	}
 	m, err := meta(r)
 	if err != nil {
 		return err
@@ -392,6 +396,9 @@ func (s *Server) updateWallet(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if err := s.checkFileRefs(r, ownFiles, fileRef{"icon_id", in.IconID}); err != nil {
+		return err
+	}
+	if err := s.checkAppRefs(r, appRefs{"included_labels", labelsTable, in.IncludedLabels}, appRefs{"excluded_labels", labelsTable, in.ExcludedLabels}); err != nil {
 		return err
 	}
 	m, err := meta(r)

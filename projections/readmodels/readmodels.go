@@ -17,12 +17,14 @@ import (
 	rmorders "move/projections/orders"
 	rmorganizations "move/projections/organizations"
 	rmrates "move/projections/rates"
+	rmtaxonomy "move/projections/taxonomy"
 	rmwallets "move/projections/wallets"
 )
 
 // All answers a fresh projector of every read model.
 func All() []projections.Projector {
 	return append(rmcatalog.Projectors(), rmidentity.Projector(), rmorganizations.Projector(), rmwallets.Projector(),
-		rmrates.Projector(), rmlocations.Projector(), rmcontacts.Projector(), rmactivities.Projector(), rmbookings.Projector(), processes.Projector(),
+		rmrates.Projector(), rmlocations.Projector(), rmcontacts.Projector(), rmactivities.Projector(), rmbookings.Projector(),
+		rmtaxonomy.Projector(), processes.Projector(),
 		rmorders.Projector(), processes.PaymentsProjector(), rmfinance.Projector())
 }

@@ -15,6 +15,49 @@ function screen<Module>(importer: () => Promise<Module>, pick: (module: Module) 
   return async () => ({ Component: pick(await load()) });
 }
 
+/**
+ * Categories, tags and labels (decision 0610): the same screens in the application's
+ * area (its admins) and the superadmin's, each guarded by its permission.
+ */
+function taxonomyRoutes(): RouteObject[] {
+  const categories = () => import('@/features/taxonomy/routes/CategoryRoutes');
+  const tags = () => import('@/features/taxonomy/routes/TagRoutes');
+  const labels = () => import('@/features/taxonomy/routes/LabelRoutes');
+  return [
+    {
+      element: <RequirePermission ability="view-categories" />,
+      children: [{ path: 'categories', lazy: screen(categories, (m) => m.CategoriesRoute) }],
+    },
+    {
+      element: <RequirePermission ability="create-categories" />,
+      children: [{ path: 'categories/create', lazy: screen(categories, (m) => m.CategoryFormRoute) }],
+    },
+    {
+      element: <RequirePermission ability="manage-categories" />,
+      children: [{ path: 'categories/:category_id', lazy: screen(categories, (m) => m.CategoryFormRoute) }],
+    },
+    {
+      element: <RequirePermission ability="view-tags" />,
+      children: [{ path: 'tags', lazy: screen(tags, (m) => m.TagsRoute) }],
+    },
+    {
+      element: <RequirePermission ability="manage-tags" />,
+      children: ['tags/create', 'tags/:tag_id'].map((path) => ({ path, lazy: screen(tags, (m) => m.TagFormRoute) })),
+    },
+    {
+      element: <RequirePermission ability="view-labels" />,
+      children: [{ path: 'labels', lazy: screen(labels, (m) => m.LabelsRoute) }],
+    },
+    {
+      element: <RequirePermission ability="manage-labels" />,
+      children: [
+        ...['labels/create', 'labels/:label_id'].map((path) => ({ path, lazy: screen(labels, (m) => m.LabelFormRoute) })),
+        { path: 'labels/:label_id/activity-filters', lazy: screen(labels, (m) => m.LabelFilterRoute) },
+      ],
+    },
+  ];
+}
+
 /** The wallet screens, the same in the superadmin's and the application's area. */
 function walletRoutes(): RouteObject[] {
   return [
@@ -160,6 +203,7 @@ export const routes: RouteObject[] = [
                       ...walletRoutes(),
                     ],
                   },
+                  ...taxonomyRoutes(),
                   {
                     element: <RequirePermission ability="view-activities" />,
                     children: [
@@ -418,6 +462,13 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: 'applications/:application_id/filters',
+                    lazy: screen(
+                      () => import('@/features/applications/routes/ApplicationFiltersRoute'),
+                      (m) => m.ApplicationFiltersRoute,
+                    ),
+                  },
+                  {
                     path: 'applications/:application_id/invites',
                     lazy: screen(
                       () => import('@/features/applications/routes/ApplicationInvitesRoute'),
@@ -429,6 +480,7 @@ export const routes: RouteObject[] = [
                     lazy: screen(() => import('@/features/wallets/routes/WalletCreateRoute'), (m) => m.WalletCreateRoute),
                   },
                   ...walletRoutes(),
+                  ...taxonomyRoutes(),
                   {
                     path: 'orders',
                     lazy: screen(() => import('@/features/orders/routes/OrdersListRoute'), (m) => m.OrdersListRoute),

@@ -29,6 +29,9 @@ const ADMIN: NavItem[] = [
   { to: '/admin/orders', label: 'admin.orders' },
   { to: '/admin/sepas', label: 'admin.sepas' },
   { to: '/admin/invoices', label: 'admin.invoices' },
+  { to: '/admin/categories', label: 'admin.categories' },
+  { to: '/admin/tags', label: 'admin.tags' },
+  { to: '/admin/labels', label: 'admin.labels' },
 ];
 
 const APPLICATION: NavItem[] = [
@@ -38,6 +41,9 @@ const APPLICATION: NavItem[] = [
   { to: '/application/locations', label: 'shell.nav.locations', ability: 'view-locations' },
   { to: '/application/wallets', label: 'shell.nav.wallets', ability: 'view-wallets' },
   { to: '/application/orders', label: 'shell.nav.orders', ability: 'view-application-orders' },
+  { to: '/application/categories', label: 'shell.nav.categories', ability: 'view-categories' },
+  { to: '/application/tags', label: 'shell.nav.tags', ability: 'view-tags' },
+  { to: '/application/labels', label: 'shell.nav.labels', ability: 'view-labels' },
 ];
 
 /**

@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import * as yup from 'yup';
-import { SelectField, SwitchField, TextAreaField, TextField, UploadFormField } from '@/components/form';
+import { CheckboxListField, SelectField, SwitchField, TextAreaField, TextField, UploadFormField } from '@/components/form';
 import {
   ACTIVITY_TYPES,
   CONTACT_ROLES,
@@ -15,6 +15,7 @@ import {
   type ActivityInput,
 } from '@/features/activities/api/types';
 import { api } from '@/lib/api-client';
+import { useCategoryChoices, useTagChoices } from '@/lib/taxonomy';
 import '@/features/activities/i18n';
 import { useContactChoices } from '@/features/activities/api/activities';
 
@@ -57,29 +58,6 @@ export function activityValues(activity: Activity): ActivityInput {
     (values as Record<string, unknown>)[key] = activity[key as keyof Activity] ?? emptyActivity[key];
   }
   return values;
-}
-
-/** Ids typed as a comma-separated list, kept as an array. */
-function IdListField({ name, label }: { name: string; label: string }) {
-  const [field, , helpers] = useField<string[]>(name);
-  return (
-    <div className="field">
-      <label htmlFor={`ids-${name}`}>{label}</label>
-      <input
-        id={`ids-${name}`}
-        className="input"
-        defaultValue={(field.value ?? []).join(', ')}
-        onBlur={(event) =>
-          void helpers.setValue(
-            event.target.value
-              .split(',')
-              .map((id) => id.trim())
-              .filter(Boolean),
-          )
-        }
-      />
-    </div>
-  );
 }
 
 /** A whole number or empty (null). */
@@ -153,6 +131,8 @@ function Contacts() {
 /** The activity form in sections; the type is chosen once, on create. */
 export function ActivityInputs({ creating }: { creating: boolean }) {
   const { t } = useTranslation();
+  const categories = useCategoryChoices();
+  const tags = useTagChoices();
   const sports = useQuery({
     queryKey: ['sports', 'all'],
     queryFn: async ({ signal }) => (await api<{ data: { id: string; name: string }[] }>('/v1/admin/sports/all', { signal })).data,
@@ -186,8 +166,8 @@ export function ActivityInputs({ creating }: { creating: boolean }) {
         <TextField name="cancellation_term_id" label={t('activities.fields.cancellation_term_id')} />
         <SelectField name="price_display_mode" label={t('activities.fields.price_display_mode')} options={options(PRICE_DISPLAY_MODES, 'displayModes')} />
         <TextField name="payment_url" label={t('activities.fields.payment_url')} />
-        <IdListField name="category_ids" label={t('activities.fields.category_ids')} />
-        <IdListField name="tag_ids" label={t('activities.fields.tag_ids')} />
+        <CheckboxListField name="category_ids" label={t('activities.fields.category_ids')} options={categories.data ?? []} />
+        <CheckboxListField name="tag_ids" label={t('activities.fields.tag_ids')} options={tags.data ?? []} />
       </fieldset>
       <fieldset className="form__section">
         <legend>{t('activities.sections.audience')}</legend>

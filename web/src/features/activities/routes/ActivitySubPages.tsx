@@ -2,12 +2,13 @@ import { FieldArray, useFormikContext } from 'formik';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Form, FormErrorSummary, SelectField, SubmitButton, SwitchField, TextField } from '@/components/form';
+import { CheckboxListField, Form, FormErrorSummary, SelectField, SubmitButton, SwitchField, TextField } from '@/components/form';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { useLocationChoices } from '@/features/activities/api/activities';
 import { useActivitySettings, useQuestions, useSaveLabels, useSaveQuestions, useSaveSettings, useSetLocation } from '@/features/activities/api/activities';
 import { QUESTION_TYPES, type ActivitySettings, type Question } from '@/features/activities/api/types';
 import { useActivityContext } from '@/features/activities/routes/ActivityLayoutRoute';
+import { useLabelChoices } from '@/lib/taxonomy';
 import { notifySaved } from '@/stores/notification';
 
 export function ActivityLocationRoute() {
@@ -157,17 +158,18 @@ export function ActivityLabelsRoute() {
   const { t } = useTranslation();
   const { activity } = useActivityContext();
   const save = useSaveLabels(activity.id);
+  const labels = useLabelChoices();
   return (
-    <Form<{ label_ids: string }>
-      initialValues={{ label_ids: activity.label_ids.join(', ') }}
+    <Form<{ label_ids: string[] }>
+      initialValues={{ label_ids: activity.label_ids }}
       enableReinitialize
       onSubmit={async (values) => {
-        await save.mutateAsync(values.label_ids.split(',').map((id) => id.trim()).filter(Boolean));
+        await save.mutateAsync(values.label_ids);
         notifySaved(t('common.saved'));
       }}
     >
       <h2>{t('activities.labels.title')}</h2>
-      <TextField name="label_ids" label={t('activities.labels.ids')} />
+      <CheckboxListField name="label_ids" label={t('activities.labels.ids')} options={labels.data ?? []} />
       <FormErrorSummary />
       <div className="form__actions">
         <SubmitButton>{t('common.save')}</SubmitButton>

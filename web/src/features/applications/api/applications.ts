@@ -12,6 +12,8 @@ export type Application = Answer<Item, 'get'>['data'];
 /** Every editable field; the PUT replaces them all (map settings included). */
 export type ApplicationInput = Required<Omit<RequestBody<List, 'post'>, 'version'>>;
 export type MapboxSettings = Answer<`${Item}/mapbox-settings`, 'get'>['data'];
+export type ApplicationFilters = Answer<`${Item}/filters`, 'get'>['data'];
+export type ApplicationFiltersInput = RequestBody<`${Item}/filters`, 'put'>;
 export type Invite = Answer<Invites, 'get'>['data'][number];
 export type InviteInput = RequestBody<Invites, 'post'>;
 /** The roles an invite may grant (domain/identity Invite.Send). */
@@ -27,6 +29,7 @@ export const applicationKeys = {
   all: ['applications'] as const,
   detail: (id: string) => ['applications', 'detail', id] as const,
   mapbox: (id: string) => ['applications', 'mapbox', id] as const,
+  filters: (id: string) => ['applications', 'filters', id] as const,
   options: ['applications', 'options'] as const,
   organizations: (id: string) => ['applications', 'organizations', id] as const,
 };
@@ -92,6 +95,23 @@ export function useUpdateMapboxSettings() {
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: MapboxSettings }) =>
       api<CommandResult>(`${item(id)}/mapbox-settings`, { method: 'PUT', body: input }),
+    onSuccess: invalidate,
+  });
+}
+
+/** The search filters the application's consumer app offers, with the choices (decision 0612). */
+export function useApplicationFilters(id: string) {
+  return useQuery({
+    queryKey: applicationKeys.filters(id),
+    queryFn: async ({ signal }) => (await api<{ data: ApplicationFilters }>(`${item(id)}/filters`, { signal })).data,
+  });
+}
+
+export function useUpdateApplicationFilters() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: ApplicationFiltersInput }) =>
+      api<CommandResult>(`${item(id)}/filters`, { method: 'PUT', body: input }),
     onSuccess: invalidate,
   });
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Tabs } from '@/components/page/Tabs';
 
-/** The edit screen, its map settings and its invites are tabs of one application. */
+/** The edit screen, its map settings, its search filters and its invites are tabs of one application. */
 export function ApplicationTabs({ id }: { id: string }) {
   const { t } = useTranslation();
   const base = `/admin/applications/${encodeURIComponent(id)}`;
@@ -11,6 +11,7 @@ export function ApplicationTabs({ id }: { id: string }) {
       tabs={[
         { to: base, label: t('applications.tabs.edit'), end: true },
         { to: `${base}/mapbox-settigns`, label: t('applications.tabs.mapbox') },
+        { to: `${base}/filters`, label: t('applications.tabs.filters') },
         { to: `${base}/invites`, label: t('applications.tabs.invites') },
       ]}
     />

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { WalletCreateRoute } from '@/features/wallets/routes/WalletCreateRoute';
@@ -18,8 +18,24 @@ function renderCreate() {
   return router;
 }
 
+/** The application's labels, as the pickers load them. */
+const LABELS = {
+  data: [
+    { id: 'l1', name: 'Sportpas', activity_filter: {}, offers_count: 3, version: 1, created_at: '', updated_at: '' },
+    { id: 'l2', name: 'Geen yoga', activity_filter: {}, offers_count: 1, version: 1, created_at: '', updated_at: '' },
+  ],
+  meta: { pagination: { total: 2, page: 1, itemsPerPage: 1000 } },
+};
+
 describe('wallet form', () => {
   const fetchMock = mockFetch();
+  let answers: Response[] = [];
+  beforeEach(() => {
+    answers = [];
+    fetchMock.mockImplementation(async (input) =>
+      String(input).startsWith('/v1/admin/labels') ? new Response(JSON.stringify(LABELS)) : (answers.shift() ?? new Response('{}', { status: 500 })),
+    );
+  });
 
   it('suggests the slug from the name until the slug is edited', async () => {
     renderCreate();
@@ -45,29 +61,32 @@ describe('wallet form', () => {
     expect(once).toBeDisabled();
   });
 
-  it('keeps labels out of sight and sends every field; the server’s field errors land on the fields', async () => {
-    fetchMock.mockResolvedValueOnce(
+  it('picks labels by name and sends every field; the server’s field errors land on the fields', async () => {
+    answers.push(
       new Response(
         JSON.stringify({ errors: { message: 'The given data was invalid.', fields: { slug: 'This slug is taken' } } }),
         { status: 422 },
       ),
     );
     renderCreate();
-    expect(screen.getByTestId('labels-note')).toHaveTextContent('Included labels: 0, excluded labels: 0');
+    const included = await screen.findByRole('group', { name: 'Pays for offers with the labels' });
+    const excluded = screen.getByRole('group', { name: 'Except offers with the labels' });
+    await userEvent.click(within(included).getByLabelText('Sportpas'));
+    await userEvent.click(within(excluded).getByLabelText('Geen yoga'));
     await userEvent.type(screen.getByLabelText('Name'), 'Moves');
     await userEvent.selectOptions(screen.getByLabelText('Show prices in'), 'moves');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('This slug is taken')).toBeInTheDocument();
     expect(screen.getByLabelText('Slug')).toHaveAttribute('aria-invalid', 'true');
-    const [url, init] = fetchMock.mock.calls[0];
+    const [url, init] = fetchMock.mock.calls.find(([input]) => String(input) === '/v1/admin/wallets') ?? [];
     expect(url).toBe('/v1/admin/wallets');
     expect(JSON.parse(String(init?.body))).toEqual({
       name: 'Moves',
       slug: 'moves',
       icon_id: null,
-      included_labels: [],
-      excluded_labels: [],
+      included_labels: ['l1'],
+      excluded_labels: ['l2'],
       price_display_mode: 'moves',
       can_top_up: true,
       can_top_up_once: false,
@@ -75,9 +94,7 @@ describe('wallet form', () => {
   });
 
   it('saves, says so and opens the new wallet on its coupons', async () => {
-    fetchMock.mockResolvedValueOnce(
-      new Response(JSON.stringify({ data: { id: 'w1', version: 1 }, meta: { position: '5.0' } }), { status: 201 }),
-    );
+    answers.push(new Response(JSON.stringify({ data: { id: 'w1', version: 1 }, meta: { position: '5.0' } }), { status: 201 }));
     const router = renderCreate();
     await userEvent.type(screen.getByLabelText('Name'), 'Moves');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -91,6 +108,6 @@ describe('wallet form', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Use lower-case letters, digits and single dashes')).toBeInTheDocument();
     expect(screen.getByText('The name field is required')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(fetchMock.mock.calls.filter(([input]) => !String(input).startsWith('/v1/admin/labels'))).toEqual([]);
   });
 });

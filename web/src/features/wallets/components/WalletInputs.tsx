@@ -3,10 +3,12 @@ import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as yup from 'yup';
-import { SelectField, TextField, UploadFormField } from '@/components/form';
+import { CheckboxListField, SelectField, TextField, UploadFormField } from '@/components/form';
+import { Skeleton } from '@/components/ui/Skeleton';
 import { Switch } from '@/components/ui/Switch';
 import { PRICE_DISPLAY_MODES, type Wallet, type WalletInput } from '@/features/wallets/api/types';
 import { slugify } from '@/features/wallets/wallet-format';
+import { useLabelChoices } from '@/lib/taxonomy';
 import '@/features/wallets/i18n';
 
 /** The server's limits (domain/wallet): the client rules mirror them. */
@@ -47,7 +49,7 @@ export const emptyWallet: WalletInput = {
   can_top_up_once: false,
 };
 
-/** The form values of an existing wallet (labels are carried along unchanged, web-013). */
+/** The form values of an existing wallet. */
 export function walletValues(wallet: Wallet): WalletInput {
   return {
     name: wallet.name,
@@ -121,22 +123,29 @@ function TopUpSwitches() {
   );
 }
 
-/** Labels do not exist yet: the wallet's label ids are shown as counts and kept (web-013). */
-function LabelsNote() {
+/**
+ * The labels the wallet's moves pay for, and those it excludes (web-013, now labels
+ * exist): chosen by name from the application's labels. A label cannot be both; the
+ * server says so on the field.
+ */
+function LabelPickers() {
   const { t } = useTranslation();
-  const { values, errors, submitCount } = useFormikContext<WalletInput>();
-  const labelError = submitCount > 0 ? (errors.included_labels ?? errors.excluded_labels) : undefined;
+  const labels = useLabelChoices();
+  if (labels.isPending) return <Skeleton lines={2} />;
+  const options = labels.data ?? [];
+  if (options.length === 0) {
+    return (
+      <div className="field">
+        <span className="field__label">{t('wallets.fields.labels')}</span>
+        <p className="field__hint">{t('wallets.fields.noLabels')}</p>
+      </div>
+    );
+  }
   return (
-    <div className="field">
-      <span className="field__label">{t('wallets.fields.labels')}</span>
-      <p className="field__hint" data-testid="labels-note">
-        {t('wallets.fields.labelsNote', {
-          included: values.included_labels.length,
-          excluded: values.excluded_labels.length,
-        })}
-      </p>
-      {typeof labelError === 'string' && <p className="field__error">{labelError}</p>}
-    </div>
+    <>
+      <CheckboxListField name="included_labels" label={t('wallets.fields.included_labels')} options={options} />
+      <CheckboxListField name="excluded_labels" label={t('wallets.fields.excluded_labels')} options={options} />
+    </>
   );
 }
 
@@ -158,7 +167,7 @@ export function WalletInputs({ wallet }: { wallet?: Wallet }) {
         options={PRICE_DISPLAY_MODES.map((mode) => ({ value: mode, label: t(`wallets.displayModes.${mode}`) }))}
       />
       <TopUpSwitches />
-      <LabelsNote />
+      <LabelPickers />
     </>
   );
 }

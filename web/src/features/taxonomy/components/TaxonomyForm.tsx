@@ -1,0 +1,94 @@
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type * as yup from 'yup';
+import { Link, useNavigate } from 'react-router';
+import { Form, FormErrorSummary, SubmitButton } from '@/components/form';
+import { PageHeader } from '@/components/page/PageHeader';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { notifySaved } from '@/stores/notification';
+import '@/features/taxonomy/i18n';
+
+/**
+ * The create and edit screen of a category, tag or label: its inputs, Save and Cancel,
+ * and (editing, when allowed) Delete behind a confirmation that says what blocks it.
+ */
+export function TaxonomyForm<Values extends object>({
+  kind,
+  editing,
+  initialValues,
+  schema,
+  deleteBody,
+  onSave,
+  onDelete,
+  deleting,
+  children,
+  after,
+}: {
+  kind: 'categories' | 'tags' | 'labels';
+  editing: boolean;
+  initialValues: Values;
+  schema: yup.AnyObjectSchema;
+  deleteBody?: string;
+  onSave: (values: Values) => Promise<unknown>;
+  onDelete?: () => Promise<unknown>;
+  deleting?: boolean;
+  children: ReactNode;
+  after?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState(false);
+  const back = '..';
+  return (
+    <>
+      <PageHeader
+        title={t(`taxonomy.${kind}.${editing ? 'editTitle' : 'createTitle'}`)}
+        actions={
+          onDelete && (
+            <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
+              {t(`taxonomy.${kind}.delete`)}
+            </button>
+          )
+        }
+      />
+      <Form<Values>
+        initialValues={initialValues}
+        validationSchema={schema}
+        onSubmit={async (values) => {
+          await onSave(values);
+          notifySaved(t('common.saved'));
+          await navigate(back, { relative: 'path' });
+        }}
+      >
+        {children}
+        <FormErrorSummary />
+        <div className="form__actions">
+          <SubmitButton>{t('common.save')}</SubmitButton>
+          <Link to={back} relative="path">
+            {t('common.cancel')}
+          </Link>
+        </div>
+      </Form>
+      {after}
+      {onDelete && (
+        <ConfirmDialog
+          open={confirming}
+          title={t(`taxonomy.${kind}.delete`)}
+          body={deleteBody ?? ''}
+          confirmLabel={t(`taxonomy.${kind}.delete`)}
+          busy={deleting}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => {
+            onDelete()
+              .then(() => {
+                notifySaved(t(`taxonomy.${kind}.deleted`));
+                void navigate(back, { relative: 'path' });
+              })
+              .catch(() => undefined) // the API client shows the server's refusal, naming what uses it
+              .finally(() => setConfirming(false));
+          }}
+        />
+      )}
+    </>
+  );
+}
