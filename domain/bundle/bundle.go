@@ -1,6 +1,7 @@
 package bundle
 
 import (
+	"errors"
 	"slices"
 	"time"
 
@@ -214,6 +215,10 @@ func (b *Bundle) Book(o booking.Offer, in booking.Request, now time.Time) ([]dom
 		}
 	}
 	in, err := booking.Check(o, in, now)
+	var closed *domain.ConflictError
+	if errors.As(err, &closed) && closed.Key == "booking.window_closed" {
+		return nil, &domain.ConflictError{Key: "bundle.started"}
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -223,7 +228,7 @@ func (b *Bundle) Book(o booking.Offer, in booking.Request, now time.Time) ([]dom
 	}
 	if b.Taken() >= o.Spots || len(b.Waiting) > 0 {
 		if !o.HasWaitlist {
-			return nil, &domain.ConflictError{Key: "booking.full", Params: map[string]any{"spots": o.Spots}}
+			return nil, &domain.ConflictError{Key: "bundle.full", Params: map[string]any{"spots": o.Spots}}
 		}
 		status = booking.StatusWaitlisted
 	}

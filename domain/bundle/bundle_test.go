@@ -122,10 +122,10 @@ func TestBookFillsTheSpotsThenTheWaitingListAndACancellationPromotesInTheSameApp
 func TestBookRefusals(t *testing.T) {
 	b := created(t, 1)
 	book(t, b, offer(b, false), request("b1", "c1"))
-	if _, err := b.Book(offer(b, false), request("b2", "c2"), now); conflictKey(err) != "booking.full" {
+	if _, err := b.Book(offer(b, false), request("b2", "c2"), now); conflictKey(err) != "bundle.full" {
 		t.Fatalf("full without waiting list: %v", err)
 	}
-	if _, err := b.Book(offer(b, true), request("b3", "c3"), start.Add(time.Minute)); conflictKey(err) != "booking.window_closed" {
+	if _, err := b.Book(offer(b, true), request("b3", "c3"), start.Add(time.Minute)); conflictKey(err) != "bundle.started" {
 		t.Fatalf("after the start: %v", err)
 	}
 	staff := request("b4", "")

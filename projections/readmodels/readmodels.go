@@ -9,6 +9,7 @@ import (
 	"move/projections"
 	rmactivities "move/projections/activities"
 	rmbookings "move/projections/bookings"
+	rmbundles "move/projections/bundles"
 	rmcatalog "move/projections/catalog"
 	rmcontacts "move/projections/contacts"
 	rmidentity "move/projections/identity"
@@ -21,5 +22,6 @@ import (
 // All answers a fresh projector of every read model.
 func All() []projections.Projector {
 	return append(rmcatalog.Projectors(), rmidentity.Projector(), rmorganizations.Projector(), rmwallets.Projector(),
-		rmrates.Projector(), rmlocations.Projector(), rmcontacts.Projector(), rmactivities.Projector(), rmbookings.Projector(), processes.Projector())
+		rmrates.Projector(), rmlocations.Projector(), rmcontacts.Projector(), rmactivities.Projector(), rmbookings.Projector(), rmbundles.Projector(),
+		processes.Projector())
 }
