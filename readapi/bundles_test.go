@@ -166,7 +166,7 @@ func TestBundleLifecycle(t *testing.T) {
 	}
 	trainer.want("POST", "/v1/admin/bundles/"+bundle+"/sessions/"+dig(sessions[1], "id").(string)+"/check-in", map[string]any{"code": code}, 200)
 	trainer.want("POST", "/v1/admin/bundles/"+bundle+"/sessions/"+session+"/check-in", map[string]any{"code": code}, 404) // not the bundle's session
-	trainer.want("POST", "/v1/admin/sessions/"+session+"/check-in", map[string]any{"code": code}, 409)                      // a bundle's code at a session
+	trainer.want("POST", "/v1/admin/sessions/"+session+"/check-in", map[string]any{"code": code}, 409)                    // a bundle's code at a session
 	sessionCode := data(w.as(dirk, w.appA).want("POST", "/v1/sessions/"+session+"/bookings", person("Dirk"), 201), "qr_code")
 	if r := trainer.want("POST", path, map[string]any{"code": sessionCode}, 409); message(r) != "Deze QR-code hoort bij een andere sessie" {
 		t.Fatalf("a session's code at the bundle: %s", r.Raw)
