@@ -216,6 +216,8 @@ var destructiveRoutes = map[string][]string{
 	"DELETE /v1/admin/cancellation-terms/{term_id}":            {"superadmin", "organization"},
 	"DELETE /v1/admin/locations/{location_id}":                 {"superadmin", "admin", "organization"},
 	"DELETE /v1/admin/contacts/{contact_id}":                   {"superadmin", "organization"},
+	"DELETE /v1/admin/bundles/{id}":                            {"superadmin", "organization"},
+	"DELETE /v1/bundles/{id}/bookings/{booking_id}":            {}, // customers only, as the session's (readapi/bundles_test.go cancels as one)
 }
 
 // looksDestructive: a DELETE, a PATCH (switches on and off), or a POST whose last
