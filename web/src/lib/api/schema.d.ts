@@ -816,6 +816,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/organizations/{id}/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organisation dashboard: the sessions of the next 7 days with occupancy and waiting lists, bookings and cancellations per day and no-shows of the last 30 days, the latest bookings */
+        get: operations["get_v1_admin_organizations_By_id_dashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/organizations/{id}/finance": {
         parameters: {
             query?: never;
@@ -5968,6 +5985,79 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
             422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    get_v1_admin_organizations_By_id_dashboard: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            days: {
+                                bookings: number;
+                                cancellations: number;
+                                date: string;
+                            }[];
+                            name: string;
+                            no_shows: {
+                                absent: number;
+                                percent: number;
+                                present: number;
+                            };
+                            occupancy: {
+                                percent: number;
+                                sessions: number;
+                                spots: number;
+                                taken: number;
+                                waiting: number;
+                            };
+                            organization_id: string;
+                            recent_bookings: {
+                                activity_name: string;
+                                booked_at: string;
+                                booking_id: string;
+                                first_name: string;
+                                last_name: string;
+                                session_id: string;
+                                starts_at: string;
+                                status: string;
+                            }[];
+                            state: string;
+                            time_zone: string;
+                            upcoming: {
+                                activity_id: string;
+                                activity_name: string;
+                                session_id: string;
+                                spots: number;
+                                starts_at: string;
+                                taken: number;
+                                waiting: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
