@@ -86,6 +86,20 @@ func TestOrganizationDashboard(t *testing.T) {
 		t.Fatalf("organisation: %s", got.Raw)
 	}
 
+	// The activity's participants overview: by default from today, session by session.
+	overview := rows(org.want("GET", "/v1/admin/activities/"+act+"/participants", nil, 200))
+	if len(overview) != 2 || dig(overview[0], "session_id") != tomorrow || dig(overview[0], "taken") != 4.0 ||
+		dig(overview[0], "waiting") != 1.0 || dig(overview[1], "session_id") != later || dig(overview[1], "taken") != 0.0 {
+		t.Fatalf("overview: %v", overview)
+	}
+	since := time.Now().AddDate(0, 0, -2).In(amsterdam).Format(time.DateOnly)
+	overview = rows(org.want("GET", "/v1/admin/activities/"+act+"/participants?from="+since, nil, 200))
+	if len(overview) != 3 || dig(overview[0], "session_id") != yesterday || dig(overview[0], "present") != 1.0 || dig(overview[0], "absent") != 1.0 {
+		t.Fatalf("overview since %s: %v", since, overview)
+	}
+	org.want("GET", "/v1/admin/activities/"+act+"/participants?from=gisteren", nil, 400)
+	w.as(w.adminB, w.appB).want("GET", "/v1/admin/activities/"+act+"/participants", nil, 404)
+
 	// The trainer sees it; a customer may not; another organisation's and another
 	// application's staff find nothing.
 	w.as(w.users["trainer"], w.appA).want("GET", "/v1/admin/organizations/"+w.orgA+"/dashboard", nil, 200)
