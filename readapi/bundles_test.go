@@ -149,6 +149,9 @@ func TestBundleLifecycle(t *testing.T) {
 		t.Fatalf("bundles: %v", bundles)
 	}
 
+	if r := customer.want("POST", "/v1/sessions/"+first+"/bookings", person("Carla"), 409); message(r) != "Deze sessie hoort bij een bundel: schrijf je in voor de bundel" {
+		t.Fatalf("a bundle's session booked alone: %s", r.Raw)
+	}
 	carla := customer.want("POST", "/v1/bundles/"+bundle+"/bookings", person("Carla"), 201)
 	code := data(carla, "qr_code").(string)
 	customer.want("POST", "/v1/bundles/"+bundle+"/bookings", person("Carla"), 409) // already booked
