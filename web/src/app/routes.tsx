@@ -251,6 +251,10 @@ export const routes: RouteObject[] = [
                         lazy: screen(() => import('@/features/activities/routes/ActivitySessionRoute'), (m) => m.ActivitySessionRoute),
                       },
                       {
+                        path: 'sessions/:sessionId/qr-checkin',
+                        lazy: screen(() => import('@/features/activities/routes/QrCheckInRoute'), (m) => m.QrCheckInRoute),
+                      },
+                      {
                         path: 'questions',
                         lazy: screen(() => import('@/features/activities/routes/ActivitySubPages'), (m) => m.ActivityQuestionsRoute),
                       },
