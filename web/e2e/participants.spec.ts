@@ -27,7 +27,7 @@ async function post(request: APIRequestContext, path: string, headers: Record<st
   return (await response.json()) as { data: Record<string, string>; meta?: { position?: string } };
 }
 
-test('a customer books, staff see the participant on a phone, check them in by code once and export the list', async ({ page }) => {
+test('a customer books, staff see the participant on a phone, check them in by code once, export the list and see the dashboard', async ({ page }) => {
   test.setTimeout(120_000);
   const name = `E2E check-in ${Date.now()}`;
   const day = new Date(Date.now() + 2 * 24 * 3600 * 1000).toISOString().slice(0, 10);
@@ -101,4 +101,9 @@ test('a customer books, staff see the participant on a phone, check them in by c
   const sheet = execFileSync('unzip', ['-p', await file.path(), 'xl/worksheets/sheet1.xml']).toString();
   expect(sheet).toContain('Kim');
   expect(sheet).toContain('present');
+
+  // The organisation dashboard counts her in the week ahead.
+  await page.goto(`/organizations/${ORGANIZATION}`);
+  await expect(page.getByTestId('figures-upcoming')).toContainText(name);
+  await expect(page.getByTestId('figures-recent')).toContainText(`Kim Klant · ${name}`);
 });

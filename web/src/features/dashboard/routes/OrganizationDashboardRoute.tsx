@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useDashboardOrganization } from '@/features/dashboard/api/organization';
+import { OrganizationFigures } from '@/features/dashboard/components/OrganizationFigures';
 import { can } from '@/lib/authorization';
 import { useAuthStore } from '@/stores/auth';
 
-/** Placeholder until the organisation dashboard lands; staff of a pending organisation see it is not approved yet. */
+/** The organisation dashboard: its figures (OrganizationFigures); staff of a pending organisation see it is not approved yet. */
 export function OrganizationDashboardRoute() {
   const { t } = useTranslation();
   const { organizationId = '' } = useParams();
@@ -15,6 +16,7 @@ export function OrganizationDashboardRoute() {
   const mayViewRates = useAuthStore((state) => can(state.profile, 'view-rates'));
   const mayViewLocations = useAuthStore((state) => can(state.profile, 'view-locations'));
   const mayViewContacts = useAuthStore((state) => can(state.profile, 'view-contacts'));
+  const mayViewActivities = useAuthStore((state) => can(state.profile, 'view-activities'));
   return (
     <main className="page">
       <h1>{t('dashboard.organization')}</h1>
@@ -24,6 +26,7 @@ export function OrganizationDashboardRoute() {
         </p>
       )}
       {name && <p>{name}</p>}
+      <OrganizationFigures organizationId={organizationId} enabled={mayViewActivities} />
       {mayEdit && organizationId && (
         <p>
           <Link to={`/organizations/${encodeURIComponent(organizationId)}/profile`}>{t('organizations.profileTitle')}</Link>
