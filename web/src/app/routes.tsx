@@ -270,6 +270,14 @@ export const routes: RouteObject[] = [
                         path: 'bundles',
                         lazy: screen(() => import('@/features/activities/routes/ActivitySubPages'), (m) => m.ActivityBundlesRoute),
                       },
+                      {
+                        path: 'bundles/:bundleId',
+                        lazy: screen(() => import('@/features/activities/routes/BundleRoute'), (m) => m.BundleRoute),
+                      },
+                      {
+                        path: 'bundles/:bundleId/qr-checkin',
+                        lazy: screen(() => import('@/features/activities/routes/BundleRoute'), (m) => m.BundleQrCheckInRoute),
+                      },
                     ],
                   },
                 ],
