@@ -114,3 +114,62 @@ test('a customer books, staff see the participant on a phone, check them in by c
   await expect(page.getByTestId('figures-upcoming')).toContainText(name);
   await expect(page.getByTestId('figures-recent')).toContainText(`Kim Klant · ${name}`);
 });
+
+test('a bundle made on its screen is booked by a customer and checked in at its session by code', async ({ page }) => {
+  test.setTimeout(120_000);
+  const name = `E2E course ${Date.now()}`;
+  const start = new Date(Date.now() + 3 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+
+  await page.goto(`/organizations/${ORGANIZATION}/activities`);
+  await expect(page.getByRole('heading', { name: 'Activities', exact: true })).toBeVisible();
+  const staff = await staffHeaders(page);
+  const activity = await post(page.request, `/v1/admin/organizations/${ORGANIZATION}/activities`, staff, { type: 'bundle', name });
+
+  // The bundle is made on the bundles tab.
+  await page.goto(`/organizations/${ORGANIZATION}/activities/${activity.data.id}/bundles`);
+  await page.getByRole('button', { name: 'New bundle' }).click();
+  await page.getByLabel('Name', { exact: true }).fill('Spring');
+  await page.getByLabel('Spots', { exact: true }).fill('8');
+  await page.getByLabel('Start date', { exact: true }).fill(start);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('link', { name: 'Spring' }).click();
+  await expect(page.getByRole('heading', { name: 'Spring' })).toBeVisible();
+  const bundleId = page.url().split('/bundles/')[1];
+
+  // A session of the bundle (through the API), and a customer's booking with its code.
+  const added = await post(page.request, `/v1/admin/bundles/${bundleId}/sessions`, staff, {
+    date: start,
+    start_time: '10:00',
+    end_time: '11:00',
+    spots: 8,
+    subscribe_from: null,
+    subscribe_until: null,
+    repetition: null,
+  });
+  const login = await post(page.request, '/v1/auth/login', { ApplicationId: staff.ApplicationId }, { email: CUSTOMER_EMAIL, password: PASSWORD });
+  const customerToken = (login as unknown as { api_token: { token: string } }).api_token.token;
+  const booked = await post(
+    page.request,
+    `/v1/bundles/${bundleId}/bookings`,
+    { Authorization: `Bearer ${customerToken}`, ApplicationId: staff.ApplicationId },
+    { participant: { first_name: 'Kim', last_name: 'Klant', email: CUSTOMER_EMAIL } },
+  );
+  for (const position of [added.meta?.position, booked.meta?.position]) {
+    const seen = await page.request.get(`/v1/admin/bundles/${bundleId}/participants`, { headers: { ...staff, 'X-Min-Position': position ?? '' } });
+    expect(seen.ok()).toBeTruthy();
+  }
+  await page.reload();
+  await expect(page.getByTestId('participants-counts')).toHaveText('1 of 8 spots taken, 7 left');
+  await expect(page.getByTestId('bundle-sessions')).toContainText(`${start} 10:00–11:00`);
+
+  // At the door of the bundle's session: once.
+  await page.getByRole('link', { name: 'QR check-in' }).click();
+  await page.getByLabel('Code', { exact: true }).fill(booked.data.qr_code);
+  await page.getByRole('button', { name: 'Check in' }).click();
+  await expect(page.getByTestId('check-in-outcome')).toContainText(/Kim Klant checked in at \d\d:\d\d/);
+  await page.getByLabel('Code', { exact: true }).fill(booked.data.qr_code);
+  await page.getByRole('button', { name: 'Check in' }).click();
+  await expect(page.getByTestId('check-in-outcome')).toContainText(/Already checked in at \d\d:\d\d/);
+  await page.getByRole('link', { name: 'Back to the bundle' }).click();
+  await expect(page.getByTestId('participants')).toContainText('Kim Klant · checked in once');
+});
