@@ -125,7 +125,12 @@ test('a bundle made on its screen is booked by a customer and checked in at its 
   const staff = await staffHeaders(page);
   const activity = await post(page.request, `/v1/admin/organizations/${ORGANIZATION}/activities`, staff, { type: 'bundle', name });
 
-  // The bundle is made on the bundles tab.
+  // The bundle is made on the bundles tab, once the activity is in the read model (the
+  // page does not know the position of a write made beside it).
+  const ready = await page.request.get(`/v1/admin/activities/${activity.data.id}`, {
+    headers: { ...staff, 'X-Min-Position': activity.meta?.position ?? '' },
+  });
+  expect(ready.ok()).toBeTruthy();
   await page.goto(`/organizations/${ORGANIZATION}/activities/${activity.data.id}/bundles`);
   await page.getByRole('button', { name: 'New bundle' }).click();
   await page.getByLabel('Name', { exact: true }).fill('Spring');
