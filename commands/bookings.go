@@ -71,6 +71,8 @@ type offer struct {
 	// price is nil without a rate (or one outside the application).
 	details activity.Details
 	price   *rate.Rate
+	// bundleOnly: the session is a bundle activity's; customers book the bundle (0810).
+	bundleOnly bool
 }
 
 // loadOffer reads the session's series, its activity, rate and cancellation term
@@ -98,7 +100,8 @@ func (u *unit) loadOffer(ref SessionRef) (offer, error) {
 	if !x.VisibleIn(u.meta.ApplicationID) {
 		return offer{}, notFound
 	}
-	o := offer{Offer: booking.Offer{ApplicationID: s.ApplicationID, OrganizationID: s.OrganizationID, ActivityID: s.ActivityID,
+	bundleOnly := x.Type == activity.TypeBundle
+	o := offer{bundleOnly: bundleOnly, Offer: booking.Offer{ApplicationID: s.ApplicationID, OrganizationID: s.OrganizationID, ActivityID: s.ActivityID,
 		SessionID: occ.ID, Exists: true, Date: occ.Session.Date, Start: occ.Start, Spots: occ.Session.Spots,
 		SubscribeFrom: occ.SubscribeFrom, SubscribeUntil: occ.SubscribeUntil, HasWaitlist: x.Settings.HasWaitlist,
 		ShouldValidateAge: x.Settings.ShouldValidateAge, NoSignupRequired: x.Settings.NoSignupRequired,
@@ -177,6 +180,9 @@ func (a *App) BookSession(ctx context.Context, meta Meta, in Booking) (Booked, e
 			return err
 		}
 		if in.CustomerID != "" {
+			if o.bundleOnly {
+				return &domain.ConflictError{Key: "booking.bundle_only"}
+			}
 			if err := u.checkCustomer(meta.ApplicationID, in.CustomerID); err != nil {
 				return err
 			}

@@ -4,6 +4,7 @@ import (
 	"move/domain"
 	"move/domain/activity"
 	"move/domain/booking"
+	"move/domain/bundle"
 	"move/domain/catalog"
 	"move/domain/contact"
 	"move/domain/finance"
@@ -28,6 +29,7 @@ var registerAll = []func(*domain.Registry){
 	activity.Register,
 	series.Register,
 	booking.Register,
+	bundle.Register,
 	rate.Register,
 	location.Register,
 	contact.Register,

@@ -3,10 +3,12 @@ package readapi
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"strings"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
 	"move/commands"
@@ -148,6 +150,8 @@ func (s *Server) bookingRoutes() []Route {
 			Doc: Doc{Summary: "Mark attendance: present, absent, signed_out or none", Request: attendanceInput{}, Response: commandAnswer{}}},
 		{Method: http.MethodGet, Pattern: one + "/history", Permission: PermViewActivities, Reads: reads, Handler: s.bookingHistory,
 			Doc: Doc{Summary: "A booking's history from the log: booked, promoted, moved, cancelled, checked in — who and when", Response: dataAnswer[[]historyRow]{}}},
+		{Method: http.MethodGet, Pattern: "/v1/admin/activities/{id}/participants", Permission: PermViewActivities, Reads: reads, Handler: s.activityParticipants,
+			Doc: Doc{Summary: "An activity's participants overview: per session (from, to: dates in the application's zone; by default from today, at most 500 sessions) spots, taken, waiting, present and absent", Response: dataAnswer[[]sessionCounts]{}, Query: []string{"from", "to", "series_id"}}},
 		{Method: http.MethodPost, Pattern: "/v1/admin/sessions/{id}/check-in", Permission: PermCheckIn, Reads: reads, Handler: s.checkIn,
 			Doc: Doc{Summary: "Check a participant in with their QR code (scanned or typed); refuses another session's code, a cancelled booking and a second scan", Request: checkInInput{}, Response: checkInAnswer{}}},
 	}
@@ -608,4 +612,79 @@ func (s *Server) alreadyCheckedIn(r *http.Request, c *domain.ConflictError) erro
 		return err
 	}
 	return &domain.ConflictError{Key: c.Key, Params: map[string]any{"at": at.In(loc).Format("15:04")}}
+}
+
+// sessionCounts is one session of an activity in the participants overview.
+type sessionCounts struct {
+	SessionID string `json:"session_id"`
+	SeriesID  string `json:"series_id"`
+	Date      string `json:"date"`
+	StartTime string `json:"start_time"`
+	StartsAt  string `json:"starts_at"`
+	Spots     int    `json:"spots"`
+	Taken     int    `json:"taken"`
+	Waiting   int    `json:"waiting"`
+	Present   int    `json:"present"`
+	Absent    int    `json:"absent"`
+}
+
+// participantsOverviewLimit bounds the overview: a two-year series has ~1,100 sessions,
+// a screen shows a period of them.
+const participantsOverviewLimit = 500
+
+// activityParticipants is the activity's participants overview, session by session.
+func (s *Server) activityParticipants(w http.ResponseWriter, r *http.Request) error {
+	a, err := s.activityInScope(r, PermViewActivities)
+	if err != nil {
+		return err
+	}
+	where, args, err := s.sessionFilter(r, a.ID, nil)
+	if err != nil {
+		return err
+	}
+	if r.URL.Query().Get("from") == "" {
+		_, loc, err := s.applicationZone(r)
+		if err != nil {
+			return err
+		}
+		now := time.Now().In(loc)
+		args = append(args, time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, loc))
+		where += fmt.Sprintf(" AND s.starts_at >= $%d", len(args))
+	}
+	if v := r.URL.Query().Get("series_id"); v != "" {
+		id, err := uuid.Parse(v)
+		if err != nil {
+			return badQuery("series_id")
+		}
+		args = append(args, id.String())
+		where += fmt.Sprintf(" AND s.series_id = $%d", len(args))
+	}
+	var out []sessionCounts
+	err = s.inTenant(r, func(tx pgx.Tx) error {
+		rows, err := tx.Query(r.Context(), `SELECT s.id::text, s.series_id::text, s.date::text, to_char(s.start_time, 'HH24:MI'), s.starts_at, s.spots,
+			count(p.*) FILTER (WHERE p.status IN ('held', 'confirmed')), count(p.*) FILTER (WHERE p.status = 'waitlisted'),
+			count(p.*) FILTER (WHERE p.status IN ('held', 'confirmed') AND p.attendance = 'present'),
+			count(p.*) FILTER (WHERE p.status IN ('held', 'confirmed') AND p.attendance = 'absent')
+			FROM readmodel.sessions s LEFT JOIN readmodel.session_participants p ON p.session_id = s.id
+			WHERE `+where+fmt.Sprintf(` GROUP BY s.id ORDER BY s.starts_at, s.id LIMIT %d`, participantsOverviewLimit), args...)
+		if err != nil {
+			return err
+		}
+		out, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (sessionCounts, error) {
+			var c sessionCounts
+			var starts time.Time
+			err := row.Scan(&c.SessionID, &c.SeriesID, &c.Date, &c.StartTime, &starts, &c.Spots, &c.Taken, &c.Waiting, &c.Present, &c.Absent)
+			c.StartsAt = stamp(starts)
+			return c, err
+		})
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	if out == nil {
+		out = []sessionCounts{}
+	}
+	writeJSON(w, http.StatusOK, dataAnswer[[]sessionCounts]{Data: out})
+	return nil
 }

@@ -239,6 +239,10 @@ var messages = map[string]map[string]string{
 	"booking.answer_unknown_question": {"nl": "Deze vraag hoort niet bij de activiteit", "en": "This question is not one of the activity's"},
 	"booking.qr_invalid":              {"nl": "Deze QR-code is niet geldig", "en": "This QR code is not valid"},
 	"booking.qr_other_session":        {"nl": "Deze QR-code hoort bij een andere sessie", "en": "This QR code belongs to another session"},
+	"booking.bundle_only":             {"nl": "Deze sessie hoort bij een bundel: schrijf je in voor de bundel", "en": "This session belongs to a bundle: book the bundle"},
+	"bundle.full":                     {"nl": "Deze bundel is vol (alle {spots} plekken zijn bezet) en heeft geen wachtlijst", "en": "This bundle is full (all {spots} spots are taken) and has no waiting list"},
+	"bundle.started":                  {"nl": "Deze bundel is al begonnen: inschrijven kan niet meer", "en": "This bundle has already started: booking has closed"},
+	"bundle.exists":                   {"nl": "Deze bundel bestaat al", "en": "This bundle already exists"},
 	"booking.not_a_customer":          {"nl": "Alleen klanten kunnen inschrijven", "en": "Only customers can book"},
 
 	// Orders, payments and refunds.

@@ -55,6 +55,8 @@ func (s *Server) table() []Route {
 	routes = append(routes, s.activityRoutes()...)
 	routes = append(routes, s.sessionRoutes()...)
 	routes = append(routes, s.bookingRoutes()...)
+	routes = append(routes, s.bundleRoutes()...)
+	routes = append(routes, s.dashboardRoutes()...)
 	routes = append(routes, s.rateRoutes()...)
 	routes = append(routes, s.locationRoutes()...)
 	routes = append(routes, s.countryRoutes()...)

@@ -180,22 +180,8 @@ func (s *Session) Book(o Offer, in Request, now time.Time) ([]domain.Event, erro
 			}
 		}
 	}
-	if !in.ByStaff {
-		if err := checkWindow(o, now); err != nil {
-			return nil, err
-		}
-	}
-	var v domain.ValidationError
-	in.Participant = cleanParticipant(&v, in.Participant, in.ByStaff)
-	if !in.ByStaff {
-		in.Answers = cleanAnswers(&v, o.Questions, in.Answers)
-	} else {
-		in.Answers = nil
-	}
-	if o.ShouldValidateAge && (o.AgeMin != nil || o.AgeMax != nil) {
-		checkAge(&v, o, in.Participant.DateOfBirth)
-	}
-	if err := v.OrNil(); err != nil {
+	in, err := Check(o, in, now)
+	if err != nil {
 		return nil, err
 	}
 	status := StatusConfirmed
@@ -209,6 +195,28 @@ func (s *Session) Book(o Offer, in Request, now time.Time) ([]domain.Event, erro
 		status = StatusWaitlisted
 	}
 	return []domain.Event{s.booked(o, in, status, "")}, nil
+}
+
+// Check is what every booking meets, of a session or of a bundle: the subscribe window
+// (not for staff), the participant's fields, the answers to the questions (customers
+// only) and the age range. It answers the request cleaned.
+func Check(o Offer, in Request, now time.Time) (Request, error) {
+	if !in.ByStaff {
+		if err := checkWindow(o, now); err != nil {
+			return in, err
+		}
+	}
+	var v domain.ValidationError
+	in.Participant = cleanParticipant(&v, in.Participant, in.ByStaff)
+	if !in.ByStaff {
+		in.Answers = cleanAnswers(&v, o.Questions, in.Answers)
+	} else {
+		in.Answers = nil
+	}
+	if o.ShouldValidateAge && (o.AgeMin != nil || o.AgeMax != nil) {
+		checkAge(&v, o, in.Participant.DateOfBirth)
+	}
+	return in, v.OrNil()
 }
 
 func (s *Session) booked(o Offer, in Request, status, movedFrom string) Booked {

@@ -9,6 +9,7 @@ import (
 	"move/projections"
 	rmactivities "move/projections/activities"
 	rmbookings "move/projections/bookings"
+	rmbundles "move/projections/bundles"
 	rmcatalog "move/projections/catalog"
 	rmcontacts "move/projections/contacts"
 	rmfinance "move/projections/finance"
@@ -25,6 +26,6 @@ import (
 func All() []projections.Projector {
 	return append(rmcatalog.Projectors(), rmidentity.Projector(), rmorganizations.Projector(), rmwallets.Projector(),
 		rmrates.Projector(), rmlocations.Projector(), rmcontacts.Projector(), rmactivities.Projector(), rmbookings.Projector(),
-		rmtaxonomy.Projector(), processes.Projector(),
+		rmtaxonomy.Projector(), rmbundles.Projector(), processes.Projector(),
 		rmorders.Projector(), processes.PaymentsProjector(), rmfinance.Projector())
 }

@@ -303,6 +303,10 @@ export const routes: RouteObject[] = [
                         lazy: screen(() => import('@/features/activities/routes/ActivitySessionRoute'), (m) => m.ActivitySessionRoute),
                       },
                       {
+                        path: 'sessions/:sessionId/qr-checkin',
+                        lazy: screen(() => import('@/features/activities/routes/QrCheckInRoute'), (m) => m.QrCheckInRoute),
+                      },
+                      {
                         path: 'questions',
                         lazy: screen(() => import('@/features/activities/routes/ActivitySubPages'), (m) => m.ActivityQuestionsRoute),
                       },
@@ -317,6 +321,14 @@ export const routes: RouteObject[] = [
                       {
                         path: 'bundles',
                         lazy: screen(() => import('@/features/activities/routes/ActivitySubPages'), (m) => m.ActivityBundlesRoute),
+                      },
+                      {
+                        path: 'bundles/:bundleId',
+                        lazy: screen(() => import('@/features/activities/routes/BundleRoute'), (m) => m.BundleRoute),
+                      },
+                      {
+                        path: 'bundles/:bundleId/qr-checkin',
+                        lazy: screen(() => import('@/features/activities/routes/BundleRoute'), (m) => m.BundleQrCheckInRoute),
                       },
                     ],
                   },

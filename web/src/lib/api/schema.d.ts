@@ -23,6 +23,24 @@ export interface paths {
         patch: operations["patch_v1_admin_activities_By_id"];
         trace?: never;
     };
+    "/v1/admin/activities/{id}/bundles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The bundles of a bundle activity by start date, with spots taken and the waiting list's length */
+        get: operations["get_v1_admin_activities_By_id_bundles"];
+        put?: never;
+        /** Add a bundle to a bundle activity: name, rate, spots, start date, price in cents */
+        post: operations["post_v1_admin_activities_By_id_bundles"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/activities/{id}/labels": {
         parameters: {
             query?: never;
@@ -56,6 +74,23 @@ export interface paths {
         head?: never;
         /** Where the activity takes place (location_id, null for none) */
         patch: operations["patch_v1_admin_activities_By_id_location"];
+        trace?: never;
+    };
+    "/v1/admin/activities/{id}/participants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An activity's participants overview: per session (from, to: dates in the application's zone; by default from today, at most 500 sessions) spots, taken, waiting, present and absent */
+        get: operations["get_v1_admin_activities_By_id_participants"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/v1/admin/activities/{id}/questions": {
@@ -469,6 +504,95 @@ export interface paths {
         get: operations["get_v1_admin_applications_sessions_export"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/bundles/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One bundle */
+        get: operations["get_v1_admin_bundles_By_id"];
+        /** Change a bundle (more spots promote from its waiting list at once) */
+        put: operations["put_v1_admin_bundles_By_id"];
+        post?: never;
+        /** Delete a bundle (its bookings stay in its log) */
+        delete: operations["delete_v1_admin_bundles_By_id"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/bundles/{id}/participants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A bundle's participants: spots taken and left, its waiting list in arrival order, check-ins per session, QR codes */
+        get: operations["get_v1_admin_bundles_By_id_participants"];
+        put?: never;
+        /** Add a participant to the bundle by hand */
+        post: operations["post_v1_admin_bundles_By_id_participants"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/bundles/{id}/participants/{booking_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a bundle booking for the participant (its spot goes to the first of the waiting list) */
+        post: operations["post_v1_admin_bundles_By_id_participants_By_booking_id_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/bundles/{id}/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The bundle's sessions by start */
+        get: operations["get_v1_admin_bundles_By_id_sessions"];
+        put?: never;
+        /** Add a session or a series of sessions to the bundle (and its activity) */
+        post: operations["post_v1_admin_bundles_By_id_sessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/bundles/{id}/sessions/{session_id}/check-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check a bundle participant in at one of its sessions with their QR code; refuses another bundle's or session's code and a second scan */
+        post: operations["post_v1_admin_bundles_By_id_sessions_By_session_id_check-in"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1017,6 +1141,23 @@ export interface paths {
         put?: never;
         /** Add a contact: at least one role of mail, contact_person, trainer; a trainer may link a trainer user */
         post: operations["post_v1_admin_organizations_By_id_contacts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/organizations/{id}/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organisation dashboard: the sessions of the next 7 days with occupancy and waiting lists, bookings and cancellations per day and no-shows of the last 30 days, the latest bookings */
+        get: operations["get_v1_admin_organizations_By_id_dashboard"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2030,6 +2171,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/bundles/{id}/bookings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Consumer app: book a bundle (customers only): a spot, or its waiting list when full and the activity has one */
+        post: operations["post_v1_bundles_By_id_bookings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/bundles/{id}/bookings/{booking_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Consumer app: cancel one's own bundle booking */
+        delete: operations["delete_v1_bundles_By_id_bookings_By_booking_id"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/countries": {
         parameters: {
             query?: never;
@@ -2529,6 +2704,106 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    get_v1_admin_activities_By_id_bundles: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            activity_id: string;
+                            created_at: string;
+                            id: string;
+                            name: string;
+                            organization_id: string;
+                            price_cents: number;
+                            rate_id?: string | null;
+                            series_ids: string[];
+                            spots: number;
+                            start_date: string;
+                            taken: number;
+                            updated_at: string;
+                            version: number;
+                            waiting: number;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    post_v1_admin_activities_By_id_bundles: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    price_cents: number;
+                    rate_id?: string | null;
+                    spots: number;
+                    start_date: string;
+                    version?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
     get_v1_admin_activities_By_id_labels: {
         parameters: {
             query?: never;
@@ -2656,6 +2931,54 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
             422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    get_v1_admin_activities_By_id_participants: {
+        parameters: {
+            query?: {
+                from?: string;
+                series_id?: string;
+                to?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            absent: number;
+                            date: string;
+                            present: number;
+                            series_id: string;
+                            session_id: string;
+                            spots: number;
+                            start_time: string;
+                            starts_at: string;
+                            taken: number;
+                            waiting: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -4550,6 +4873,510 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    get_v1_admin_bundles_By_id: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            activity_id: string;
+                            created_at: string;
+                            id: string;
+                            name: string;
+                            organization_id: string;
+                            price_cents: number;
+                            rate_id?: string | null;
+                            series_ids: string[];
+                            spots: number;
+                            start_date: string;
+                            taken: number;
+                            updated_at: string;
+                            version: number;
+                            waiting: number;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    put_v1_admin_bundles_By_id: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    price_cents: number;
+                    rate_id?: string | null;
+                    spots: number;
+                    start_date: string;
+                    version?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    delete_v1_admin_bundles_By_id: {
+        parameters: {
+            query?: {
+                version?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    get_v1_admin_bundles_By_id_participants: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            bundle_id: string;
+                            cancelled: {
+                                answers?: {
+                                    question_id: string;
+                                    value: string;
+                                }[];
+                                booked_at: string;
+                                booking_id: string;
+                                by_staff: boolean;
+                                checked_in: {
+                                    [key: string]: string;
+                                };
+                                customer_id?: string | null;
+                                date_of_birth: string;
+                                email: string;
+                                first_name: string;
+                                gender: string;
+                                last_name: string;
+                                notes: string;
+                                qr_code: string;
+                                status: string;
+                            }[];
+                            left: number;
+                            participants: {
+                                answers?: {
+                                    question_id: string;
+                                    value: string;
+                                }[];
+                                booked_at: string;
+                                booking_id: string;
+                                by_staff: boolean;
+                                checked_in: {
+                                    [key: string]: string;
+                                };
+                                customer_id?: string | null;
+                                date_of_birth: string;
+                                email: string;
+                                first_name: string;
+                                gender: string;
+                                last_name: string;
+                                notes: string;
+                                qr_code: string;
+                                status: string;
+                            }[];
+                            spots: number;
+                            taken: number;
+                            waiting_list: {
+                                answers?: {
+                                    question_id: string;
+                                    value: string;
+                                }[];
+                                booked_at: string;
+                                booking_id: string;
+                                by_staff: boolean;
+                                checked_in: {
+                                    [key: string]: string;
+                                };
+                                customer_id?: string | null;
+                                date_of_birth: string;
+                                email: string;
+                                first_name: string;
+                                gender: string;
+                                last_name: string;
+                                notes: string;
+                                qr_code: string;
+                                status: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    post_v1_admin_bundles_By_id_participants: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    answers?: {
+                        question_id: string;
+                        value: string;
+                    }[];
+                    participant: {
+                        date_of_birth?: string;
+                        email: string;
+                        first_name: string;
+                        gender?: string;
+                        last_name: string;
+                        notes?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            booking_id: string;
+                            qr_code: string;
+                            session_id: string;
+                            status: string;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    post_v1_admin_bundles_By_id_participants_By_booking_id_cancel: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                booking_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    get_v1_admin_bundles_By_id_sessions: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            activity_id: string;
+                            activity_name: string;
+                            date: string;
+                            end_time: string;
+                            ends_at: string;
+                            id: string;
+                            is_exception: boolean;
+                            occurrence: string;
+                            organization_id: string;
+                            organization_name: string;
+                            repeats: boolean;
+                            series_id: string;
+                            spots: number;
+                            start_time: string;
+                            starts_at: string;
+                            subscribe_from?: string | null;
+                            subscribe_until?: string | null;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    post_v1_admin_bundles_By_id_sessions: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    date: string;
+                    end_time: string;
+                    repetition?: {
+                        days?: string[];
+                        every: number;
+                        type: string;
+                        until: string;
+                    } | null;
+                    repetitionOccurrence?: string;
+                    spots: number;
+                    start_time: string;
+                    subscribe_from?: unknown;
+                    subscribe_until?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    "post_v1_admin_bundles_By_id_sessions_By_session_id_check-in": {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            booking_id: string;
+                            checked_in_at: string;
+                            first_name: string;
+                            last_name: string;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
             default: components["responses"]["Error"];
         };
     };
@@ -7202,6 +8029,79 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
             422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    get_v1_admin_organizations_By_id_dashboard: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            days: {
+                                bookings: number;
+                                cancellations: number;
+                                date: string;
+                            }[];
+                            name: string;
+                            no_shows: {
+                                absent: number;
+                                percent: number;
+                                present: number;
+                            };
+                            occupancy: {
+                                percent: number;
+                                sessions: number;
+                                spots: number;
+                                taken: number;
+                                waiting: number;
+                            };
+                            organization_id: string;
+                            recent_bookings: {
+                                activity_name: string;
+                                booked_at: string;
+                                booking_id: string;
+                                first_name: string;
+                                last_name: string;
+                                session_id: string;
+                                starts_at: string;
+                                status: string;
+                            }[];
+                            state: string;
+                            time_zone: string;
+                            upcoming: {
+                                activity_id: string;
+                                activity_name: string;
+                                session_id: string;
+                                spots: number;
+                                starts_at: string;
+                                taken: number;
+                                waiting: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -11001,6 +11901,107 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             413: components["responses"]["TooLarge"];
             422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    post_v1_bundles_By_id_bookings: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    answers?: {
+                        question_id: string;
+                        value: string;
+                    }[];
+                    participant: {
+                        date_of_birth?: string;
+                        email: string;
+                        first_name: string;
+                        gender?: string;
+                        last_name: string;
+                        notes?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            booking_id: string;
+                            qr_code: string;
+                            session_id: string;
+                            status: string;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    delete_v1_bundles_By_id_bookings_By_booking_id: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                booking_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };

@@ -6,6 +6,7 @@ import { Skeleton } from '@/components/ui/Skeleton';
 import { useDeleteImpact, useDeleteSession, useSession, useUpdateSession } from '@/features/activities/api/activities';
 import type { SessionInput } from '@/features/activities/api/types';
 import { ScopeDialog } from '@/features/activities/components/ScopeDialog';
+import { SessionParticipants } from '@/features/activities/components/SessionParticipants';
 import { SeriesEditor, seriesValues, sessionInput } from '@/features/activities/components/SeriesEditor';
 import { useActivityContext } from '@/features/activities/routes/ActivityLayoutRoute';
 import { notifySaved } from '@/stores/notification';
@@ -13,6 +14,7 @@ import { notifySaved } from '@/stores/notification';
 /**
  * One session: its values and its series' rule. Saving a repeated session asks "only this
  * one, or this and all later" (with the impact); deleting says participants are not updated.
+ * Below it, the session's participants.
  */
 export function ActivitySessionRoute() {
   const { t } = useTranslation();
@@ -37,6 +39,7 @@ export function ActivitySessionRoute() {
     void navigate(back);
   };
   return (
+    <>
     <section className="panel">
       <h2>
         {session.data.date} {session.data.start_time}–{session.data.end_time}
@@ -103,5 +106,7 @@ export function ActivitySessionRoute() {
         </div>
       </Dialog>
     </section>
+    <SessionParticipants activityId={activity.id} sessionId={sessionId} date={session.data.date} base={base} />
+    </>
   );
 }

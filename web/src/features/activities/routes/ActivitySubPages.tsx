@@ -7,8 +7,11 @@ import { Skeleton } from '@/components/ui/Skeleton';
 import { useLocationChoices } from '@/features/activities/api/activities';
 import { useActivitySettings, useQuestions, useSaveLabels, useSaveQuestions, useSaveSettings, useSetLocation } from '@/features/activities/api/activities';
 import { QUESTION_TYPES, type ActivitySettings, type Question } from '@/features/activities/api/types';
+import { BundleList } from '@/features/activities/components/Bundles';
 import { useActivityContext } from '@/features/activities/routes/ActivityLayoutRoute';
 import { useLabelChoices } from '@/lib/taxonomy';
+import { can } from '@/lib/authorization';
+import { useAuthStore } from '@/stores/auth';
 import { notifySaved } from '@/stores/notification';
 
 export function ActivityLocationRoute() {
@@ -180,18 +183,13 @@ export function ActivityLabelsRoute() {
 
 /** Bundle routes open only for a bundle activity; otherwise the user goes back one page (spec §2). */
 export function ActivityBundlesRoute() {
-  const { t } = useTranslation();
   const navigate = useNavigate();
-  const { activity } = useActivityContext();
+  const { activity, base } = useActivityContext();
+  const mayEdit = useAuthStore((state) => can(state.profile, 'edit-activity'));
   const bundle = activity.type === 'bundle';
   useEffect(() => {
     if (!bundle) void navigate(-1);
   }, [bundle, navigate]);
   if (!bundle) return null;
-  return (
-    <section className="panel">
-      <h2>{t('activities.bundles.title')}</h2>
-      <p>{t('activities.bundles.none')}</p>
-    </section>
-  );
+  return <BundleList activityId={activity.id} base={base} mayEdit={mayEdit} />;
 }

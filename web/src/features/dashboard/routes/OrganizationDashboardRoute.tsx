@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { PageHeader } from '@/components/page/PageHeader';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { useDashboardOrganization } from '@/features/dashboard/api/organization';
+import { OrganizationFigures } from '@/features/dashboard/components/OrganizationFigures';
 import { can } from '@/lib/authorization';
 import { useAuthStore } from '@/stores/auth';
 
@@ -27,7 +28,7 @@ const ORGANIZATION_TASKS: Task[] = [
   { path: 'profile', title: 'dashboard.tasks.profile', body: 'dashboard.tasks.profileBody', ability: 'edit-organization' },
 ];
 
-/** The organisation's home: its name, the "not yet approved" notice and the user's tasks. */
+/** The organisation's home: its name, the "not yet approved" notice, its figures (decision 0811) and the user's tasks. */
 export function OrganizationDashboardRoute() {
   const { t } = useTranslation();
   const { organizationId = '' } = useParams();
@@ -36,6 +37,7 @@ export function OrganizationDashboardRoute() {
   // A trainer may not read the organisation: no call (and no 403) then; the profile knows its name.
   const mayView = can(profile, 'view-organization');
   const { data: organization } = useDashboardOrganization(mayView ? organizationId : '');
+  const mayViewActivities = can(profile, 'view-activities');
   const tasks = ORGANIZATION_TASKS.filter((task) => can(profile, task.ability));
   const base = `/organizations/${encodeURIComponent(organizationId)}`;
 
@@ -47,6 +49,7 @@ export function OrganizationDashboardRoute() {
           {t('dashboard.notApproved')}
         </p>
       )}
+      <OrganizationFigures organizationId={organizationId} enabled={mayViewActivities} />
       <h2 className="section-title">{t('dashboard.whatYouCanDo')}</h2>
       {tasks.length > 0 ? (
         <ul className="task-cards">

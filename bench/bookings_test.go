@@ -1,0 +1,158 @@
+package bench
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+
+	"move/commands"
+	"move/domain/activity"
+	"move/domain/booking"
+	"move/domain/bundle"
+	"move/domain/organization"
+	"move/domain/series"
+	"move/eventstore"
+	"move/eventstore/eventstoretest"
+)
+
+// bookingWorld is walletEnv's application and customers with an organisation and a
+// free activity with a waiting list.
+func bookingWorld(b *testing.B, customers int, typ string) (w walletEnv, organizationID, activityID string) {
+	w = newWalletEnv(b, customers)
+	ctx := context.Background()
+	org, err := w.env.App.CreateOrganization(ctx, w.meta, organization.Profile{Name: "Studio"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	act, err := w.env.App.CreateActivity(ctx, w.meta, org.ID, typ, activity.Details{Name: "Yoga"}, activity.Settings{HasWaitlist: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return w, org.ID, act.ID
+}
+
+func person(i int) booking.Participant {
+	return booking.Participant{FirstName: "Klant", LastName: fmt.Sprintf("Nummer %d", i), Email: fmt.Sprintf("klant%d@bench.test", i)}
+}
+
+// BenchmarkBookings: customers booking distinct sessions (a daily series of ~700) at
+// 1, 8 and 32 clients, beside one-event appends to new streams at the same
+// concurrency in the same run. A booking loads the series, the activity, the customer
+// and the session's stream, then appends one event at the session's version.
+func BenchmarkBookings(b *testing.B) {
+	w, _, act := bookingWorld(b, 320, activity.TypeSession)
+	ctx := context.Background()
+	first := time.Now().AddDate(0, 0, 1)
+	daily := series.Schedule{Session: series.Session{Date: first.Format(time.DateOnly), StartTime: "19:00", EndTime: "20:00", Spots: 100},
+		Repetition: &series.Repetition{Type: series.Weeks, Every: 1, Until: first.AddDate(2, 0, 0).Format(time.DateOnly), Days: series.Days}}
+	res, err := w.env.App.CreateSeries(ctx, w.meta, act, "Europe/Amsterdam", daily)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var sessions []string
+	for _, d := range series.RuleDates(daily) {
+		sessions = append(sessions, series.SessionID(res.ID, d))
+	}
+	const perRun = 1000
+	booked := 0
+	for _, clients := range []int{1, 8, 32} {
+		latencies := make([]time.Duration, perRun)
+		offset := booked
+		rate := hammer(clients, perRun, func(i int) error {
+			n := offset + i - 1
+			// Each customer books a session once: session n mod the series, customer by round.
+			ref := commands.SessionRef{SeriesID: res.ID, SessionID: sessions[n%len(sessions)]}
+			start := time.Now()
+			_, err := w.env.App.BookSession(ctx, w.meta, commands.Booking{Session: ref, CustomerID: w.customers[(n/len(sessions))%len(w.customers)],
+				Participant: person(n)})
+			latencies[i-1] = time.Since(start)
+			return err
+		})
+		booked += perRun
+		sortDurations(latencies)
+		baseline := hammer(clients, perRun, func(i int) error {
+			_, err := w.env.Store.Append(ctx, "bench-"+uuid.NewString(), eventstore.NoStream, eventstoretest.Event("bench.appended.v1", i))
+			return err
+		})
+		b.Logf("bookings on distinct sessions, clients=%d: %.0f bookings/s, p50 %s, p99 %s; one-event appends %.0f/s (ratio %.2f)",
+			clients, rate, percentile(latencies, 0.5).Round(time.Microsecond), percentile(latencies, 0.99).Round(time.Microsecond),
+			baseline, rate/baseline)
+		b.ReportMetric(rate, fmt.Sprintf("bookings/s@%d", clients))
+	}
+}
+
+// contend runs book once per client, all released at the same moment, and answers the
+// time until every one was answered and each answer's latency, sorted.
+func contend(b *testing.B, clients int, book func(i int) (string, error)) (time.Duration, []time.Duration, map[string]int) {
+	latencies := make([]time.Duration, clients)
+	statuses := make([]string, clients)
+	release := make(chan struct{})
+	var wg sync.WaitGroup
+	for i := range clients {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-release
+			start := time.Now()
+			status, err := book(i)
+			latencies[i] = time.Since(start)
+			if err != nil {
+				status = err.Error()
+			}
+			statuses[i] = status
+		}()
+	}
+	start := time.Now()
+	close(release)
+	wg.Wait()
+	all := time.Since(start)
+	counts := map[string]int{}
+	for _, s := range statuses {
+		counts[s]++
+	}
+	sortDurations(latencies)
+	return all, latencies, counts
+}
+
+// BenchmarkBookingsContended: 200 customers booking one session of 20 spots (and one
+// bundle of 20 spots) at the same moment: the time until every one is answered.
+func BenchmarkBookingsContended(b *testing.B) {
+	const clients = 200
+	w, org, act := bookingWorld(b, clients, activity.TypeSession)
+	ctx := context.Background()
+	day := time.Now().AddDate(0, 0, 7).Format(time.DateOnly)
+	res, err := w.env.App.CreateSeries(ctx, w.meta, act, "Europe/Amsterdam", series.Schedule{Session: series.Session{
+		Date: day, StartTime: "19:00", EndTime: "20:00", Spots: 20}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	ref := commands.SessionRef{SeriesID: res.ID, SessionID: series.SessionID(res.ID, day)}
+	all, latencies, counts := contend(b, clients, func(i int) (string, error) {
+		r, err := w.env.App.BookSession(ctx, w.meta, commands.Booking{Session: ref, CustomerID: w.customers[i], Participant: person(i)})
+		return r.Status, err
+	})
+	b.Logf("one session, 20 spots, %d clients at once: every one answered after %s (p50 %s, p99 %s); outcomes %v",
+		clients, all.Round(time.Millisecond), percentile(latencies, 0.5).Round(time.Millisecond),
+		percentile(latencies, 0.99).Round(time.Millisecond), counts)
+
+	bundleAct, err := w.env.App.CreateActivity(ctx, w.meta, org, activity.TypeBundle, activity.Details{Name: "Cursus"},
+		activity.Settings{HasWaitlist: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	bun, err := w.env.App.CreateBundle(ctx, w.meta, bundleAct.ID, bundle.Fields{Name: "Voorjaar", Spots: 20, StartDate: day})
+	if err != nil {
+		b.Fatal(err)
+	}
+	all, latencies, counts = contend(b, clients, func(i int) (string, error) {
+		r, err := w.env.App.BookBundle(ctx, w.meta, commands.BundleBooking{BundleID: bun.ID, CustomerID: w.customers[i], Participant: person(i)})
+		return r.Status, err
+	})
+	b.Logf("one bundle, 20 spots, %d clients at once: every one answered after %s (p50 %s, p99 %s); outcomes %v",
+		clients, all.Round(time.Millisecond), percentile(latencies, 0.5).Round(time.Millisecond),
+		percentile(latencies, 0.99).Round(time.Millisecond), counts)
+}

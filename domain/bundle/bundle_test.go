@@ -1,0 +1,172 @@
+package bundle
+
+import (
+	"errors"
+	"testing"
+	"time"
+
+	"move/domain"
+	"move/domain/booking"
+)
+
+var (
+	now   = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	start = time.Date(2026, 3, 10, 0, 0, 0, 0, time.UTC)
+)
+
+const app = "app"
+
+func created(t *testing.T, spots int) *Bundle {
+	t.Helper()
+	b := New("b")
+	events, err := b.Create(app, "org", "act", Fields{Name: " Ten weeks ", Spots: spots, StartDate: "2026-03-10", PriceCents: 0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	apply(b, events)
+	if b.Fields.Name != "Ten weeks" {
+		t.Fatalf("name not cleaned: %q", b.Fields.Name)
+	}
+	return b
+}
+
+func apply(b *Bundle, events []domain.Event) {
+	for _, e := range events {
+		b.Apply(e)
+	}
+}
+
+func offer(b *Bundle, waitlist bool) booking.Offer {
+	return b.Offer(booking.Offer{HasWaitlist: waitlist}, start)
+}
+
+func request(id, customer string) booking.Request {
+	return booking.Request{BookingID: id, CustomerID: customer,
+		Participant: booking.Participant{FirstName: "Anna", LastName: "Jansen", Email: "anna@example.org"}}
+}
+
+func book(t *testing.T, b *Bundle, o booking.Offer, in booking.Request) Booked {
+	t.Helper()
+	events, err := b.Book(o, in, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	apply(b, events)
+	return events[0].(Booked)
+}
+
+func conflictKey(err error) string {
+	var c *domain.ConflictError
+	if errors.As(err, &c) {
+		return c.Key
+	}
+	return ""
+}
+
+func TestCreateRefusesBadFields(t *testing.T) {
+	_, err := New("b").Create(app, "org", "act", Fields{Name: " ", Spots: 0, StartDate: "10-03-2026", PriceCents: -1, RateID: ptr("x")})
+	var v *domain.ValidationError
+	if !errors.As(err, &v) {
+		t.Fatalf("want a validation error, got %v", err)
+	}
+	got := map[string]string{}
+	for _, f := range v.Fields {
+		got[f.Field] = f.Key
+	}
+	want := map[string]string{"name": "validation.required", "spots": "session.spots", "start_date": "validation.date",
+		"price_cents": "rate.price_range", "rate_id": "validation.invalid"}
+	for field, key := range want {
+		if got[field] != key {
+			t.Errorf("%s: %q, want %q", field, got[field], key)
+		}
+	}
+}
+
+func ptr(s string) *string { return &s }
+
+func TestBookFillsTheSpotsThenTheWaitingListAndACancellationPromotesInTheSameAppend(t *testing.T) {
+	b := created(t, 2)
+	o := offer(b, true)
+	book(t, b, o, request("b1", "c1"))
+	book(t, b, o, request("b2", "c2"))
+	if x := book(t, b, o, request("b3", "c3")); x.Status != booking.StatusWaitlisted {
+		t.Fatalf("third of two spots: %s, want waitlisted", x.Status)
+	}
+	if x := book(t, b, o, request("b4", "c4")); x.Status != booking.StatusWaitlisted {
+		t.Fatalf("fourth: %s", x.Status)
+	}
+	if _, err := b.Book(o, request("b5", "c1"), now); conflictKey(err) != "booking.already_booked" {
+		t.Fatalf("a customer twice: %v", err)
+	}
+	events, err := b.Cancel("b1", o, false, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(events) != 2 || events[1].(Promoted).BookingID != "b3" {
+		t.Fatalf("cancel then promote the first waiting: %#v", events)
+	}
+	apply(b, events)
+	if b.Taken() != 2 || len(b.Waiting) != 1 || b.Waiting[0] != "b4" {
+		t.Fatalf("taken %d waiting %v", b.Taken(), b.Waiting)
+	}
+	if _, err := b.Cancel("b1", o, false, now); conflictKey(err) != "booking.cancelled" {
+		t.Fatalf("cancel twice: %v", err)
+	}
+	// More spots: the waiting list moves up in the change's own append.
+	events, err = b.Change(app, Fields{Name: "Ten weeks", Spots: 3, StartDate: "2026-03-10"}, o)
+	if err != nil || len(events) != 2 || events[1].(Promoted).BookingID != "b4" {
+		t.Fatalf("more spots: %#v %v", events, err)
+	}
+}
+
+func TestBookRefusals(t *testing.T) {
+	b := created(t, 1)
+	book(t, b, offer(b, false), request("b1", "c1"))
+	if _, err := b.Book(offer(b, false), request("b2", "c2"), now); conflictKey(err) != "bundle.full" {
+		t.Fatalf("full without waiting list: %v", err)
+	}
+	if _, err := b.Book(offer(b, true), request("b3", "c3"), start.Add(time.Minute)); conflictKey(err) != "bundle.started" {
+		t.Fatalf("after the start: %v", err)
+	}
+	staff := request("b4", "")
+	staff.ByStaff = true
+	if _, err := b.Book(offer(b, true), staff, start.Add(time.Hour)); err != nil {
+		t.Fatalf("staff add after the start: %v", err)
+	}
+	gone := offer(b, true)
+	apply(b, []domain.Event{Deleted{}})
+	gone.Exists = false
+	var nf *domain.NotFoundError
+	if _, err := b.Book(gone, request("b5", "c5"), now); !errors.As(err, &nf) {
+		t.Fatalf("deleted bundle: %v", err)
+	}
+}
+
+func TestCheckInOncePerSessionOfTheBundle(t *testing.T) {
+	b := created(t, 1)
+	events, _ := b.AddSeries(app, "s1")
+	apply(b, events)
+	book(t, b, offer(b, true), request("b1", "c1"))
+	book(t, b, offer(b, true), request("b2", "c2"))
+	events, err := b.CheckIn(app, "b1", "s1", "session-1", now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	apply(b, events)
+	if _, err := b.CheckIn(app, "b1", "s1", "session-1", now.Add(time.Minute)); conflictKey(err) != "booking.already_checked_in" {
+		t.Fatalf("second scan: %v", err)
+	}
+	if _, err := b.CheckIn(app, "b1", "s1", "session-2", now); err != nil {
+		t.Fatalf("the next session of the bundle: %v", err)
+	}
+	var nf *domain.NotFoundError
+	if _, err := b.CheckIn(app, "b1", "other-series", "session-9", now); !errors.As(err, &nf) {
+		t.Fatalf("a session outside the bundle: %v", err)
+	}
+	if _, err := b.CheckIn(app, "b2", "s1", "session-1", now); conflictKey(err) != "booking.waitlisted" {
+		t.Fatalf("waiting participant: %v", err)
+	}
+	if _, err := b.CheckIn("other-app", "b1", "s1", "session-1", now); !errors.As(err, &nf) {
+		t.Fatalf("another application: %v", err)
+	}
+}

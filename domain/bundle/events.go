@@ -1,0 +1,107 @@
+// Package bundle is a bundle of sessions sold as one (spec §3 Bundle: rate, spots,
+// sessions, start date, price): its definition and its bookings share the bundle's
+// stream (bundle-{id}), so capacity is decided at the version read, like a session's
+// (decision 0800), and a bundle is never over-used. Its participants take part in every
+// session of the bundle's series; attendance is per session
+// (docs/decisions/0810-bundles.md).
+package bundle
+
+import (
+	"time"
+
+	"move/domain"
+	"move/domain/booking"
+)
+
+// Fields are what the bundle form edits. PriceCents includes VAT; StartDate is the
+// local date (YYYY-MM-DD) the bundle starts, after which it takes no customers.
+type Fields struct {
+	Name       string  `json:"name"`
+	RateID     *string `json:"rate_id,omitempty"`
+	Spots      int     `json:"spots"`
+	StartDate  string  `json:"start_date"`
+	PriceCents int64   `json:"price_cents"`
+}
+
+// Created: a new bundle of a bundle activity.
+type Created struct {
+	ApplicationID  string `json:"application_id"`
+	OrganizationID string `json:"organization_id"`
+	ActivityID     string `json:"activity_id"`
+	Fields
+}
+
+// Changed: the bundle's fields, whole.
+type Changed struct{ Fields }
+
+// Deleted: the bundle is gone; its bookings are not touched (as sessions, spec §4).
+type Deleted struct{}
+
+// SeriesAdded: a series of sessions of the bundle's activity is part of the bundle
+// (appended with the series' creation, at once).
+type SeriesAdded struct {
+	SeriesID string `json:"series_id"`
+}
+
+// Booked: a booking of the bundle — a spot (held or confirmed) or its waiting list.
+// Participant and answers are sealed with the booking's own subject (decision 0510).
+type Booked struct {
+	BookingID      string              `json:"booking_id"`
+	Subject        string              `json:"subject" personal:"subject"`
+	ApplicationID  string              `json:"application_id"`
+	OrganizationID string              `json:"organization_id"`
+	ActivityID     string              `json:"activity_id"`
+	CustomerID     string              `json:"customer_id,omitempty"`
+	Participant    booking.Participant `json:"participant"`
+	Answers        []booking.Answer    `json:"answers"`
+	Status         string              `json:"status"` // held, confirmed or waitlisted
+	ByStaff        bool                `json:"by_staff"`
+}
+
+// BookingCancelled: the participant (or staff for them) cancelled the bundle booking.
+type BookingCancelled struct {
+	BookingID  string    `json:"booking_id"`
+	FromStatus string    `json:"from_status"`
+	ByStaff    bool      `json:"by_staff"`
+	At         time.Time `json:"at"`
+}
+
+// Promoted: the first of the bundle's waiting list got the spot that freed; appended
+// with the cancellation that freed it, so a promotion cannot be lost in a crash.
+type Promoted struct {
+	BookingID string `json:"booking_id"`
+	Status    string `json:"status"` // held or confirmed
+}
+
+// CheckedIn: a bundle participant's QR code was scanned at one of the bundle's sessions.
+type CheckedIn struct {
+	BookingID string    `json:"booking_id"`
+	SessionID string    `json:"session_id"`
+	At        time.Time `json:"at"`
+}
+
+func (Created) EventType() string          { return "bundle.created.v1" }
+func (Changed) EventType() string          { return "bundle.changed.v1" }
+func (Deleted) EventType() string          { return "bundle.deleted.v1" }
+func (SeriesAdded) EventType() string      { return "bundle.series_added.v1" }
+func (Booked) EventType() string           { return "bundle.booked.v1" }
+func (BookingCancelled) EventType() string { return "bundle.booking_cancelled.v1" }
+func (Promoted) EventType() string         { return "bundle.promoted.v1" }
+func (CheckedIn) EventType() string        { return "bundle.checked_in.v1" }
+
+// Register adds the bundle events to a registry.
+func Register(r *domain.Registry) {
+	r.Register(Created{}, Changed{}, Deleted{}, SeriesAdded{}, Booked{}, BookingCancelled{}, Promoted{}, CheckedIn{})
+}
+
+// EventTypes lists every bundle event type.
+func EventTypes() []string {
+	return []string{Created{}.EventType(), Changed{}.EventType(), Deleted{}.EventType(), SeriesAdded{}.EventType(),
+		Booked{}.EventType(), BookingCancelled{}.EventType(), Promoted{}.EventType(), CheckedIn{}.EventType()}
+}
+
+// StreamPrefix names a bundle's stream; permanent.
+const StreamPrefix = "bundle-"
+
+// Stream is the stream of a bundle: its definition and its bookings.
+func Stream(id string) string { return StreamPrefix + id }

@@ -1,0 +1,488 @@
+package readapi
+
+import (
+	"encoding/json"
+	"errors"
+	"net/http"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"move/commands"
+	"move/domain"
+	"move/domain/activity"
+	"move/domain/booking"
+	"move/domain/bundle"
+	rmactivities "move/projections/activities"
+	rmbundles "move/projections/bundles"
+)
+
+// Permissions of bundles (spec §6 names them).
+const (
+	PermViewBundles = "view-bundles"
+	PermViewBundle  = "view-bundle"
+)
+
+// bundleRow is a bundle as the list and the form show it, with its spots taken and
+// its waiting list's length.
+type bundleRow struct {
+	ID             string   `json:"id"`
+	ActivityID     string   `json:"activity_id"`
+	OrganizationID string   `json:"organization_id"`
+	Name           string   `json:"name"`
+	RateID         *string  `json:"rate_id"`
+	Spots          int      `json:"spots"`
+	StartDate      string   `json:"start_date"`
+	PriceCents     int64    `json:"price_cents"`
+	SeriesIDs      []string `json:"series_ids"`
+	Taken          int      `json:"taken"`
+	Waiting        int      `json:"waiting"`
+	Version        uint64   `json:"version"`
+	CreatedAt      string   `json:"created_at"`
+	UpdatedAt      string   `json:"updated_at"`
+}
+
+const bundleColumns = `b.id::text, b.activity_id::text, b.organization_id::text, b.name, b.rate_id::text, b.spots, b.start_date::text,
+	b.price_cents, b.series_ids::text[], b.version, b.created_at, b.updated_at,
+	(SELECT count(*) FROM readmodel.bundle_participants p WHERE p.bundle_id = b.id AND p.status IN ('held', 'confirmed')),
+	(SELECT count(*) FROM readmodel.bundle_participants p WHERE p.bundle_id = b.id AND p.status = 'waitlisted')`
+
+func scanBundle(row pgx.Row) (bundleRow, error) {
+	var b bundleRow
+	var version int64
+	var created, updated time.Time
+	err := row.Scan(&b.ID, &b.ActivityID, &b.OrganizationID, &b.Name, &b.RateID, &b.Spots, &b.StartDate, &b.PriceCents, &b.SeriesIDs,
+		&version, &created, &updated, &b.Taken, &b.Waiting)
+	b.Version, b.CreatedAt, b.UpdatedAt = uint64(version), stamp(created), stamp(updated)
+	return b, err
+}
+
+type bundleInput struct {
+	Name       string  `json:"name"`
+	RateID     *string `json:"rate_id"`
+	Spots      int     `json:"spots"`
+	StartDate  string  `json:"start_date"`
+	PriceCents int64   `json:"price_cents"`
+	// Version is the version the user edited (update only); a stale one is a 409.
+	Version *uint64 `json:"version"`
+}
+
+func (in bundleInput) fields() bundle.Fields {
+	return bundle.Fields{Name: in.Name, RateID: in.RateID, Spots: in.Spots, StartDate: in.StartDate, PriceCents: in.PriceCents}
+}
+
+// bundleParticipantRow is one booking of a bundle, with the sessions it was checked in at.
+type bundleParticipantRow struct {
+	BookingID   string            `json:"booking_id"`
+	CustomerID  *string           `json:"customer_id"`
+	FirstName   string            `json:"first_name"`
+	LastName    string            `json:"last_name"`
+	Email       string            `json:"email"`
+	DateOfBirth string            `json:"date_of_birth"`
+	Gender      string            `json:"gender"`
+	Notes       string            `json:"notes"`
+	Answers     []booking.Answer  `json:"answers,omitempty"`
+	Status      string            `json:"status"`
+	ByStaff     bool              `json:"by_staff"`
+	BookedAt    string            `json:"booked_at"`
+	CheckedIn   map[string]string `json:"checked_in"` // session id → when
+	QRCode      string            `json:"qr_code"`
+}
+
+// bundleParticipantsAnswer is a bundle's participants: spots taken and left, the
+// bookings with a spot, its waiting list in arrival order, and the ones that left.
+type bundleParticipantsAnswer struct {
+	BundleID    string                 `json:"bundle_id"`
+	Spots       int                    `json:"spots"`
+	Taken       int                    `json:"taken"`
+	Left        int                    `json:"left"`
+	Taking      []bundleParticipantRow `json:"participants"`
+	WaitingList []bundleParticipantRow `json:"waiting_list"`
+	Gone        []bundleParticipantRow `json:"cancelled"`
+}
+
+func (s *Server) bundleRoutes() []Route {
+	reads := []string{rmbundles.Name, rmactivities.Name}
+	item := "/v1/admin/bundles/{id}"
+	return []Route{
+		{Method: http.MethodGet, Pattern: "/v1/admin/activities/{id}/bundles", Permission: PermViewBundles, Reads: reads, Handler: s.listBundles,
+			Doc: Doc{Summary: "The bundles of a bundle activity by start date, with spots taken and the waiting list's length", Response: dataAnswer[[]bundleRow]{}}},
+		{Method: http.MethodPost, Pattern: "/v1/admin/activities/{id}/bundles", Permission: PermEditActivity, Reads: reads, Handler: s.createBundle,
+			Doc: Doc{Summary: "Add a bundle to a bundle activity: name, rate, spots, start date, price in cents", Request: bundleInput{}, Response: commandAnswer{}, Status: http.StatusCreated}},
+		{Method: http.MethodGet, Pattern: item, Permission: PermViewBundle, Reads: reads, Handler: s.getBundle,
+			Doc: Doc{Summary: "One bundle", Response: dataAnswer[bundleRow]{}}},
+		{Method: http.MethodPut, Pattern: item, Permission: PermEditActivity, Reads: reads, Handler: s.updateBundle,
+			Doc: Doc{Summary: "Change a bundle (more spots promote from its waiting list at once)", Request: bundleInput{}, Response: commandAnswer{}}},
+		{Method: http.MethodDelete, Pattern: item, Permission: PermEditActivity, Reads: reads, Handler: s.deleteBundle,
+			Doc: Doc{Summary: "Delete a bundle (its bookings stay in its log)", Response: commandAnswer{}, Query: []string{"version"}}},
+		{Method: http.MethodGet, Pattern: item + "/sessions", Permission: PermViewBundle, Reads: reads, Handler: s.listBundleSessions,
+			Doc: Doc{Summary: "The bundle's sessions by start", Response: dataAnswer[[]sessionRow]{}}},
+		{Method: http.MethodPost, Pattern: item + "/sessions", Permission: PermEditActivity, Reads: reads, Handler: s.createBundleSessions,
+			Doc: Doc{Summary: "Add a session or a series of sessions to the bundle (and its activity)", Request: sessionInput{}, Response: commandAnswer{}, Status: http.StatusCreated}},
+		{Method: http.MethodGet, Pattern: item + "/participants", Permission: PermViewBundle, Reads: reads, Handler: s.listBundleParticipants,
+			Doc: Doc{Summary: "A bundle's participants: spots taken and left, its waiting list in arrival order, check-ins per session, QR codes", Response: dataAnswer[bundleParticipantsAnswer]{}}},
+		{Method: http.MethodPost, Pattern: item + "/participants", Permission: PermEditActivity, Reads: reads, Handler: s.addBundleParticipant,
+			Doc: Doc{Summary: "Add a participant to the bundle by hand", Request: participantInput{}, Response: bookingAnswer{}, Status: http.StatusCreated}},
+		{Method: http.MethodPost, Pattern: item + "/participants/{booking_id}/cancel", Permission: PermEditActivity, Reads: reads, Handler: s.cancelBundleParticipant,
+			Doc: Doc{Summary: "Cancel a bundle booking for the participant (its spot goes to the first of the waiting list)", Response: commandAnswer{}}},
+		{Method: http.MethodPost, Pattern: item + "/sessions/{session_id}/check-in", Permission: PermCheckIn, Reads: reads, Handler: s.checkInBundle,
+			Doc: Doc{Summary: "Check a bundle participant in at one of its sessions with their QR code; refuses another bundle's or session's code and a second scan", Request: checkInInput{}, Response: checkInAnswer{}}},
+		{Method: http.MethodPost, Pattern: "/v1/bundles/{id}/bookings", Permission: Customer, Handler: s.bookBundle,
+			Doc: Doc{Summary: "Consumer app: book a bundle (customers only): a spot, or its waiting list when full and the activity has one", Request: participantInput{}, Response: bookingAnswer{}, Status: http.StatusCreated}},
+		{Method: http.MethodDelete, Pattern: "/v1/bundles/{id}/bookings/{booking_id}", Permission: Customer, Handler: s.cancelOwnBundle,
+			Doc: Doc{Summary: "Consumer app: cancel one's own bundle booking", Response: commandAnswer{}}},
+	}
+}
+
+const bundleFrom = ` FROM readmodel.bundles b`
+
+// bundleInReach reads the path's bundle and answers it when the caller holds permission
+// in its organisation; another organisation's or application's bundle is not found.
+func (s *Server) bundleInReach(r *http.Request, permission string) (bundleRow, error) {
+	return offerItem(s, r, permission, "id", "bundle", `SELECT `+bundleColumns+bundleFrom+` WHERE b.application_id = $1 AND b.id = $2`,
+		scanBundle, func(b bundleRow) string { return b.OrganizationID })
+}
+
+// bundleActivity is the path's activity when it is a bundle activity.
+func (s *Server) bundleActivity(r *http.Request, permission string) (activityRow, error) {
+	a, err := s.activityInScope(r, permission)
+	if err == nil && a.Type != activity.TypeBundle {
+		err = &domain.ConflictError{Key: "activity.not_bundle"}
+	}
+	return a, err
+}
+
+func (s *Server) listBundles(w http.ResponseWriter, r *http.Request) error {
+	a, err := s.bundleActivity(r, PermViewBundles)
+	if err != nil {
+		return err
+	}
+	var items []bundleRow
+	err = s.inTenant(r, func(tx pgx.Tx) error {
+		rows, err := tx.Query(r.Context(), `SELECT `+bundleColumns+bundleFrom+` WHERE b.application_id = $1 AND b.activity_id = $2
+			ORDER BY b.start_date, b.id`, TenantFrom(r.Context()).ApplicationID, a.ID)
+		if err != nil {
+			return err
+		}
+		items, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (bundleRow, error) { return scanBundle(row) })
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	if items == nil {
+		items = []bundleRow{}
+	}
+	writeJSON(w, http.StatusOK, dataAnswer[[]bundleRow]{Data: items})
+	return nil
+}
+
+func (s *Server) createBundle(w http.ResponseWriter, r *http.Request) error {
+	a, err := s.bundleActivity(r, PermEditActivity)
+	if err != nil {
+		return err
+	}
+	var in bundleInput
+	if err := decode(r, w, &in); err != nil {
+		return err
+	}
+	m, err := meta(r)
+	if err != nil {
+		return err
+	}
+	res, err := s.App.CreateBundle(r.Context(), m, a.ID, in.fields())
+	return s.answerCommand(w, "create_bundle", http.StatusCreated, res, err)
+}
+
+func (s *Server) getBundle(w http.ResponseWriter, r *http.Request) error {
+	b, err := s.bundleInReach(r, PermViewBundle)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, dataAnswer[bundleRow]{Data: b})
+	return nil
+}
+
+func (s *Server) updateBundle(w http.ResponseWriter, r *http.Request) error {
+	b, err := s.bundleInReach(r, PermEditActivity)
+	if err != nil {
+		return err
+	}
+	var in bundleInput
+	if err := decode(r, w, &in); err != nil {
+		return err
+	}
+	m, err := meta(r)
+	if err != nil {
+		return err
+	}
+	res, err := s.App.UpdateBundle(r.Context(), m, b.ID, in.Version, in.fields())
+	return s.answerCommand(w, "update_bundle", http.StatusOK, res, err)
+}
+
+func (s *Server) deleteBundle(w http.ResponseWriter, r *http.Request) error {
+	b, err := s.bundleInReach(r, PermEditActivity)
+	if err != nil {
+		return err
+	}
+	expected, err := versionQuery(r)
+	if err != nil {
+		return err
+	}
+	m, err := meta(r)
+	if err != nil {
+		return err
+	}
+	res, err := s.App.DeleteBundle(r.Context(), m, b.ID, expected)
+	return s.answerCommand(w, "delete_bundle", http.StatusOK, res, err)
+}
+
+func (s *Server) listBundleSessions(w http.ResponseWriter, r *http.Request) error {
+	b, err := s.bundleInReach(r, PermViewBundle)
+	if err != nil {
+		return err
+	}
+	var items []sessionRow
+	err = s.inTenant(r, func(tx pgx.Tx) error {
+		rows, err := tx.Query(r.Context(), `SELECT `+sessionColumns+sessionFrom+` WHERE s.application_id = $1 AND s.series_id = ANY ($2::uuid[])
+			ORDER BY s.starts_at, s.id`, TenantFrom(r.Context()).ApplicationID, b.SeriesIDs)
+		if err != nil {
+			return err
+		}
+		items, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (sessionRow, error) { return scanSession(row) })
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	if items == nil {
+		items = []sessionRow{}
+	}
+	writeJSON(w, http.StatusOK, dataAnswer[[]sessionRow]{Data: items})
+	return nil
+}
+
+func (s *Server) createBundleSessions(w http.ResponseWriter, r *http.Request) error {
+	b, err := s.bundleInReach(r, PermEditActivity)
+	if err != nil {
+		return err
+	}
+	var in sessionInput
+	if err := decode(r, w, &in); err != nil {
+		return err
+	}
+	sc, err := in.schedule()
+	if err != nil {
+		return err
+	}
+	zone, _, err := s.applicationZone(r)
+	if err != nil {
+		return err
+	}
+	m, err := meta(r)
+	if err != nil {
+		return err
+	}
+	res, err := s.App.CreateBundleSeries(r.Context(), m, b.ID, zone, sc)
+	return s.answerCommand(w, "create_bundle_series", http.StatusCreated, res, err)
+}
+
+func (s *Server) listBundleParticipants(w http.ResponseWriter, r *http.Request) error {
+	b, err := s.bundleInReach(r, PermViewBundle)
+	if err != nil {
+		return err
+	}
+	a := bundleParticipantsAnswer{BundleID: b.ID, Spots: b.Spots, Taking: []bundleParticipantRow{}, WaitingList: []bundleParticipantRow{},
+		Gone: []bundleParticipantRow{}}
+	app := TenantFrom(r.Context()).ApplicationID
+	err = s.inTenant(r, func(tx pgx.Tx) error {
+		rows, err := tx.Query(r.Context(), `SELECT p.booking_id::text, p.customer_id::text, p.first_name, p.last_name, p.email,
+			p.date_of_birth, p.gender, p.notes, p.answers, p.status, p.by_staff, p.booked_at,
+			coalesce((SELECT jsonb_object_agg(c.session_id::text, c.checked_in_at) FROM readmodel.bundle_attendance c
+				WHERE c.bundle_id = p.bundle_id AND c.booking_id = p.booking_id), '{}')
+			FROM readmodel.bundle_participants p WHERE p.application_id = $1 AND p.bundle_id = $2 ORDER BY p.arrival`, app, b.ID)
+		if err != nil {
+			return err
+		}
+		all, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (bundleParticipantRow, error) {
+			var p bundleParticipantRow
+			var answers, checkedIn []byte
+			var booked time.Time
+			if err := row.Scan(&p.BookingID, &p.CustomerID, &p.FirstName, &p.LastName, &p.Email, &p.DateOfBirth, &p.Gender, &p.Notes,
+				&answers, &p.Status, &p.ByStaff, &booked, &checkedIn); err != nil {
+				return p, err
+			}
+			p.BookedAt = stamp(booked)
+			p.QRCode = s.qrCode(qrClaims{BookingID: p.BookingID, SessionID: b.ID, ApplicationID: app})
+			var at map[string]time.Time
+			if err := json.Unmarshal(checkedIn, &at); err != nil {
+				return p, err
+			}
+			p.CheckedIn = map[string]string{}
+			for session, t := range at {
+				p.CheckedIn[session] = stamp(t)
+			}
+			return p, json.Unmarshal(answers, &p.Answers)
+		})
+		for _, p := range all {
+			switch p.Status {
+			case booking.StatusHeld, booking.StatusConfirmed:
+				a.Taking = append(a.Taking, p)
+			case booking.StatusWaitlisted:
+				a.WaitingList = append(a.WaitingList, p)
+			default:
+				a.Gone = append(a.Gone, p)
+			}
+		}
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	a.Taken, a.Left = len(a.Taking), max(0, b.Spots-len(a.Taking))
+	writeJSON(w, http.StatusOK, dataAnswer[bundleParticipantsAnswer]{Data: a})
+	return nil
+}
+
+// answerBundleBooking answers a booking of a bundle with its QR code (which names the
+// bundle where a session's names the session, decision 0810).
+func (s *Server) answerBundleBooking(w http.ResponseWriter, r *http.Request, res commands.Booked, bundleID string) {
+	var a bookingAnswer
+	a.Data.BookingID, a.Data.Status = res.BookingID, res.Status
+	a.Data.QRCode = s.qrCode(qrClaims{BookingID: res.BookingID, SessionID: bundleID, ApplicationID: TenantFrom(r.Context()).ApplicationID})
+	a.Meta.Position = res.Position.String()
+	w.Header().Set("X-Event-Position", a.Meta.Position)
+	writeJSON(w, http.StatusCreated, a)
+}
+
+func (s *Server) addBundleParticipant(w http.ResponseWriter, r *http.Request) error {
+	b, err := s.bundleInReach(r, PermEditActivity)
+	if err != nil {
+		return err
+	}
+	return s.bookBundleFor(w, r, b.ID, "", true)
+}
+
+// bundlePathID is the path's bundle id for the consumer routes (no organisation scope).
+func bundlePathID(r *http.Request) (string, error) { return uuidParam(r, "id", "bundle") }
+
+func (s *Server) bookBundle(w http.ResponseWriter, r *http.Request) error {
+	id, err := bundlePathID(r)
+	if err != nil {
+		return err
+	}
+	return s.bookBundleFor(w, r, id, PrincipalFrom(r.Context()).UserID, false)
+}
+
+func (s *Server) bookBundleFor(w http.ResponseWriter, r *http.Request, bundleID, customerID string, byStaff bool) error {
+	var in participantInput
+	if err := decode(r, w, &in); err != nil {
+		return err
+	}
+	m, err := meta(r)
+	if err != nil {
+		return err
+	}
+	_, loc, err := s.applicationZone(r)
+	if err != nil {
+		return err
+	}
+	res, err := s.App.BookBundle(r.Context(), m, commands.BundleBooking{BundleID: bundleID, CustomerID: customerID,
+		Participant: in.Participant, Answers: in.Answers, ByStaff: byStaff, Zone: loc})
+	s.countCommand("book_bundle", err)
+	if err != nil {
+		return err
+	}
+	s.answerBundleBooking(w, r, res, bundleID)
+	return nil
+}
+
+func (s *Server) cancelOwnBundle(w http.ResponseWriter, r *http.Request) error {
+	id, err := bundlePathID(r)
+	if err != nil {
+		return err
+	}
+	return s.cancelBundleFor(w, r, id, PrincipalFrom(r.Context()).UserID)
+}
+
+func (s *Server) cancelBundleParticipant(w http.ResponseWriter, r *http.Request) error {
+	b, err := s.bundleInReach(r, PermEditActivity)
+	if err != nil {
+		return err
+	}
+	return s.cancelBundleFor(w, r, b.ID, "")
+}
+
+func (s *Server) cancelBundleFor(w http.ResponseWriter, r *http.Request, bundleID, customerID string) error {
+	bookingID, err := uuidParam(r, "booking_id", "booking")
+	if err != nil {
+		return err
+	}
+	m, err := meta(r)
+	if err != nil {
+		return err
+	}
+	res, err := s.App.CancelBundleBooking(r.Context(), m, bundleID, bookingID, customerID)
+	return s.answerCommand(w, "cancel_bundle_booking", http.StatusOK, res, err)
+}
+
+// checkInBundle marks the participant of a scanned (or typed) bundle code present at
+// one session of the bundle.
+func (s *Server) checkInBundle(w http.ResponseWriter, r *http.Request) error {
+	b, err := s.bundleInReach(r, PermCheckIn)
+	if err != nil {
+		return err
+	}
+	sessionID, err := uuidParam(r, "session_id", "session")
+	if err != nil {
+		return err
+	}
+	var seriesID string
+	err = s.inTenant(r, func(tx pgx.Tx) error {
+		return tx.QueryRow(r.Context(), `SELECT series_id::text FROM readmodel.sessions WHERE application_id = $1 AND id = $2
+			AND series_id = ANY ($3::uuid[])`, TenantFrom(r.Context()).ApplicationID, sessionID, b.SeriesIDs).Scan(&seriesID)
+	})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return &domain.NotFoundError{Kind: "session", ID: sessionID}
+	}
+	if err != nil {
+		return err
+	}
+	var in checkInInput
+	if err := decode(r, w, &in); err != nil {
+		return err
+	}
+	if len(s.QRSecret) == 0 {
+		return errStatus(http.StatusServiceUnavailable, "error.unavailable")
+	}
+	claims, ok := s.readQR(in.Code)
+	if !ok {
+		v := &domain.ValidationError{}
+		v.Add("code", "booking.qr_invalid", nil)
+		return v
+	}
+	// A session's code, another bundle's or application's: all are "another session".
+	if claims.ApplicationID != TenantFrom(r.Context()).ApplicationID || claims.SessionID != b.ID {
+		return &domain.ConflictError{Key: "booking.qr_other_session"}
+	}
+	m, err := meta(r)
+	if err != nil {
+		return err
+	}
+	res, err := s.App.CheckInBundle(r.Context(), m, b.ID, commands.SessionRef{SeriesID: seriesID, SessionID: sessionID}, claims.BookingID)
+	s.countCommand("check_in_bundle", err)
+	var c *domain.ConflictError
+	if errors.As(err, &c) && c.Key == "booking.already_checked_in" {
+		return s.alreadyCheckedIn(r, c)
+	}
+	if err != nil {
+		return err
+	}
+	var a checkInAnswer
+	a.Data.BookingID, a.Data.CheckedInAt = claims.BookingID, stamp(res.At)
+	a.Data.FirstName, a.Data.LastName = res.FirstName, res.LastName
+	a.Meta.Position = res.Position.String()
+	w.Header().Set("X-Event-Position", a.Meta.Position)
+	writeJSON(w, http.StatusOK, a)
+	return nil
+}

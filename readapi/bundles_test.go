@@ -1,0 +1,210 @@
+package readapi_test
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+
+	"move/commands"
+	"move/domain/activity"
+	domainidentity "move/domain/identity"
+	domainorg "move/domain/organization"
+	"move/identity"
+)
+
+// bundleActivity makes (once) the organisation org of app and a bundle activity of it
+// with settings; it answers the activity's id.
+func (w *walletWorld) bundleActivity(app, org string, settings activity.Settings) string {
+	w.t.Helper()
+	ctx := context.Background()
+	meta := commands.Meta{ActorID: "test", ApplicationID: app, OrganizationID: org}
+	if _, made := organizations.LoadOrStore(app+"/"+org, true); !made {
+		if _, err := w.env.App.CreateOrganization(ctx, meta, domainorg.Profile{Name: "Studio " + org[:6]}); err != nil {
+			w.t.Fatal(err)
+		}
+	}
+	meta.OrganizationID = ""
+	act, err := w.env.App.CreateActivity(ctx, meta, org, activity.TypeBundle, activity.Details{Name: "Ten-week course"}, settings)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	w.saw(act.Position)
+	return act.ID
+}
+
+func bundleBody(name string, spots int) map[string]any {
+	return map[string]any{"name": name, "spots": spots, "start_date": time.Now().AddDate(0, 0, 7).Format(time.DateOnly), "price_cents": 0}
+}
+
+// 120 customers book the 10 spots of a bundle without a waiting list at the same
+// moment: exactly 10 get a spot, the other 110 are told it is full; nothing is lost.
+func TestConcurrentBundleBookingsNeverOveruseIt(t *testing.T) {
+	w := newWalletWorld(t, identity.Limit{})
+	act := w.bundleActivity(w.appA, w.orgA, activity.Settings{})
+	w.settle()
+	org := w.as(w.users["organization"], w.appA)
+	bundle := data(org.want("POST", "/v1/admin/activities/"+act+"/bundles", bundleBody("Voorjaar", 10), 201), "id").(string)
+	customers := make([]string, 120)
+	for i := range customers {
+		customers[i] = w.customer("Klant", "Bundel", w.appA)
+	}
+	w.settle()
+
+	type outcome struct {
+		status int
+		state  string
+		raw    string
+	}
+	results := make(chan outcome, len(customers))
+	start := make(chan struct{})
+	var wg sync.WaitGroup
+	for _, c := range customers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			body, _ := json.Marshal(person("Bea"))
+			req, _ := http.NewRequest("POST", w.base+"/v1/bundles/"+bundle+"/bookings", strings.NewReader(string(body)))
+			req.Header.Set("Authorization", "Bearer user:"+c)
+			req.Header.Set("ApplicationId", w.appA)
+			res, err := http.DefaultClient.Do(req)
+			if err != nil {
+				results <- outcome{status: -1, raw: err.Error()}
+				return
+			}
+			defer res.Body.Close()
+			raw, _ := io.ReadAll(res.Body)
+			var b map[string]any
+			_ = json.Unmarshal(raw, &b)
+			st, _ := dig(b, "data", "status").(string)
+			results <- outcome{status: res.StatusCode, state: st, raw: string(raw)}
+		}()
+	}
+	close(start)
+	wg.Wait()
+	close(results)
+	counts := map[int]int{}
+	for o := range results {
+		counts[o.status]++
+		switch {
+		case o.status == 201 && o.state != "confirmed":
+			t.Fatalf("a free bundle's spot is confirmed: %s", o.raw)
+		case o.status == 409 && !strings.Contains(o.raw, "Deze bundel is vol"):
+			t.Fatalf("refusal: %s", o.raw)
+		case o.status != 201 && o.status != 409:
+			t.Fatalf("unexpected answer: %d %s", o.status, o.raw)
+		}
+	}
+	if counts[201] != 10 || counts[409] != 110 {
+		t.Fatalf("answers %v, want 10 × 201 and 110 × 409", counts)
+	}
+	w.settle()
+	got := org.want("GET", "/v1/admin/bundles/"+bundle+"/participants", nil, 200)
+	if data(got, "taken") != 10.0 || data(got, "left") != 0.0 || len(list(got, "participants")) != 10 || len(list(got, "waiting_list")) != 0 {
+		t.Fatalf("participants: %s", got.Raw)
+	}
+}
+
+// A bundle from form to door: created on a bundle activity only, its sessions added,
+// booked by a customer and by staff, its waiting list promoted by a cancellation,
+// checked in once per session with its own code, in reach of its organisation only.
+func TestBundleLifecycle(t *testing.T) {
+	w := newWalletWorld(t, identity.Limit{})
+	act := w.bundleActivity(w.appA, w.orgA, activity.Settings{HasWaitlist: true})
+	session := w.bookable(w.appA, w.orgA, 5, activity.Settings{}, nil)
+	customerB, dirk := w.customer("Bo", "Buitenland", w.appB), w.customer("Dirk", "Sessie", w.appA)
+	otherOrg := w.user("Otto", "Ander", &domainidentity.Grant{Role: domainidentity.RoleOrganization, ApplicationID: w.appA, OrganizationID: uuid.NewString()})
+	w.settle()
+	org := w.as(w.users["organization"], w.appA)
+	trainer := w.as(w.users["trainer"], w.appA)
+	customer := w.as(w.users["customer"], w.appA)
+
+	if r := org.want("POST", "/v1/admin/activities/"+sessionActivity(t, org, session)+"/bundles", bundleBody("Nee", 2), 409); message(r) != "Deze activiteit is geen bundel" {
+		t.Fatalf("a bundle of a session activity: %s", r.Raw)
+	}
+	bad := bundleBody(" ", 0)
+	bad["start_date"] = "volgende week"
+	if r := org.want("POST", "/v1/admin/activities/"+act+"/bundles", bad, 422); field(r, "name") == "" || field(r, "spots") == "" || field(r, "start_date") == "" {
+		t.Fatalf("bad bundle: %s", r.Raw)
+	}
+	bundle := data(org.want("POST", "/v1/admin/activities/"+act+"/bundles", bundleBody("Voorjaar", 1), 201), "id").(string)
+	next := time.Now().AddDate(0, 0, 8)
+	day := next.Format(time.DateOnly)
+	org.want("POST", "/v1/admin/bundles/"+bundle+"/sessions", map[string]any{"date": day, "start_time": "19:00", "end_time": "20:00", "spots": 12,
+		"repetition": map[string]any{"type": "weeks", "every": 1, "days": []string{strings.ToLower(next.Weekday().String())}, "until": time.Now().AddDate(0, 0, 22).Format(time.DateOnly)}}, 201)
+	sessions := rows(org.want("GET", "/v1/admin/bundles/"+bundle+"/sessions", nil, 200))
+	if len(sessions) != 3 {
+		t.Fatalf("bundle sessions: %v", sessions)
+	}
+	first := dig(sessions[0], "id").(string)
+	bundles := rows(org.want("GET", "/v1/admin/activities/"+act+"/bundles", nil, 200))
+	if len(bundles) != 1 || dig(bundles[0], "name") != "Voorjaar" || len(dig(bundles[0], "series_ids").([]any)) != 1 {
+		t.Fatalf("bundles: %v", bundles)
+	}
+
+	if r := customer.want("POST", "/v1/sessions/"+first+"/bookings", person("Carla"), 409); message(r) != "Deze sessie hoort bij een bundel: schrijf je in voor de bundel" {
+		t.Fatalf("a bundle's session booked alone: %s", r.Raw)
+	}
+	carla := customer.want("POST", "/v1/bundles/"+bundle+"/bookings", person("Carla"), 201)
+	code := data(carla, "qr_code").(string)
+	customer.want("POST", "/v1/bundles/"+bundle+"/bookings", person("Carla"), 409) // already booked
+	piet := org.want("POST", "/v1/admin/bundles/"+bundle+"/participants", map[string]any{"participant": map[string]any{"first_name": "Piet", "last_name": "Hand"}}, 201)
+	if data(piet, "status") != "waitlisted" {
+		t.Fatalf("the second of one spot waits: %s", piet.Raw)
+	}
+	// At the door: the bundle's code checks in at each of its sessions once.
+	path := "/v1/admin/bundles/" + bundle + "/sessions/" + first + "/check-in"
+	if r := trainer.want("POST", path, map[string]any{"code": code}, 200); data(r, "first_name") != "Carla" {
+		t.Fatalf("check-in: %s", r.Raw)
+	}
+	if r := trainer.want("POST", path, map[string]any{"code": code}, 409); !strings.HasPrefix(message(r), "Al ingecheckt om ") {
+		t.Fatalf("second scan: %s", r.Raw)
+	}
+	trainer.want("POST", "/v1/admin/bundles/"+bundle+"/sessions/"+dig(sessions[1], "id").(string)+"/check-in", map[string]any{"code": code}, 200)
+	trainer.want("POST", "/v1/admin/bundles/"+bundle+"/sessions/"+session+"/check-in", map[string]any{"code": code}, 404) // not the bundle's session
+	trainer.want("POST", "/v1/admin/sessions/"+session+"/check-in", map[string]any{"code": code}, 409)                    // a bundle's code at a session
+	sessionCode := data(w.as(dirk, w.appA).want("POST", "/v1/sessions/"+session+"/bookings", person("Dirk"), 201), "qr_code")
+	if r := trainer.want("POST", path, map[string]any{"code": sessionCode}, 409); message(r) != "Deze QR-code hoort bij een andere sessie" {
+		t.Fatalf("a session's code at the bundle: %s", r.Raw)
+	}
+	if r := trainer.want("POST", path, map[string]any{"code": code + "x"}, 422); field(r, "code") == "" {
+		t.Fatalf("tampered: %s", r.Raw)
+	}
+
+	// Carla cancels: Piet gets the spot in the same append.
+	customer.want("DELETE", "/v1/bundles/"+bundle+"/bookings/"+data(carla, "booking_id").(string), nil, 200)
+	w.settle()
+	got := org.want("GET", "/v1/admin/bundles/"+bundle+"/participants", nil, 200)
+	taking := list(got, "participants")
+	if len(taking) != 1 || taking[0]["first_name"] != "Piet" || len(list(got, "cancelled")) != 1 {
+		t.Fatalf("after the cancellation: %s", got.Raw)
+	}
+	if checked := list(got, "cancelled")[0]["checked_in"].(map[string]any); len(checked) != 2 || checked[first] == nil {
+		t.Fatalf("check-ins per session: %v", checked)
+	}
+
+	// Reach: the trainer views but does not edit; another organisation and another
+	// application find nothing.
+	trainer.want("GET", "/v1/admin/bundles/"+bundle, nil, 200)
+	trainer.want("PUT", "/v1/admin/bundles/"+bundle, bundleBody("Zomer", 3), 403)
+	w.as(otherOrg, w.appA).want("GET", "/v1/admin/bundles/"+bundle, nil, 404)
+	w.as(otherOrg, w.appA).want("GET", "/v1/admin/bundles/"+bundle+"/participants", nil, 404)
+	w.as(customerB, w.appB).want("POST", "/v1/bundles/"+bundle+"/bookings", person("Bo"), 404)
+	customer.want("GET", "/v1/admin/bundles/"+bundle+"/participants", nil, 403)
+	org.want("GET", "/v1/admin/bundles/"+uuid.NewString(), nil, 404)
+
+	org.want("PUT", "/v1/admin/bundles/"+bundle, bundleBody("Zomer", 3), 200)
+	if r := org.want("GET", "/v1/admin/bundles/"+bundle, nil, 200); data(r, "name") != "Zomer" || data(r, "spots") != 3.0 {
+		t.Fatalf("changed: %s", r.Raw)
+	}
+	org.want("DELETE", "/v1/admin/bundles/"+bundle, nil, 200)
+	org.want("GET", "/v1/admin/bundles/"+bundle, nil, 404)
+	customer.want("POST", "/v1/bundles/"+bundle+"/bookings", person("Late"), 404)
+}

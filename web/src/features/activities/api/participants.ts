@@ -1,0 +1,90 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, apiBlob } from '@/lib/api-client';
+import type { Answer, RequestBody } from '@/lib/api/types';
+import type { CommandResult } from '@/lib/resource';
+
+type Participants = '/v1/admin/sessions/{id}/participants';
+
+export type SessionParticipants = Answer<Participants, 'get'>['data'];
+export type Participant = SessionParticipants['participants'][number];
+export type ParticipantInput = RequestBody<Participants, 'post'>;
+export type CheckedIn = Answer<'/v1/admin/sessions/{id}/check-in', 'post'>['data'];
+export type Attendance = 'none' | 'present' | 'absent' | 'signed_out';
+export const ATTENDANCES: Attendance[] = ['none', 'present', 'absent', 'signed_out'];
+
+const participants = (sessionId: string) => `/v1/admin/sessions/${encodeURIComponent(sessionId)}/participants`;
+const one = (sessionId: string, bookingId: string) => `${participants(sessionId)}/${encodeURIComponent(bookingId)}`;
+
+export const participantKeys = {
+  session: (sessionId: string) => ['participants', sessionId] as const,
+};
+
+export function useSessionParticipants(sessionId: string) {
+  return useQuery({
+    queryKey: participantKeys.session(sessionId),
+    queryFn: async ({ signal }) => (await api<{ data: SessionParticipants }>(participants(sessionId), { signal })).data,
+    enabled: sessionId !== '',
+  });
+}
+
+/** A mutation on the session's participants that refreshes them (and every session count) after. */
+function useParticipantsMutation<V, R>(run: (vars: V) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['participants'] }),
+        queryClient.invalidateQueries({ queryKey: ['activities'] }),
+      ]),
+  });
+}
+
+export function useAddParticipant(sessionId: string) {
+  return useParticipantsMutation((input: ParticipantInput) =>
+    api<CommandResult>(participants(sessionId), { method: 'POST', body: input }),
+  );
+}
+
+export function useMarkAttendance(sessionId: string) {
+  return useParticipantsMutation(({ bookingId, attendance }: { bookingId: string; attendance: Attendance }) =>
+    api<CommandResult>(`${one(sessionId, bookingId)}/attendance`, { method: 'PUT', body: { attendance } }),
+  );
+}
+
+export function useMoveParticipant(sessionId: string) {
+  return useParticipantsMutation(({ bookingId, target }: { bookingId: string; target: string }) =>
+    api<CommandResult>(`${one(sessionId, bookingId)}/move`, { method: 'POST', body: { session_id: target } }),
+  );
+}
+
+export function useRemoveParticipant(sessionId: string) {
+  return useParticipantsMutation((bookingId: string) => api<CommandResult>(one(sessionId, bookingId), { method: 'DELETE' }));
+}
+
+/**
+ * Checks a participant in with a scanned or typed code. Silent: the door's screen shows
+ * the server's answer itself ("already checked in at 18:58", "another session").
+ */
+export function useCheckIn(sessionId: string) {
+  return useParticipantsMutation(async (code: string) =>
+    (await api<{ data: CheckedIn }>(`/v1/admin/sessions/${encodeURIComponent(sessionId)}/check-in`, {
+      method: 'POST',
+      body: { code },
+      silent: true,
+    })).data,
+  );
+}
+
+/** participants.xlsx of the session (with the answers to the activity's questions), saved by the browser. */
+export async function exportParticipants(sessionId: string): Promise<void> {
+  const blob = await apiBlob(`${participants(sessionId)}/export`);
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = 'participants.xlsx';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}

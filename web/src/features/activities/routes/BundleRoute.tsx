@@ -1,0 +1,202 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Form, FormErrorSummary, SubmitButton } from '@/components/form';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { Skeleton } from '@/components/ui/Skeleton';
+import {
+  useBundle,
+  useBundleCheckIn,
+  useBundleParticipants,
+  useBundleSessions,
+  useCreateBundleSessions,
+  useDeleteBundle,
+  useUpdateBundle,
+} from '@/features/activities/api/bundles';
+import { BundleFields, bundleInput, bundleValues, type BundleValues } from '@/features/activities/components/Bundles';
+import { CheckInForm } from '@/features/activities/components/CheckInForm';
+import { emptySeries, SeriesEditor, sessionInput } from '@/features/activities/components/SeriesEditor';
+import { useActivityContext } from '@/features/activities/routes/ActivityLayoutRoute';
+import { can } from '@/lib/authorization';
+import { useAuthStore } from '@/stores/auth';
+import { notifySaved } from '@/stores/notification';
+
+function tomorrow(): string {
+  return new Date(Date.now() + 24 * 3600 * 1000).toISOString().slice(0, 10);
+}
+
+/** Bundle routes open only for a bundle activity; otherwise the user goes back one page (spec §2). */
+function useBundleActivityOnly(): boolean {
+  const navigate = useNavigate();
+  const { activity } = useActivityContext();
+  const bundle = activity.type === 'bundle';
+  useEffect(() => {
+    if (!bundle) void navigate(-1);
+  }, [bundle, navigate]);
+  return bundle;
+}
+
+/**
+ * One bundle: its fields (save, delete with confirmation), its sessions (and new ones),
+ * its participants with their check-ins and its waiting list in arrival order.
+ */
+export function BundleRoute() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { activity, base } = useActivityContext();
+  const { bundleId = '' } = useParams();
+  const allowed = useBundleActivityOnly();
+  const bundle = useBundle(bundleId);
+  const sessions = useBundleSessions(bundleId);
+  const participants = useBundleParticipants(bundleId);
+  const update = useUpdateBundle(bundleId);
+  const remove = useDeleteBundle(bundleId);
+  const createSessions = useCreateBundleSessions(bundleId);
+  const mayEdit = useAuthStore((state) => can(state.profile, 'edit-activity'));
+  const [deleting, setDeleting] = useState(false);
+  const [adding, setAdding] = useState(false);
+  if (!allowed) return null;
+  if (bundle.isPending) return <Skeleton lines={6} />;
+  if (!bundle.data) return <p className="empty-state">{t('activities.bundles.notFound')}</p>;
+  const b = bundle.data;
+  return (
+    <>
+      <section className="panel">
+        <h2>{b.name}</h2>
+        <p>
+          <Link className="button" to={`${base}/bundles/${bundleId}/qr-checkin`}>
+            {t('activities.participants.checkIn')}
+          </Link>
+        </p>
+        <Form<BundleValues>
+          initialValues={bundleValues(b)}
+          enableReinitialize
+          onSubmit={async (values) => {
+            await update.mutateAsync(bundleInput(values, b.version));
+            notifySaved(t('common.saved'));
+          }}
+        >
+          <BundleFields />
+          <FormErrorSummary />
+          {mayEdit && (
+            <div className="form__actions">
+              <SubmitButton>{t('common.save')}</SubmitButton>
+              <button type="button" className="button button--danger" onClick={() => setDeleting(true)}>
+                {t('activities.bundles.delete')}
+              </button>
+            </div>
+          )}
+        </Form>
+      </section>
+      <section className="panel" aria-labelledby="bundle-sessions">
+        <h2 id="bundle-sessions">{t('activities.bundles.sessions', { count: sessions.data?.length ?? 0 })}</h2>
+        {sessions.data && sessions.data.length > 0 && (
+          <ul data-testid="bundle-sessions">
+            {sessions.data.map((s) => (
+              <li key={s.id}>
+                <Link to={`${base}/sessions/${s.id}`}>
+                  {s.date} {s.start_time}–{s.end_time}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+        {mayEdit && !adding && (
+          <button type="button" className="button" onClick={() => setAdding(true)}>
+            {t('activities.sessions.new')}
+          </button>
+        )}
+        {adding && (
+          <SeriesEditor
+            activityId={activity.id}
+            initial={emptySeries(b.start_date || tomorrow())}
+            repetition
+            submitLabel={t('common.save')}
+            onSubmit={async (values) => {
+              await createSessions.mutateAsync(sessionInput(values));
+              notifySaved(t('common.saved'));
+              setAdding(false);
+            }}
+          />
+        )}
+      </section>
+      <section className="panel participants" aria-labelledby="bundle-participants">
+        <h2 id="bundle-participants">{t('activities.participants.title')}</h2>
+        {participants.data && (
+          <>
+            <p data-testid="participants-counts">
+              {t('activities.participants.counts', { taken: participants.data.taken, spots: participants.data.spots, left: participants.data.left })}
+            </p>
+            <ul data-testid="participants">
+              {participants.data.participants.map((p) => (
+                <li key={p.booking_id}>
+                  {p.first_name} {p.last_name} · {t('activities.bundles.checkIns', { count: Object.keys(p.checked_in).length })}
+                </li>
+              ))}
+            </ul>
+            <h3>{t('activities.participants.waitingList', { count: participants.data.waiting_list.length })}</h3>
+            {participants.data.waiting_list.length > 0 && (
+              <ol data-testid="waiting-list">
+                {participants.data.waiting_list.map((p) => (
+                  <li key={p.booking_id}>
+                    {p.first_name} {p.last_name}
+                  </li>
+                ))}
+              </ol>
+            )}
+          </>
+        )}
+      </section>
+      <ConfirmDialog
+        open={deleting}
+        title={t('activities.bundles.delete')}
+        body={t('activities.bundles.deleteBody', { name: b.name })}
+        busy={remove.isPending}
+        onCancel={() => setDeleting(false)}
+        onConfirm={() =>
+          remove.mutate(undefined, {
+            onSuccess: () => void navigate(`${base}/bundles`),
+            onSettled: () => setDeleting(false),
+          })
+        }
+      />
+    </>
+  );
+}
+
+/** The door of a bundle: choose today's session of the bundle, then scan or type codes. */
+export function BundleQrCheckInRoute() {
+  const { t } = useTranslation();
+  const { base } = useActivityContext();
+  const { bundleId = '' } = useParams();
+  const allowed = useBundleActivityOnly();
+  const sessions = useBundleSessions(bundleId);
+  const checkIn = useBundleCheckIn(bundleId);
+  const [chosen, setChosen] = useState('');
+  // The moment the door opened: today's (or the next) session is the default.
+  const [now] = useState(() => Date.now());
+  if (!allowed) return null;
+  if (sessions.isPending) return <Skeleton lines={3} />;
+  const list = sessions.data ?? [];
+  const next = list.find((s) => new Date(s.ends_at).getTime() > now) ?? list[list.length - 1];
+  const sessionId = chosen || next?.id || '';
+  return (
+    <section className="panel check-in" aria-labelledby="check-in-title">
+      <h2 id="check-in-title">{t('activities.checkIn.title')}</h2>
+      <label className="field">
+        <span>{t('activities.bundles.session')}</span>
+        <select value={sessionId} onChange={(event) => setChosen(event.target.value)}>
+          {list.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.date} {s.start_time}–{s.end_time}
+            </option>
+          ))}
+        </select>
+      </label>
+      <CheckInForm disabled={!sessionId} onCheckIn={(code) => checkIn.mutateAsync({ sessionId, code })} />
+      <p>
+        <Link to={`${base}/bundles/${bundleId}`}>{t('activities.bundles.back')}</Link>
+      </p>
+    </section>
+  );
+}
