@@ -43,5 +43,7 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // Screen tests load lazy chunks; on a machine shared with other suites 5 s is not always enough.
+    testTimeout: 20_000,
   },
 });

@@ -6,7 +6,7 @@ const preview: Preview = {
   decorators: [
     (Story) => (
       <AppProvider>
-        <div style={{ padding: 24, maxWidth: 560 }}>
+        <div style={{ padding: 24 }}>
           <Story />
         </div>
       </AppProvider>

@@ -5,9 +5,10 @@ test('a new organisation waits for review; accepted, it is approved in the list'
 
   await page.goto('/application/organizations/management/create');
   await expect(page.getByRole('heading', { name: 'New organisation' })).toBeVisible();
-  await page.getByLabel('Name', { exact: true }).fill(name);
-  await page.getByLabel('Email').fill('e2e@example.org');
-  await page.getByLabel('City').fill('Utrecht');
+  // Labels carry a required mark (hidden from assistive technology): find fields by their accessible name.
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill('e2e@example.org');
+  await page.getByRole('textbox', { name: 'City', exact: true }).fill('Utrecht');
   await page.getByRole('button', { name: 'Save' }).click();
 
   // The secret is shown once, after create.
@@ -31,7 +32,11 @@ test('a new organisation waits for review; accepted, it is approved in the list'
   const pending = page.locator('.ag-row').filter({ hasText: name });
   await expect(pending).toHaveCount(1);
   await pending.getByRole('button', { name: 'Accept' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Organisation accepted' })).toBeVisible();
+  // Accepting cannot be undone here: the dialog says what it does before it happens.
+  const confirm = page.getByRole('alertdialog', { name: `Accept ${name}?` });
+  await expect(confirm).toContainText('visible in the app and on the website');
+  await confirm.getByRole('button', { name: 'Accept' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `Organisation ‘${name}’ accepted` })).toBeVisible();
   await expect(page.locator('.ag-row').filter({ hasText: name })).toHaveCount(0);
 
   await page.getByRole('link', { name: 'Management' }).click();
@@ -76,7 +81,7 @@ test('a CSV with broken rows shows the errors and imports nothing; the fixed fil
   // Nothing of the broken file was imported, not even its valid row.
   await page.goto('/application/organizations/management');
   await page.getByRole('searchbox', { name: 'Search' }).fill(`${run}`);
-  await expect(page.getByText('No organisations yet')).toBeVisible();
+  await expect(page.getByText(`No results for ‘${run}’`)).toBeVisible();
 
   await page.goto('/application/organizations/management/import');
   await page.getByLabel('CSV file').setInputFiles({ name: 'fixed.csv', mimeType: 'text/csv', buffer: Buffer.from(fixed) });

@@ -8,7 +8,7 @@ test('create a sport, highlight it, then delete it after confirming', async ({ p
 
   await page.getByRole('link', { name: 'New sport' }).click();
   await expect(page).toHaveURL(/\/admin\/sports\/create$/);
-  await page.getByLabel('Name').fill(name);
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
   await page.getByRole('button', { name: 'Save' }).click();
 
   await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
@@ -38,7 +38,9 @@ test('create a sport, highlight it, then delete it after confirming', async ({ p
 
   await page.locator('.ag-row').filter({ hasText: name }).getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('alertdialog', { name: 'Delete sport' }).getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+  // The notification names what happened and to what (web-020).
+  await expect(page.getByRole('status').filter({ hasText: `‘${name}’ was deleted` })).toBeVisible();
   await expect(page.locator('.ag-row').filter({ hasText: name })).toHaveCount(0);
-  await expect(page.getByText('There are no sports yet.')).toBeVisible();
+  // The search is still set: the empty state says the search found nothing, not that there are no sports.
+  await expect(page.getByText(`No results for ‘${name}’`)).toBeVisible();
 });

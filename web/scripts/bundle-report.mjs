@@ -29,6 +29,11 @@ const routes = {
     'src/features/wallets/routes/WalletLayoutRoute.tsx',
     'src/features/wallets/routes/WalletStatisticsRoute.tsx',
   ],
+  'organisation home (/organizations/:id)': ['src/features/dashboard/routes/OrganizationDashboardRoute.tsx'],
+  'organisation activities list (/organizations/:id/activities)': [
+    'src/features/activities/routes/ActivitiesListRoute.tsx',
+    'src/components/data-grid/DataGridImpl.tsx',
+  ],
 };
 
 execFileSync('npx', ['vite', 'build', '--manifest', '--logLevel', 'warn'], { stdio: 'inherit' });

@@ -24,6 +24,7 @@ function renderAt(path: string) {
             path: '/application/campaigns',
             element: <RequirePermission ability="view-campaigns" redirectTo="/admin/applications"><Where /></RequirePermission>,
           },
+          { path: '/application/reports', element: <RequirePermission ability="view-reports"><Where /></RequirePermission> },
         ],
       },
     ],
@@ -78,10 +79,19 @@ describe('route guards', () => {
     expect(renderAt('/admin/sports')()).toBe('/admin/sports');
   });
 
-  it('role guard without redirect_to goes to login', () => {
+  it('role guard without redirect_to says which role the page needs, and links home', () => {
     logIn({ roles: ['organization'], abilities: [], organizations: [{ id: 'o7', name: 'Club' }] });
-    // /login then forwards the logged-in user to their overview.
-    expect(renderAt('/admin/sports')()).toBe('/organizations/o7');
+    useContextStore.getState().setOrganizationId('o7');
+    renderAt('/admin/sports');
+    expect(screen.getByRole('heading', { name: 'No access' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('This page is for the superadmin role only.');
+    expect(screen.getByRole('link', { name: 'Go to your home page' })).toHaveAttribute('href', '/organizations/o7');
+  });
+
+  it('permission guard without redirect_to names the missing permission', () => {
+    logIn({ roles: ['admin'], abilities: ['view-application'], organizations: [] });
+    renderAt('/application/reports');
+    expect(screen.getByRole('alert')).toHaveTextContent('This page needs the ‘view-reports’ permission');
   });
 
   it('permission guard follows redirect_to, and allows wildcard abilities', () => {

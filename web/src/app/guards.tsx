@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { Forbidden } from '@/app/routes/Forbidden';
 import { can, hasRole, overviewPath } from '@/lib/authorization';
 import { isLoggedIn, useAuthStore } from '@/stores/auth';
 import { useContextStore } from '@/stores/context';
@@ -24,13 +25,14 @@ export function RedirectIfAuthenticated({ children }: { children?: ReactNode }) 
   return children ?? <Outlet />;
 }
 
-/** Without the role: to redirectTo when given, else to login (which forwards a logged-in user to the overview). */
+/** Without the role: to redirectTo when given, else the screen says why it is closed (never a silent bounce). */
 export function RequireRole({ role, redirectTo, children }: { role: string; redirectTo?: string; children?: ReactNode }) {
   const profile = useAuthStore((state) => state.profile);
-  if (!hasRole(profile, role)) return <Navigate to={redirectTo ?? '/login'} replace />;
+  if (!hasRole(profile, role)) return redirectTo ? <Navigate to={redirectTo} replace /> : <Forbidden need={{ role }} />;
   return children ?? <Outlet />;
 }
 
+/** Without the ability: to redirectTo when given, else the screen says which permission is missing. */
 export function RequirePermission({
   ability,
   redirectTo,
@@ -41,6 +43,6 @@ export function RequirePermission({
   children?: ReactNode;
 }) {
   const profile = useAuthStore((state) => state.profile);
-  if (!can(profile, ability)) return <Navigate to={redirectTo ?? '/login'} replace />;
+  if (!can(profile, ability)) return redirectTo ? <Navigate to={redirectTo} replace /> : <Forbidden need={{ ability }} />;
   return children ?? <Outlet />;
 }

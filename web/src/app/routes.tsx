@@ -3,7 +3,6 @@ import { Navigate, type RouteObject } from 'react-router';
 import { RedirectIfAuthenticated, RequireAuth, RequirePermission, RequireRole } from '@/app/guards';
 import { NotFoundRoute } from '@/app/routes/NotFoundRoute';
 import { RouteError } from '@/app/routes/RouteError';
-import { AdminLayout } from '@/app/shell/AdminLayout';
 import { PublicLayout } from '@/app/shell/PublicLayout';
 import { ShellLayout } from '@/app/shell/ShellLayout';
 import { Skeleton } from '@/components/ui/Skeleton';
@@ -97,7 +96,7 @@ export const routes: RouteObject[] = [
                 path: '/application',
                 children: [
                   {
-                    element: <RequirePermission ability="view-application" redirectTo="/admin/applications" />,
+                    element: <RequirePermission ability="view-application" />,
                     children: [
                       {
                         index: true,
@@ -376,110 +375,105 @@ export const routes: RouteObject[] = [
                 path: '/admin',
                 element: <RequireRole role={SUPERADMIN} />,
                 children: [
+                  { index: true, element: <Navigate to="/admin/applications" replace /> },
                   {
-                    element: <AdminLayout />,
-                    children: [
-                      { index: true, element: <Navigate to="/admin/applications" replace /> },
-                      {
-                        path: 'applications',
-                        lazy: screen(
-                          () => import('@/features/applications/routes/ApplicationsListRoute'),
-                          (m) => m.ApplicationsListRoute,
-                        ),
-                      },
-                      {
-                        path: 'applications/create',
-                        lazy: screen(
-                          () => import('@/features/applications/routes/ApplicationCreateRoute'),
-                          (m) => m.ApplicationCreateRoute,
-                        ),
-                      },
-                      {
-                        path: 'applications/:application_id',
-                        lazy: screen(
-                          () => import('@/features/applications/routes/ApplicationEditRoute'),
-                          (m) => m.ApplicationEditRoute,
-                        ),
-                      },
-                      {
-                        // Spelled so in the spec.
-                        path: 'applications/:application_id/mapbox-settigns',
-                        lazy: screen(
-                          () => import('@/features/applications/routes/ApplicationMapboxRoute'),
-                          (m) => m.ApplicationMapboxRoute,
-                        ),
-                      },
-                      {
-                        path: 'applications/:application_id/invites',
-                        lazy: screen(
-                          () => import('@/features/applications/routes/ApplicationInvitesRoute'),
-                          (m) => m.ApplicationInvitesRoute,
-                        ),
-                      },
-                      {
-                        path: 'wallets/create',
-                        lazy: screen(() => import('@/features/wallets/routes/WalletCreateRoute'), (m) => m.WalletCreateRoute),
-                      },
-                      ...walletRoutes(),
-                      {
-                        path: 'orders',
-                        lazy: screen(() => import('@/features/orders/routes/OrdersListRoute'), (m) => m.OrdersListRoute),
-                      },
-                      {
-                        path: 'sports',
-                        lazy: screen(() => import('@/features/sports/routes/SportsListRoute'), (m) => m.SportsListRoute),
-                      },
-                      {
-                        path: 'sports/create',
-                        lazy: screen(() => import('@/features/sports/routes/SportCreateRoute'), (m) => m.SportCreateRoute),
-                      },
-                      {
-                        path: 'sports/:sportId',
-                        lazy: screen(() => import('@/features/sports/routes/SportEditRoute'), (m) => m.SportEditRoute),
-                      },
-                      {
-                        path: 'location-types',
-                        lazy: screen(
-                          () => import('@/features/location-types/routes/LocationTypesListRoute'),
-                          (m) => m.LocationTypesListRoute,
-                        ),
-                      },
-                      {
-                        path: 'location-types/create',
-                        lazy: screen(
-                          () => import('@/features/location-types/routes/LocationTypeCreateRoute'),
-                          (m) => m.LocationTypeCreateRoute,
-                        ),
-                      },
-                      {
-                        path: 'location-types/:typeId',
-                        lazy: screen(
-                          () => import('@/features/location-types/routes/LocationTypeEditRoute'),
-                          (m) => m.LocationTypeEditRoute,
-                        ),
-                      },
-                      {
-                        path: 'product-types',
-                        lazy: screen(
-                          () => import('@/features/product-types/routes/ProductTypesListRoute'),
-                          (m) => m.ProductTypesListRoute,
-                        ),
-                      },
-                      {
-                        path: 'product-types/create',
-                        lazy: screen(
-                          () => import('@/features/product-types/routes/ProductTypeCreateRoute'),
-                          (m) => m.ProductTypeCreateRoute,
-                        ),
-                      },
-                      {
-                        path: 'product-types/:typeId',
-                        lazy: screen(
-                          () => import('@/features/product-types/routes/ProductTypeEditRoute'),
-                          (m) => m.ProductTypeEditRoute,
-                        ),
-                      },
-                    ],
+                    path: 'applications',
+                    lazy: screen(
+                      () => import('@/features/applications/routes/ApplicationsListRoute'),
+                      (m) => m.ApplicationsListRoute,
+                    ),
+                  },
+                  {
+                    path: 'applications/create',
+                    lazy: screen(
+                      () => import('@/features/applications/routes/ApplicationCreateRoute'),
+                      (m) => m.ApplicationCreateRoute,
+                    ),
+                  },
+                  {
+                    path: 'applications/:application_id',
+                    lazy: screen(
+                      () => import('@/features/applications/routes/ApplicationEditRoute'),
+                      (m) => m.ApplicationEditRoute,
+                    ),
+                  },
+                  {
+                    // Spelled so in the spec.
+                    path: 'applications/:application_id/mapbox-settigns',
+                    lazy: screen(
+                      () => import('@/features/applications/routes/ApplicationMapboxRoute'),
+                      (m) => m.ApplicationMapboxRoute,
+                    ),
+                  },
+                  {
+                    path: 'applications/:application_id/invites',
+                    lazy: screen(
+                      () => import('@/features/applications/routes/ApplicationInvitesRoute'),
+                      (m) => m.ApplicationInvitesRoute,
+                    ),
+                  },
+                  {
+                    path: 'wallets/create',
+                    lazy: screen(() => import('@/features/wallets/routes/WalletCreateRoute'), (m) => m.WalletCreateRoute),
+                  },
+                  ...walletRoutes(),
+                  {
+                    path: 'orders',
+                    lazy: screen(() => import('@/features/orders/routes/OrdersListRoute'), (m) => m.OrdersListRoute),
+                  },
+                  {
+                    path: 'sports',
+                    lazy: screen(() => import('@/features/sports/routes/SportsListRoute'), (m) => m.SportsListRoute),
+                  },
+                  {
+                    path: 'sports/create',
+                    lazy: screen(() => import('@/features/sports/routes/SportCreateRoute'), (m) => m.SportCreateRoute),
+                  },
+                  {
+                    path: 'sports/:sportId',
+                    lazy: screen(() => import('@/features/sports/routes/SportEditRoute'), (m) => m.SportEditRoute),
+                  },
+                  {
+                    path: 'location-types',
+                    lazy: screen(
+                      () => import('@/features/location-types/routes/LocationTypesListRoute'),
+                      (m) => m.LocationTypesListRoute,
+                    ),
+                  },
+                  {
+                    path: 'location-types/create',
+                    lazy: screen(
+                      () => import('@/features/location-types/routes/LocationTypeCreateRoute'),
+                      (m) => m.LocationTypeCreateRoute,
+                    ),
+                  },
+                  {
+                    path: 'location-types/:typeId',
+                    lazy: screen(
+                      () => import('@/features/location-types/routes/LocationTypeEditRoute'),
+                      (m) => m.LocationTypeEditRoute,
+                    ),
+                  },
+                  {
+                    path: 'product-types',
+                    lazy: screen(
+                      () => import('@/features/product-types/routes/ProductTypesListRoute'),
+                      (m) => m.ProductTypesListRoute,
+                    ),
+                  },
+                  {
+                    path: 'product-types/create',
+                    lazy: screen(
+                      () => import('@/features/product-types/routes/ProductTypeCreateRoute'),
+                      (m) => m.ProductTypeCreateRoute,
+                    ),
+                  },
+                  {
+                    path: 'product-types/:typeId',
+                    lazy: screen(
+                      () => import('@/features/product-types/routes/ProductTypeEditRoute'),
+                      (m) => m.ProductTypeEditRoute,
+                    ),
                   },
                 ],
               },

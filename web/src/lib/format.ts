@@ -65,3 +65,8 @@ export function formatFileSize(bytes: number): string {
 export function displayFileName(filename: string): string {
   return filename.replace(/^uploads\//, '');
 }
+
+/** Whole numbers with the language's grouping, e.g. "1.234" in nl and "1,234" in en. */
+export function formatCount(value: number, language: Language): string {
+  return new Intl.NumberFormat(LOCALES[language], { maximumFractionDigits: 0 }).format(value);
+}

@@ -29,7 +29,8 @@ export function OrganizationSwitcher() {
   const loading = isPending || (isFetching && search !== debouncedSearch) || search !== debouncedSearch;
 
   return (
-    <div className="org-switcher" ref={root}>
+    <div className="org-switcher context-switch" ref={root}>
+      <span className="context-switch__label">{t('shell.organization')}</span>
       <button
         type="button"
         className="button button--ghost org-switcher__toggle"
@@ -38,7 +39,8 @@ export function OrganizationSwitcher() {
         aria-controls={menuId}
         onClick={() => setOpen((value) => !value)}
       >
-        {currentName} ▾
+        <span className="org-switcher__name">{currentName}</span>
+        <span aria-hidden="true">▾</span>
       </button>
       {open && (
         <div className="menu org-switcher__menu" id={menuId}>
@@ -74,6 +76,11 @@ export function OrganizationSwitcher() {
             </ul>
           ) : (
             <p className="menu__empty">{t('common.noResults')}</p>
+          )}
+          {data && data.total > data.rows.length && (
+            <p className="menu__hint" role="status">
+              {t('shell.organizationsShown', { shown: data.rows.length, total: data.total })}
+            </p>
           )}
         </div>
       )}

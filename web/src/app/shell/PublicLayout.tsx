@@ -8,13 +8,14 @@ export function PublicLayout() {
   const { data: application } = useApplicationSettings();
   return (
     <div className="public-layout">
-      <div className="public-layout__card">
+      {/* The card is the page's one <main>, as the shell's is for signed-in screens. */}
+      <main className="public-layout__card">
         <div className="public-layout__header">
           <img src={application?.logo_url || DEFAULT_LOGO} alt={application?.name || 'Move'} height={40} />
           <LanguageSwitch />
         </div>
         <Outlet />
-      </div>
+      </main>
     </div>
   );
 }

@@ -18,6 +18,24 @@ describe('Avatar', () => {
     expect(colorForName('Sam Super')).not.toBe(colorForName('Anna de Vries'));
   });
 
+  it('keeps white initials at 4.5:1 contrast or more on every colour it derives', () => {
+    // WCAG relative luminance of an hsl() colour, as axe-core computes it.
+    const luminance = (color: string) => {
+      const [h, s, l] = (/hsl\((\d+), (\d+)%, (\d+)%\)/.exec(color) ?? []).slice(1).map(Number);
+      const a = (s / 100) * Math.min(l / 100, 1 - l / 100);
+      const channel = (n: number) => {
+        const k = (n + h / 30) % 12;
+        const c = l / 100 - a * Math.max(-1, Math.min(k - 3, 9 - k, 1));
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      };
+      return 0.2126 * channel(0) + 0.7152 * channel(8) + 0.0722 * channel(4);
+    };
+    for (let i = 0; i < 500; i++) {
+      const color = colorForName(`Person ${i}`);
+      expect((1 + 0.05) / (luminance(color) + 0.05), color).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
   it('shows the image, then initials when it fails to load', () => {
     render(<Avatar name="Sam Super" src="/broken.png" />);
     const image = screen.getByRole('img', { name: 'Sam Super' });

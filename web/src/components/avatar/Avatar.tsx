@@ -13,11 +13,15 @@ export function initials(name: string): string {
     .join('');
 }
 
-/** A stable colour for a name, so the same person always gets the same one. */
+/**
+ * A stable colour for a name, so the same person always gets the same one. The lightness
+ * is dark enough that the white initials keep a 4.5:1 contrast on every hue (WCAG AA;
+ * at 42% yellows and greens fell to 2.6:1).
+ */
 export function colorForName(name: string): string {
   let hash = 0;
   for (const character of name) hash = (hash * 31 + character.charCodeAt(0)) | 0;
-  return `hsl(${Math.abs(hash) % 360}, 55%, 42%)`;
+  return `hsl(${Math.abs(hash) % 360}, 55%, 30%)`;
 }
 
 export interface AvatarProps {

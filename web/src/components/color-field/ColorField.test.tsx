@@ -13,9 +13,14 @@ function Harness({ initial }: { initial: string | null }) {
 }
 
 describe('ColorField', () => {
-  it('defaults to #FF0000', () => {
+  it('shows no colour as empty, not as a fake red, and clears back to none', () => {
     render(<Harness initial={null} />);
-    expect(screen.getByLabelText('Primary colour')).toHaveValue('#FF0000');
+    expect(screen.getByLabelText('Primary colour')).toHaveValue('');
+    expect(screen.getByLabelText('Primary colour')).toHaveAttribute('placeholder', 'No colour (default)');
+    fireEvent.input(screen.getByLabelText('Pick a colour'), { target: { value: '#0000ff' } });
+    expect(screen.getByTestId('value')).toHaveTextContent('#0000FF');
+    fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(screen.getByTestId('value')).toHaveTextContent('null');
   });
 
   it('splits and joins alpha', () => {

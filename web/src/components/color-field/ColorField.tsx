@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-export const DEFAULT_COLOR = '#FF0000';
+/** Where the picker starts when no colour is set; never shown as if it were the value. */
+const PICKER_START = '#000000';
 const HEX = /^#([0-9a-f]{6}|[0-9a-f]{8})$/i;
 
 export function isHexColor(value: string): boolean {
@@ -10,7 +11,7 @@ export function isHexColor(value: string): boolean {
 
 /** Splits '#RRGGBBAA' into the colour input's '#rrggbb' and an alpha of 0–255. */
 export function splitAlpha(value: string): { rgb: string; alpha: number } {
-  const hex = isHexColor(value) ? value : DEFAULT_COLOR;
+  const hex = isHexColor(value) ? value : PICKER_START;
   return {
     rgb: hex.slice(0, 7).toLowerCase(),
     alpha: hex.length === 9 ? Number.parseInt(hex.slice(7), 16) : 255,
@@ -26,17 +27,21 @@ export interface ColorFieldProps {
   label: string;
   name?: string;
   value: string | null | undefined;
-  onChange: (value: string) => void;
+  /** null: no colour (the application's default applies). */
+  onChange: (value: string | null) => void;
   error?: string;
 }
 
-/** A hex colour with alpha ('#RRGGBB' or '#RRGGBBAA'); empty shows the default red. */
+/**
+ * A hex colour with alpha ('#RRGGBB' or '#RRGGBBAA'). Without a colour the text is empty
+ * and says so, the swatch is chequered, and "Clear" brings a set colour back to none.
+ */
 export function ColorField({ label, name, value, onChange, error }: ColorFieldProps) {
   const { t } = useTranslation();
   const id = useId();
-  const current = value && isHexColor(value) ? value : DEFAULT_COLOR;
+  const current = value && isHexColor(value) ? value : null;
   const [draft, setDraft] = useState<string | null>(null);
-  const { rgb, alpha } = splitAlpha(current);
+  const { rgb, alpha } = splitAlpha(current ?? PICKER_START);
 
   return (
     <div className="field">
@@ -52,13 +57,15 @@ export function ColorField({ label, name, value, onChange, error }: ColorFieldPr
           id={id}
           name={name}
           className="input"
-          value={draft ?? current}
+          value={draft ?? current ?? ''}
+          placeholder={t('colorField.none')}
           maxLength={9}
           aria-invalid={Boolean(error) || undefined}
           onChange={(event) => {
             const next = event.target.value.startsWith('#') ? event.target.value : `#${event.target.value}`;
-            setDraft(next);
-            if (isHexColor(next)) onChange(next.toUpperCase());
+            setDraft(event.target.value === '' ? '' : next);
+            if (event.target.value === '') onChange(null);
+            else if (isHexColor(next)) onChange(next.toUpperCase());
           }}
           onBlur={() => setDraft(null)}
         />
@@ -66,11 +73,21 @@ export function ColorField({ label, name, value, onChange, error }: ColorFieldPr
           type="range"
           min={0}
           max={255}
-          aria-label="Alpha"
+          aria-label={t('colorField.alpha')}
           value={alpha}
+          disabled={current === null}
           onChange={(event) => onChange(joinAlpha(rgb, Number(event.target.value)))}
         />
-        <span className="color-field__swatch" style={{ background: current }} aria-hidden="true" />
+        <span
+          className={`color-field__swatch${current ? '' : ' color-field__swatch--none'}`}
+          style={current ? { background: current } : undefined}
+          aria-hidden="true"
+        />
+        {current && (
+          <button type="button" className="button button--ghost button--small" onClick={() => onChange(null)}>
+            {t('colorField.clear')}
+          </button>
+        )}
       </div>
       {error && <p className="field__error">{error}</p>}
     </div>

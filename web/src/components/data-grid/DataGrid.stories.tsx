@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { DataGrid, type DataGridColumn } from '@/components/data-grid/DataGrid';
+import { MemoryRouter } from 'react-router';
+import { DataGrid, RowActions, type DataGridColumn } from '@/components/data-grid/DataGrid';
 import type { ListSource } from '@/lib/list';
 
 interface Row {
@@ -21,24 +22,56 @@ const memorySource =
   };
 
 const columns: DataGridColumn<Row>[] = [
-  { field: 'id', header: 'Id', width: 100 },
-  { field: 'name', header: 'Name', sortable: true },
+  { field: 'name', header: 'Name', sortable: true, flex: 2 },
+  { field: 'id', header: 'Id', sortable: true, width: 100 },
+  {
+    field: 'actions',
+    header: 'Actions',
+    width: 230,
+    render: (row) => (
+      <RowActions
+        actions={[
+          { label: 'Edit', icon: 'edit', to: `/sports/${row.id}` },
+          { label: 'Delete', icon: 'delete', danger: true, onClick: () => undefined },
+        ]}
+      />
+    ),
+  },
 ];
 
 const meta = {
-  title: 'Widgets/DataGrid',
+  title: 'Patterns/DataGrid',
   component: DataGrid<Row>,
+  decorators: [
+    (Story) => (
+      <MemoryRouter>
+        <div style={{ width: 'min(900px, 100%)' }}>
+          <Story />
+        </div>
+      </MemoryRouter>
+    ),
+  ],
   args: {
     label: 'Sports',
     columns,
     getRowId: (row: Row) => row.id,
-    emptyMessage: 'Nothing here yet',
+    emptyMessage: 'No sports yet',
+    emptyAction: <button className="button button--primary">New sport</button>,
     source: memorySource(rows),
     defaultSort: { field: 'name', direction: 'asc' },
+    rowHref: (row: Row) => `/sports/${row.id}`,
   },
 } satisfies Meta<typeof DataGrid<Row>>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+/** 120 rows, 25 a page: count, pager, sorting on both sortable columns, row actions. */
 export const Paged: Story = {};
+/** Skeleton rows while the first page loads. */
+export const Loading: Story = { args: { source: () => new Promise(() => undefined) } };
+/** Nothing yet: the list's own words and the next action. */
 export const Empty: Story = { args: { source: memorySource([]) } };
+/** A search without results is not "nothing yet": it offers to clear the search. */
+export const NoResults: Story = { args: { search: 'zzz', onClearSearch: () => undefined } };
+/** A failed load: inline, with a retry. */
+export const Failed: Story = { args: { source: () => Promise.reject(new Error('offline')) } };

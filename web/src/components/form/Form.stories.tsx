@@ -1,8 +1,20 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { Form, FormErrorSummary, SubmitButton, SwitchField, TextField } from '@/components/form';
+import {
+  Form,
+  FormActions,
+  FormErrorSummary,
+  FormSection,
+  SelectField,
+  SubmitButton,
+  SwitchField,
+  TextAreaField,
+  TextField,
+  UploadFormField,
+} from '@/components/form';
 import { ApiError } from '@/lib/api-client';
+import { countryOptions } from '@/lib/countries';
 
-function Demo() {
+function ServerErrors() {
   return (
     <Form
       initialValues={{ name: '', highlighted: false }}
@@ -10,16 +22,49 @@ function Demo() {
         throw new ApiError(422, 'Invalid', { name: 'De naam is al in gebruik' });
       }}
     >
-      <TextField name="name" label="Name" />
+      <TextField name="name" label="Name" required />
       <SwitchField name="highlighted" label="Highlighted" />
       <FormErrorSummary />
-      <div className="form__actions">
+      <FormActions>
         <SubmitButton>Save (answers a 422)</SubmitButton>
-      </div>
+      </FormActions>
     </Form>
   );
 }
 
-const meta = { title: 'Widgets/Form', component: Demo } satisfies Meta<typeof Demo>;
+function Sections() {
+  return (
+    <div style={{ width: 'min(1100px, 100%)' }}>
+      <Form
+        className="form form--sections"
+        initialValues={{ name: '', kvk: '', description: '', logo_id: null, city: '', country: 'nl' }}
+        onSubmit={async () => {
+          throw new ApiError(401, 'Onjuiste gegevens');
+        }}
+      >
+        <FormSection title="Organisation" description="How the organisation appears in the app and on the website.">
+          <TextField name="name" label="Name" required wide />
+          <TextField name="kvk" label="Chamber of Commerce number" hint="8 digits" />
+          <TextAreaField name="description" label="Description" />
+        </FormSection>
+        <FormSection title="Images">
+          <UploadFormField name="logo_id" label="Logo" rules={{ minDimensions: '300,300' }} uploader={async () => new Promise(() => undefined)} />
+        </FormSection>
+        <FormSection title="Address">
+          <TextField name="city" label="City" />
+          <SelectField name="country" label="Country" options={countryOptions('en')} emptyLabel="Choose a country" emptyValue="" />
+        </FormSection>
+        <FormErrorSummary />
+        <FormActions>
+          <SubmitButton>Save (answers a refusal of the whole form)</SubmitButton>
+        </FormActions>
+      </Form>
+    </div>
+  );
+}
+
+const meta = { title: 'Patterns/Form', component: ServerErrors } satisfies Meta<typeof ServerErrors>;
 export default meta;
 export const ServerFieldErrors: StoryObj<typeof meta> = {};
+/** Sections with headings, two columns on wide screens, required marks, rules before upload, a sticky action bar. */
+export const SectionsAndStickyActions: StoryObj<typeof meta> = { render: () => <Sections /> };

@@ -1,5 +1,5 @@
 import { useField, useFormikContext } from 'formik';
-import { useId, type InputHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import { ColorField } from '@/components/color-field/ColorField';
 import { Switch } from '@/components/ui/Switch';
 import { UploadField, type UploadFieldProps } from '@/components/upload-field/UploadField';
@@ -15,15 +15,57 @@ function useFieldError(name: string): string | undefined {
   return submitCount > 0 ? meta.error : undefined;
 }
 
-type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'name'> & { name: string; label: string };
+/** The visible "required" asterisk; the input itself carries `required` for assistive technology. */
+export function RequiredMark() {
+  return (
+    <span className="required-mark" aria-hidden="true">
+      *
+    </span>
+  );
+}
 
-export function TextField({ name, label, type = 'text', ...input }: TextFieldProps) {
+/** A field's label with its required mark, and the rule under it (shown before the user types or uploads). */
+export function FieldLabel({ htmlFor, label, required, hint, hintId }: {
+  htmlFor: string;
+  label: string;
+  required?: boolean;
+  hint?: ReactNode;
+  hintId: string;
+}) {
+  return (
+    <>
+      <label htmlFor={htmlFor}>
+        {label}
+        {required && <RequiredMark />}
+      </label>
+      {hint && (
+        <p className="field__hint" id={hintId}>
+          {hint}
+        </p>
+      )}
+    </>
+  );
+}
+
+function describedBy(id: string, hint: unknown, error: unknown): string | undefined {
+  return [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+}
+
+type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'name'> & {
+  name: string;
+  label: string;
+  hint?: ReactNode;
+  /** Spans both columns of a form section. */
+  wide?: boolean;
+};
+
+export function TextField({ name, label, type = 'text', hint, wide, ...input }: TextFieldProps) {
   const id = useId();
   const [field] = useField(name);
   const error = useFieldError(name);
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
+    <div className={`field${wide ? ' field--wide' : ''}`}>
+      <FieldLabel htmlFor={id} label={label} required={input.required} hint={hint} hintId={`${id}-hint`} />
       <input
         {...field}
         {...input}
@@ -32,7 +74,7 @@ export function TextField({ name, label, type = 'text', ...input }: TextFieldPro
         className="input"
         value={field.value ?? ''}
         aria-invalid={Boolean(error) || undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={describedBy(id, hint, error)}
       />
       {error && (
         <p className="field__error" id={`${id}-error`}>
@@ -43,21 +85,34 @@ export function TextField({ name, label, type = 'text', ...input }: TextFieldPro
   );
 }
 
-export function TextAreaField({ name, label, rows = 4 }: { name: string; label: string; rows?: number }) {
+export function TextAreaField({
+  name,
+  label,
+  rows = 4,
+  required,
+  hint,
+}: {
+  name: string;
+  label: string;
+  rows?: number;
+  required?: boolean;
+  hint?: ReactNode;
+}) {
   const id = useId();
   const [field] = useField(name);
   const error = useFieldError(name);
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
+    <div className="field field--wide">
+      <FieldLabel htmlFor={id} label={label} required={required} hint={hint} hintId={`${id}-hint`} />
       <textarea
         {...field}
         id={id}
         rows={rows}
+        required={required}
         className="input"
         value={field.value ?? ''}
         aria-invalid={Boolean(error) || undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={describedBy(id, hint, error)}
       />
       {error && (
         <p className="field__error" id={`${id}-error`}>
@@ -115,33 +170,40 @@ export interface SelectOption {
   label: string;
 }
 
-/** A native select; the empty option (when given) stands for null. */
+/** A native select; the empty option (when given) stands for `emptyValue` (null unless the API wants ''). */
 export function SelectField({
   name,
   label,
   options,
   emptyLabel,
+  emptyValue = null,
+  required,
+  hint,
 }: {
   name: string;
   label: string;
   options: SelectOption[];
   emptyLabel?: string;
+  emptyValue?: '' | null;
+  required?: boolean;
+  hint?: ReactNode;
 }) {
   const id = useId();
   const [field, , helpers] = useField<string | null>(name);
   const error = useFieldError(name);
   return (
     <div className="field">
-      <label htmlFor={id}>{label}</label>
+      <FieldLabel htmlFor={id} label={label} required={required} hint={hint} hintId={`${id}-hint`} />
       <select
         id={id}
         name={name}
         className="input"
+        required={required}
         value={field.value ?? ''}
-        onChange={(event) => void helpers.setValue(event.target.value === '' ? null : event.target.value)}
+        onChange={(event) => void helpers.setValue(event.target.value === '' ? emptyValue : event.target.value)}
         onBlur={field.onBlur}
         aria-invalid={Boolean(error) || undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={describedBy(id, hint, error)}
       >
         {emptyLabel !== undefined && <option value="">{emptyLabel}</option>}
         {options.map((option) => (

@@ -1,7 +1,9 @@
-export { Form, FormErrorSummary, SubmitButton, type FormProps } from '@/components/form/Form';
+export { Form, FormActions, FormErrorSummary, FormSection, SubmitButton, type FormProps } from '@/components/form/Form';
 export {
   CheckboxListField,
   ColorFormField,
+  FieldLabel,
+  RequiredMark,
   SelectField,
   SwitchField,
   TextAreaField,

@@ -6,22 +6,25 @@ export interface ConfirmDialogProps {
   title: string;
   body: string;
   confirmLabel?: string;
+  cancelLabel?: string;
   busy?: boolean;
+  /** 'danger' (default) for deleting, rejecting, disabling; 'primary' for a consequential yes such as accepting. */
+  tone?: 'danger' | 'primary';
   onConfirm: () => void;
   onCancel: () => void;
 }
 
-/** A modal asking the user to confirm a destructive action; Cancel has the focus, Escape cancels. */
-export function ConfirmDialog({ open, title, body, confirmLabel, busy, onConfirm, onCancel }: ConfirmDialogProps) {
+/** A modal asking the user to confirm an action whose consequence the body states; Cancel has the focus, Escape cancels. */
+export function ConfirmDialog({ open, title, body, confirmLabel, cancelLabel, busy, tone = 'danger', onConfirm, onCancel }: ConfirmDialogProps) {
   const { t } = useTranslation();
   return (
     <Dialog open={open} title={title} onClose={onCancel} role="alertdialog" closeButton={false}>
       <p>{body}</p>
       <div className="dialog__actions">
         <button type="button" className="button" onClick={onCancel}>
-          {t('common.cancel')}
+          {cancelLabel ?? t('common.cancel')}
         </button>
-        <button type="button" className="button button--danger" disabled={busy} onClick={onConfirm}>
+        <button type="button" className={`button button--${tone}`} disabled={busy} onClick={onConfirm}>
           {confirmLabel ?? t('common.delete')}
         </button>
       </div>

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Dialog } from '@/components/ui/Dialog';
@@ -17,6 +18,39 @@ describe('Dialog', () => {
     await userEvent.keyboard('{Escape}');
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(onClose).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps Tab inside and gives focus back to the opener when it closes', async () => {
+    function Harness() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(true)}>
+            Open
+          </button>
+          <Dialog open={open} title="Redeem a code" onClose={() => setOpen(false)}>
+            <label>
+              Code <input />
+            </label>
+            <button type="button">Redeem</button>
+          </Dialog>
+        </>
+      );
+    }
+    render(<Harness />);
+    await userEvent.click(screen.getByRole('button', { name: 'Open' }));
+    expect(screen.getByLabelText('Code')).toHaveFocus();
+    await userEvent.tab();
+    expect(screen.getByRole('button', { name: 'Redeem' })).toHaveFocus();
+    await userEvent.tab();
+    expect(screen.getByRole('button', { name: 'Close' })).toHaveFocus();
+    await userEvent.tab();
+    expect(screen.getByLabelText('Code')).toHaveFocus();
+    await userEvent.tab({ shift: true });
+    expect(screen.getByRole('button', { name: 'Close' })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open' })).toHaveFocus();
   });
 
   it('renders nothing when closed', () => {

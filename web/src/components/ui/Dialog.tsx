@@ -14,24 +14,56 @@ export interface DialogProps {
   closeButton?: boolean;
 }
 
+const FOCUSABLE = 'a[href], button:not(:disabled), input:not(:disabled), select:not(:disabled), textarea:not(:disabled), [tabindex]:not([tabindex="-1"])';
+
+/** Keeps Tab and Shift+Tab inside the dialog: from the last element to the first and back. */
+function trapTab(event: KeyboardEvent, container: HTMLElement) {
+  // In document order (not every DOM implementation keeps it for a selector list).
+  const focusable = [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].sort((a, b) =>
+    a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1,
+  );
+  if (focusable.length === 0) return;
+  const first = focusable[0];
+  const last = focusable[focusable.length - 1];
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || !container.contains(active))) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (active === last || !container.contains(active))) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
 /**
  * A modal dialog named by its title: focus goes to its first field or button (not the ×),
- * Escape and the × call onClose.
+ * Tab stays inside, Escape and the × call onClose, and focus returns to the opener.
  */
 export function Dialog({ open, title, onClose, children, wide, role = 'dialog', closeButton = true }: DialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
+  // The latest onClose without re-running the effect: a parent's re-render must not move the focus.
+  const close = useRef(onClose);
+  useEffect(() => {
+    close.current = onClose;
+  }, [onClose]);
   useEffect(() => {
     if (!open) return undefined;
+    // Focus goes back where it was (the button that opened the dialog) when it closes.
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const first = dialog.current?.querySelector<HTMLElement>('input, select, textarea, button:not(.dialog__close)');
     (first ?? dialog.current)?.focus();
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
+      if (event.key === 'Escape') close.current();
+      if (event.key === 'Tab' && dialog.current) trapTab(event, dialog.current);
     };
     document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [open, onClose]);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      if (opener?.isConnected) opener.focus();
+    };
+  }, [open]);
   if (!open) return null;
   const heading = <h2 id={titleId}>{title}</h2>;
   return (

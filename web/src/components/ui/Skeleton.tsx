@@ -16,7 +16,3 @@ export function Spinner({ label }: { label: string }) {
     </div>
   );
 }
-
-export function EmptyState({ message }: { message: string }) {
-  return <p className="empty-state">{message}</p>;
-}

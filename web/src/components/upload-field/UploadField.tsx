@@ -2,7 +2,17 @@ import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api-client';
 import { displayFileName, formatFileSize } from '@/lib/format';
-import { checkDimensions, checkFile, readImageDimensions, reencodeImage, type UploadProblem, type UploadRules } from '@/lib/image';
+import {
+  checkDimensions,
+  checkFile,
+  IMAGE_EXTENSIONS,
+  MAX_UPLOAD_BYTES,
+  parseDimensions,
+  readImageDimensions,
+  reencodeImage,
+  type UploadProblem,
+  type UploadRules,
+} from '@/lib/image';
 import { fetchFileInfo, uploadFile, type UploadedFile, type Uploader, type UploadOptions } from '@/lib/upload';
 
 /** 0 idle with placeholder, 1 uploading with a percentage, 2 uploaded with preview. */
@@ -118,6 +128,18 @@ export function UploadField({
   };
 
   const shownError = problem ?? error;
+  const extensions = rules.extensions ?? IMAGE_EXTENSIONS;
+  const minimum = parseDimensions(rules.minDimensions);
+  const maximum = parseDimensions(rules.maxDimensions);
+  // The rules are said before the upload, not discovered by a refusal.
+  const ruleText = [
+    extensions.map((extension) => extension.toUpperCase()).join(', '),
+    t('upload.rules.maxSize', { size: formatFileSize(rules.maxBytes ?? MAX_UPLOAD_BYTES) }),
+    minimum && t('upload.rules.min', { ...minimum }),
+    maximum && t('upload.rules.max', { ...maximum }),
+  ]
+    .filter(Boolean)
+    .join(' · ');
   const preview = info?.url ?? previewUrl ?? null;
 
   return (
@@ -125,6 +147,9 @@ export function UploadField({
       <span className="field__label" id={`${inputId}-label`}>
         {label}
       </span>
+      <p className="field__hint" id={`${inputId}-rules`}>
+        {ruleText}
+      </p>
       {status === 0 && (
         <label
           htmlFor={inputId}
@@ -146,7 +171,8 @@ export function UploadField({
         type="file"
         className="visually-hidden"
         aria-labelledby={`${inputId}-label`}
-        accept={(rules.extensions ?? ['jpg', 'jpeg', 'png', 'svg', 'bmp', 'gif', 'webp']).map((ext) => `.${ext}`).join(',')}
+        aria-describedby={`${inputId}-rules`}
+        accept={extensions.map((extension) => `.${extension}`).join(',')}
         disabled={status !== 0}
         onChange={(event) => {
           const file = event.target.files?.[0];

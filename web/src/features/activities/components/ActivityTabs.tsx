@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
+import { Tabs } from '@/components/page/Tabs';
 import '@/features/activities/i18n';
 
 /** Details, Location, Sessions, Questions, Settings, Labels; Bundles only for a bundle activity. */
@@ -7,12 +7,9 @@ export function ActivityTabs({ base, name, bundle }: { base: string; name: strin
   const { t } = useTranslation();
   const tabs = ['details', 'location', 'sessions', 'questions', 'settings', 'labels', ...(bundle ? ['bundles'] : [])];
   return (
-    <nav className="tabs" aria-label={name}>
-      {tabs.map((tab) => (
-        <NavLink key={tab} end className="tabs__link" to={tab === 'details' ? base : `${base}/${tab}`}>
-          {t(`activities.tabs.${tab}`)}
-        </NavLink>
-      ))}
-    </nav>
+    <Tabs
+      label={name}
+      tabs={tabs.map((tab) => ({ to: tab === 'details' ? base : `${base}/${tab}`, label: t(`activities.tabs.${tab}`), end: true }))}
+    />
   );
 }

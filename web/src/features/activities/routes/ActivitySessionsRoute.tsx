@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EmptyState, Skeleton } from '@/components/ui/Skeleton';
+import { EmptyState } from '@/components/ui/EmptyState';
+import { Skeleton } from '@/components/ui/Skeleton';
 import { useActivitySessions, useCreateSessions } from '@/features/activities/api/activities';
 import type { Session } from '@/features/activities/api/types';
 import { emptySeries, SeriesEditor, sessionInput } from '@/features/activities/components/SeriesEditor';

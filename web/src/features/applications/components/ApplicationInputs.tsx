@@ -3,14 +3,7 @@ import { useId } from 'react';
 import { useField } from 'formik';
 import { useTranslation } from 'react-i18next';
 import * as yup from 'yup';
-import {
-  ColorFormField,
-  SelectField,
-  TextAreaField,
-  TextField,
-  UploadFormField,
-  UrlFormField,
-} from '@/components/form';
+import { ColorFormField, FormSection, SelectField, TextAreaField, TextField, UploadFormField, UrlFormField } from '@/components/form';
 import { useApplicationOptions, type Application, type ApplicationInput } from '@/features/applications/api/applications';
 
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
@@ -132,34 +125,39 @@ export function ApplicationInputs({ application }: { application?: Application }
   const upload = { visibility: 'public' as const, path: 'applications' };
   return (
     <>
-      <TextField name="name" label={label('name')} autoFocus />
-      <TextField name="slug" label={label('slug')} autoComplete="off" spellCheck={false} />
-      <TextField name="email" label={label('email')} type="email" />
-      <TextAreaField name="description" label={label('description')} />
-      <ParentField label={label('parent_id')} self={application?.id} />
-      <h2 className="form__section">{t('applications.links')}</h2>
-      <UrlFormField name="dashboard_url" label={label('dashboard_url')} />
-      <UrlFormField name="website_url" label={label('website_url')} />
-      <UrlFormField name="support_url" label={label('support_url')} />
-      <h2 className="form__section">{t('applications.settings')}</h2>
-      <TimezoneField label={label('timezone')} />
-      <TextField name="sport_id_alias" label={label('sport_id_alias')} autoComplete="off" />
-      <h2 className="form__section">{t('applications.branding')}</h2>
-      <UploadFormField name="logo_id" label={label('logo')} previewUrl={application?.logo_url} uploadOptions={upload} />
-      <UploadFormField
-        name="fallback_image_id"
-        label={label('fallback_image')}
-        previewUrl={application?.fallback_image_url}
-        uploadOptions={upload}
-      />
-      <UploadFormField
-        name="favicon_id"
-        label={label('favicon')}
-        previewUrl={application?.favicon_url}
-        uploadOptions={upload}
-      />
-      <ColorFormField name="primary_color" label={label('primary_color')} />
-      <ColorFormField name="secondary_color" label={label('secondary_color')} />
+      <FormSection title={t('applications.sections.application')}>
+        <TextField name="name" label={label('name')} required autoFocus />
+        <TextField name="slug" label={label('slug')} required autoComplete="off" spellCheck={false} />
+        <TextField name="email" label={label('email')} type="email" />
+        <ParentField label={label('parent_id')} self={application?.id} />
+        <TextAreaField name="description" label={label('description')} />
+      </FormSection>
+      <FormSection title={t('applications.links')}>
+        <UrlFormField name="dashboard_url" label={label('dashboard_url')} />
+        <UrlFormField name="website_url" label={label('website_url')} />
+        <UrlFormField name="support_url" label={label('support_url')} />
+      </FormSection>
+      <FormSection title={t('applications.settings')}>
+        <TimezoneField label={label('timezone')} />
+        <TextField name="sport_id_alias" label={label('sport_id_alias')} autoComplete="off" />
+      </FormSection>
+      <FormSection title={t('applications.branding')}>
+        <UploadFormField name="logo_id" label={label('logo')} previewUrl={application?.logo_url} uploadOptions={upload} />
+        <UploadFormField
+          name="fallback_image_id"
+          label={label('fallback_image')}
+          previewUrl={application?.fallback_image_url}
+          uploadOptions={upload}
+        />
+        <UploadFormField
+          name="favicon_id"
+          label={label('favicon')}
+          previewUrl={application?.favicon_url}
+          uploadOptions={upload}
+        />
+        <ColorFormField name="primary_color" label={label('primary_color')} />
+        <ColorFormField name="secondary_color" label={label('secondary_color')} />
+      </FormSection>
     </>
   );
 }

@@ -1,21 +1,18 @@
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
+import { Tabs } from '@/components/page/Tabs';
 
 /** The edit screen, its map settings and its invites are tabs of one application. */
 export function ApplicationTabs({ id }: { id: string }) {
   const { t } = useTranslation();
   const base = `/admin/applications/${encodeURIComponent(id)}`;
   return (
-    <nav className="tabs" aria-label={t('applications.sections')}>
-      <NavLink end className="tabs__link" to={base}>
-        {t('applications.tabs.edit')}
-      </NavLink>
-      <NavLink className="tabs__link" to={`${base}/mapbox-settigns`}>
-        {t('applications.tabs.mapbox')}
-      </NavLink>
-      <NavLink className="tabs__link" to={`${base}/invites`}>
-        {t('applications.tabs.invites')}
-      </NavLink>
-    </nav>
+    <Tabs
+      label={t('applications.sections')}
+      tabs={[
+        { to: base, label: t('applications.tabs.edit'), end: true },
+        { to: `${base}/mapbox-settigns`, label: t('applications.tabs.mapbox') },
+        { to: `${base}/invites`, label: t('applications.tabs.invites') },
+      ]}
+    />
   );
 }

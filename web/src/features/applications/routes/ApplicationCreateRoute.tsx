@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { Form, FormErrorSummary, SubmitButton } from '@/components/form';
+import { Form, FormActions, FormErrorSummary, SubmitButton } from '@/components/form';
 import { PageHeader } from '@/components/page/PageHeader';
 import { useCreateApplication, type ApplicationInput } from '@/features/applications/api/applications';
 import {
@@ -22,6 +22,8 @@ export function ApplicationCreateRoute() {
     <>
       <PageHeader title={t('applications.createTitle')} />
       <Form<ApplicationInput>
+        className="form form--sections"
+        guardUnsaved
         initialValues={emptyApplication}
         validationSchema={applicationSchema(t)}
         onSubmit={async (values) => {
@@ -32,10 +34,10 @@ export function ApplicationCreateRoute() {
       >
         <ApplicationInputs />
         <FormErrorSummary />
-        <div className="form__actions">
+        <FormActions>
           <SubmitButton>{t('common.save')}</SubmitButton>
           <Link to={LIST}>{t('common.cancel')}</Link>
-        </div>
+        </FormActions>
       </Form>
     </>
   );

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { Form, FormErrorSummary, SubmitButton } from '@/components/form';
+import { Form, FormActions, FormErrorSummary, SubmitButton } from '@/components/form';
 import { PageHeader } from '@/components/page/PageHeader';
 import { Skeleton } from '@/components/ui/Skeleton';
 import {
@@ -36,6 +36,8 @@ export function ApplicationEditRoute() {
       {application && (
         <>
           <Form<ApplicationInput>
+            className="form form--sections"
+            guardUnsaved
             key={application.version}
             initialValues={applicationValues(application)}
             validationSchema={applicationSchema(t)}
@@ -49,10 +51,10 @@ export function ApplicationEditRoute() {
           >
             <ApplicationInputs application={application} />
             <FormErrorSummary />
-            <div className="form__actions">
+            <FormActions>
               <SubmitButton>{t('common.save')}</SubmitButton>
               <Link to={LIST}>{t('common.cancel')}</Link>
-            </div>
+            </FormActions>
           </Form>
           {application.children_count > 0 && (
             <section aria-labelledby="children-title">

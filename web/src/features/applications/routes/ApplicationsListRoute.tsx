@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DataGrid, type DataGridColumn } from '@/components/data-grid/DataGrid';
+import { DataGrid, RowActions, type DataGridColumn } from '@/components/data-grid/DataGrid';
 import { PageHeader, SearchInput } from '@/components/page/PageHeader';
 import { applicationsList, type Application } from '@/features/applications/api/applications';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -32,14 +32,12 @@ export function ApplicationsListRoute() {
         header: t('common.actions'),
         width: 260,
         render: (application) => (
-          <div className="row-actions">
-            <Link className="button button--ghost" to={`/admin/applications/${application.id}`}>
-              {t('common.edit')}
-            </Link>
-            <Link className="button button--ghost" to={`/admin/applications/${application.id}/invites`}>
-              {t('applications.tabs.invites')}
-            </Link>
-          </div>
+          <RowActions
+            actions={[
+              { label: t('common.edit'), icon: 'edit', to: `/admin/applications/${application.id}` },
+              { label: t('applications.tabs.invites'), icon: 'plus', to: `/admin/applications/${application.id}/invites` },
+            ]}
+          />
         ),
       },
     ],
@@ -67,6 +65,13 @@ export function ApplicationsListRoute() {
         search={debouncedSearch}
         defaultSort={NAME_SORT}
         emptyMessage={t('applications.empty')}
+        emptyAction={
+          <Link className="button button--primary" to="/admin/applications/create">
+            {t('applications.create')}
+          </Link>
+        }
+        onClearSearch={() => setSearch('')}
+        rowHref={(application) => `/admin/applications/${application.id}`}
       />
     </>
   );

@@ -5,7 +5,8 @@ import type { LoginResponse } from '@/stores/auth';
 export type Credentials = RequestBody<'/v1/auth/login', 'post'>;
 
 export function login(credentials: Credentials): Promise<LoginResponse> {
-  return api<LoginResponse>('/v1/auth/login', { method: 'POST', body: credentials, anonymous: true });
+  // Silent: the refusal is shown next to the form (FormErrorSummary), not in a toast far from it.
+  return api<LoginResponse>('/v1/auth/login', { method: 'POST', body: credentials, anonymous: true, silent: true });
 }
 
 export function requestPasswordReset(email: string): Promise<void> {

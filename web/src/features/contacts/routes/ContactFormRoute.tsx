@@ -51,7 +51,7 @@ function ContactForm({ contact }: { contact?: Contact }) {
     : { name: '', email: '', phone: '', roles: [], trainer_user_id: null };
 
   return (
-    <main className="page">
+    <>
       <PageHeader
         title={contact ? t('contacts.editTitle') : t('contacts.createTitle')}
         actions={
@@ -104,6 +104,6 @@ function ContactForm({ contact }: { contact?: Contact }) {
           }
         />
       )}
-    </main>
+    </>
   );
 }

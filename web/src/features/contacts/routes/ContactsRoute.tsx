@@ -35,7 +35,7 @@ export function ContactsRoute() {
     [t],
   );
   return (
-    <main className="page">
+    <>
       <PageHeader
         title={t('contacts.title')}
         actions={
@@ -60,6 +60,6 @@ export function ContactsRoute() {
         emptyMessage={t('contacts.empty')}
         onRowClicked={mayManage ? (contact) => void navigate(`${base}/${contact.id}`) : undefined}
       />
-    </main>
+    </>
   );
 }

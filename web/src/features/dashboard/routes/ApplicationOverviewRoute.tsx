@@ -41,7 +41,7 @@ export function ApplicationOverviewRoute() {
   const created = data?.new_organizations_per_day.reduce((sum, day) => sum + day.created, 0) ?? 0;
 
   return (
-    <main className="page">
+    <>
       <h1>{t('dashboard.application')}</h1>
       <PeriodPicker {...period} error={problem && t(PROBLEM_TEXTS[problem])} />
       {!problem && statistics.isPending && <Skeleton lines={8} />}
@@ -74,6 +74,6 @@ export function ApplicationOverviewRoute() {
           />
         </div>
       )}
-    </main>
+    </>
   );
 }

@@ -10,9 +10,9 @@ export function NoAccessRoute() {
     return roles.length > 0 && roles.every((role) => role === 'customer');
   });
   return (
-    <main className="page">
+    <>
       <p>{t(customerOnly ? 'dashboard.customerOnly' : 'dashboard.noAccess')}</p>
       <Link to="/logout">{t('shell.logout')}</Link>
-    </main>
+    </>
   );
 }

@@ -42,7 +42,7 @@ function LocationForm({ location }: { location?: Location }) {
   const [confirming, setConfirming] = useState(false);
 
   return (
-    <main className="page">
+    <>
       <PageHeader
         title={location ? t('locations.editTitle') : t('locations.createTitle')}
         actions={
@@ -92,6 +92,6 @@ function LocationForm({ location }: { location?: Location }) {
           }
         />
       )}
-    </main>
+    </>
   );
 }

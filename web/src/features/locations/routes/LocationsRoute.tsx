@@ -44,7 +44,7 @@ export function LocationsRoute() {
   );
 
   return (
-    <main className="page">
+    <>
       <PageHeader
         title={t('locations.title')}
         actions={
@@ -69,6 +69,6 @@ export function LocationsRoute() {
         emptyMessage={t('locations.empty')}
         onRowClicked={mayEdit ? (location) => void navigate(`${base}/${location.id}/update`) : undefined}
       />
-    </main>
+    </>
   );
 }

@@ -1,11 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useField } from 'formik';
 import type { TFunction } from 'i18next';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as yup from 'yup';
-import { TextAreaField, TextField, UploadFormField } from '@/components/form';
+import { FormSection, SelectField, type SelectOption, TextAreaField, TextField, UploadFormField } from '@/components/form';
 import type { Organization, OrganizationInput } from '@/features/organizations/api/types';
 import { api } from '@/lib/api-client';
+import { countryOptions } from '@/lib/countries';
+import { currentLanguage } from '@/lib/i18n';
 
 /** The server's limits (domain/organization): the client rules mirror them. */
 export function organizationSchema(t: TFunction) {
@@ -83,8 +86,8 @@ function SportsField() {
   if (!sports.data?.length) return null;
   const selected = new Set(field.value ?? []);
   return (
-    <fieldset className="field">
-      <legend>{t('organizations.fields.sports')}</legend>
+    <fieldset className="field field--wide">
+      <legend className="field__label">{t('organizations.fields.sports')}</legend>
       <div className="checkbox-list">
         {sports.data.map((sport) => (
           <label key={sport.id} className="checkbox">
@@ -106,44 +109,67 @@ function SportsField() {
   );
 }
 
-/** Every field of an organisation, shared by the create and edit screens. */
+/** The kinds of organisation offered in the type select; a stored value outside them stays selectable. */
+const ORGANIZATION_TYPES = ['association', 'foundation', 'company', 'municipality', 'school', 'other'] as const;
+
+function typeOptions(t: TFunction, current: string | null | undefined): SelectOption[] {
+  const options: SelectOption[] = ORGANIZATION_TYPES.map((type) => ({ value: type, label: t(`organizations.types.${type}`) }));
+  if (current && !options.some((option) => option.value === current)) options.unshift({ value: current, label: current });
+  return options;
+}
+
+/** Every field of an organisation in sections, shared by the create, edit and profile screens. */
 export function OrganizationInputs({ organization }: { organization?: Organization }) {
   const { t } = useTranslation();
+  const language = currentLanguage();
+  const countries = useMemo(() => countryOptions(language), [language]);
   const label = (field: string) => t(`organizations.fields.${field}`);
   return (
     <>
-      <TextField name="name" label={label('name')} autoFocus />
-      <TextAreaField name="description" label={label('description')} />
-      <TextField name="type" label={label('type')} />
-      <SportsField />
-      <TextField name="kvk" label={label('kvk')} inputMode="numeric" />
-      <UploadFormField
-        name="logo_id"
-        label={label('logo')}
-        previewUrl={organization?.logo_url}
-        rules={{ minDimensions: '300,300' }}
-        uploadOptions={{ visibility: 'public', path: 'organizations' }}
-      />
-      <UploadFormField
-        name="header_id"
-        label={label('header')}
-        previewUrl={organization?.header_url}
-        uploadOptions={{ visibility: 'public', path: 'organizations' }}
-      />
-      <h2 className="form__section">{t('organizations.contact')}</h2>
-      <TextField name="email" label={label('email')} type="email" />
-      <TextField name="phone" label={label('phone')} type="tel" />
-      <TextField name="website" label={label('website')} placeholder="https://" />
-      <TextField name="facebook_url" label={label('facebook_url')} placeholder="https://" />
-      <TextField name="instagram_url" label={label('instagram_url')} placeholder="https://" />
-      <TextField name="youtube_url" label={label('youtube_url')} placeholder="https://" />
-      <h2 className="form__section">{t('organizations.address')}</h2>
-      <TextField name="street" label={label('street')} />
-      <TextField name="house_number" label={label('house_number')} />
-      <TextField name="zipcode" label={label('zipcode')} />
-      <TextField name="city" label={label('city')} />
-      <TextField name="country" label={label('country')} maxLength={2} />
-      <TextAreaField name="notes" label={label('notes')} />
+      <FormSection title={t('organizations.sections.organization')} description={t('organizations.sections.organizationHint')}>
+        <TextField name="name" label={label('name')} required wide autoFocus />
+        <SelectField name="type" label={label('type')} options={typeOptions(t, organization?.type)} emptyLabel={t('organizations.types.none')}
+          emptyValue=""
+        />
+        <TextField name="kvk" label={label('kvk')} inputMode="numeric" hint={t('organizations.hints.kvk')} />
+        <TextAreaField name="description" label={label('description')} />
+        <SportsField />
+      </FormSection>
+      <FormSection title={t('organizations.sections.images')}>
+        <UploadFormField
+          name="logo_id"
+          label={label('logo')}
+          previewUrl={organization?.logo_url}
+          rules={{ minDimensions: '300,300' }}
+          uploadOptions={{ visibility: 'public', path: 'organizations' }}
+        />
+        <UploadFormField
+          name="header_id"
+          label={label('header')}
+          previewUrl={organization?.header_url}
+          uploadOptions={{ visibility: 'public', path: 'organizations' }}
+        />
+      </FormSection>
+      <FormSection title={t('organizations.contact')}>
+        <TextField name="email" label={label('email')} type="email" autoComplete="email" />
+        <TextField name="phone" label={label('phone')} type="tel" autoComplete="tel" />
+        <TextField name="website" label={label('website')} type="url" placeholder="https://" wide />
+        <TextField name="facebook_url" label={label('facebook_url')} type="url" placeholder="https://" />
+        <TextField name="instagram_url" label={label('instagram_url')} type="url" placeholder="https://" />
+        <TextField name="youtube_url" label={label('youtube_url')} type="url" placeholder="https://" />
+      </FormSection>
+      <FormSection title={t('organizations.address')}>
+        <TextField name="street" label={label('street')} autoComplete="address-line1" />
+        <TextField name="house_number" label={label('house_number')} />
+        <TextField name="zipcode" label={label('zipcode')} autoComplete="postal-code" />
+        <TextField name="city" label={label('city')} autoComplete="address-level2" />
+        <SelectField name="country" label={label('country')} options={countries} emptyLabel={t('organizations.noCountry')}
+          emptyValue=""
+        />
+      </FormSection>
+      <FormSection title={t('organizations.sections.notes')} description={t('organizations.sections.notesHint')}>
+        <TextAreaField name="notes" label={label('notes')} />
+      </FormSection>
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Form, FormErrorSummary, SubmitButton } from '@/components/form';
+import { Form, FormActions, FormErrorSummary, SubmitButton } from '@/components/form';
 import { PageHeader } from '@/components/page/PageHeader';
 import { useCreateOrganization } from '@/features/organizations/api/organizations';
 import type { OrganizationCreated, OrganizationInput } from '@/features/organizations/api/types';
@@ -59,6 +59,8 @@ export function OrganizationCreateRoute() {
         <Credentials created={created} />
       ) : (
         <Form<OrganizationInput>
+          className="form form--sections"
+          guardUnsaved
           initialValues={emptyOrganization}
           validationSchema={organizationSchema(t)}
           onSubmit={async (values) => {
@@ -68,10 +70,10 @@ export function OrganizationCreateRoute() {
         >
           <OrganizationInputs />
           <FormErrorSummary />
-          <div className="form__actions">
+          <FormActions>
             <SubmitButton>{t('common.save')}</SubmitButton>
             <Link to={MANAGEMENT}>{t('common.cancel')}</Link>
-          </div>
+          </FormActions>
         </Form>
       )}
     </>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Form, FormErrorSummary, SubmitButton } from '@/components/form';
+import { Form, FormActions, FormErrorSummary, SubmitButton } from '@/components/form';
 import { PageHeader } from '@/components/page/PageHeader';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { Skeleton } from '@/components/ui/Skeleton';
@@ -60,6 +60,8 @@ export function OrganizationEditRoute() {
             </span>
           </p>
           <Form<OrganizationInput>
+            className="form form--sections"
+            guardUnsaved
             initialValues={organizationValues(organization)}
             validationSchema={organizationSchema(t)}
             onSubmit={async (values) => {
@@ -70,10 +72,10 @@ export function OrganizationEditRoute() {
           >
             <OrganizationInputs organization={organization} />
             <FormErrorSummary />
-            <div className="form__actions">
+            <FormActions>
               <SubmitButton>{t('common.save')}</SubmitButton>
               <Link to={MANAGEMENT}>{t('common.cancel')}</Link>
-            </div>
+            </FormActions>
           </Form>
           <ConfirmDialog
             open={deleting}

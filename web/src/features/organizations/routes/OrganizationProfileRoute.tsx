@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { Form, FormErrorSummary, SubmitButton } from '@/components/form';
+import { Form, FormActions, FormErrorSummary, FormSection, SubmitButton } from '@/components/form';
 import { PageHeader } from '@/components/page/PageHeader';
 import { Skeleton } from '@/components/ui/Skeleton';
 import {
@@ -29,7 +29,7 @@ export function OrganizationProfileRoute() {
   const updateFinance = useUpdateFinance();
 
   return (
-    <main className="page">
+    <>
       <PageHeader title={t('organizations.profileTitle')} />
       {organization.isPending && <Skeleton lines={8} />}
       {organization.data && (
@@ -38,6 +38,8 @@ export function OrganizationProfileRoute() {
             <OrganizationStateBadge state={organization.data.state} />
           </p>
           <Form<OrganizationInput>
+            className="form form--sections"
+            guardUnsaved
             key={organization.data.version}
             initialValues={organizationValues(organization.data)}
             validationSchema={organizationSchema(t)}
@@ -48,35 +50,33 @@ export function OrganizationProfileRoute() {
           >
             <OrganizationInputs organization={organization.data} />
             <FormErrorSummary />
-            <div className="form__actions">
+            <FormActions>
               <SubmitButton>{t('common.save')}</SubmitButton>
-            </div>
+            </FormActions>
           </Form>
         </>
       )}
-      <section aria-labelledby="finance-title">
-        <h2 className="form__section" id="finance-title">
-          {t('organizations.finance.title')}
-        </h2>
-        {finance.isPending && <Skeleton lines={4} />}
-        {finance.data && (
-          <Form<FinanceInput>
-            key={finance.data.version ?? 0}
-            initialValues={financeValues(finance.data)}
-            validationSchema={financeSchema(t)}
-            onSubmit={async (values) => {
-              await updateFinance.mutateAsync({ id, input: { ...financeBody(values), version: finance.data.version } });
-              notifySaved(t('common.saved'));
-            }}
-          >
+      {finance.isPending && <Skeleton lines={4} />}
+      {finance.data && (
+        <Form<FinanceInput>
+          className="form form--sections"
+          key={finance.data.version ?? 0}
+          initialValues={financeValues(finance.data)}
+          validationSchema={financeSchema(t)}
+          onSubmit={async (values) => {
+            await updateFinance.mutateAsync({ id, input: { ...financeBody(values), version: finance.data.version } });
+            notifySaved(t('common.saved'));
+          }}
+        >
+          <FormSection title={t('organizations.finance.title')}>
             <FinanceInputs />
-            <FormErrorSummary />
-            <div className="form__actions">
-              <SubmitButton>{t('organizations.finance.save')}</SubmitButton>
-            </div>
-          </Form>
-        )}
-      </section>
-    </main>
+          </FormSection>
+          <FormErrorSummary />
+          <FormActions>
+            <SubmitButton>{t('organizations.finance.save')}</SubmitButton>
+          </FormActions>
+        </Form>
+      )}
+    </>
   );
 }

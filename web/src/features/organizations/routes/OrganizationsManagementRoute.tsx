@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DataGrid, type DataGridColumn } from '@/components/data-grid/DataGrid';
+import { DataGrid, RowActions, type DataGridColumn } from '@/components/data-grid/DataGrid';
 import { PageHeader, SearchInput } from '@/components/page/PageHeader';
 import { exportOrganizations, organizationsList } from '@/features/organizations/api/organizations';
 import { ORGANIZATION_STATES, type Organization } from '@/features/organizations/api/types';
@@ -38,12 +38,12 @@ export function OrganizationsManagementRoute() {
       {
         field: 'actions',
         header: t('common.actions'),
-        width: 120,
+        width: 140,
         render: (organization) =>
           mayEdit ? (
-            <Link className="button button--ghost" to={`/application/organizations/management/${organization.id}`}>
-              {t('common.edit')}
-            </Link>
+            <RowActions
+              actions={[{ label: t('common.edit'), icon: 'edit', to: `/application/organizations/management/${organization.id}` }]}
+            />
           ) : null,
       },
     ],
@@ -106,6 +106,19 @@ export function OrganizationsManagementRoute() {
         filter={filter}
         defaultSort={NAME_SORT}
         emptyMessage={t('organizations.empty')}
+        emptyAction={
+          mayCreate && (
+            <Link className="button button--primary" to="/application/organizations/management/create">
+              {t('organizations.create')}
+            </Link>
+          )
+        }
+        filtered={state !== ''}
+        onClearSearch={() => {
+          setSearch('');
+          setState('');
+        }}
+        rowHref={mayEdit ? (organization) => `/application/organizations/management/${organization.id}` : undefined}
       />
     </>
   );

@@ -1,6 +1,9 @@
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataGrid, type DataGridColumn } from '@/components/data-grid/DataGrid';
+import { DataGrid, RowActions, type DataGridColumn } from '@/components/data-grid/DataGrid';
+import { RequiredMark } from '@/components/form';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { Dialog } from '@/components/ui/Dialog';
 import { PageHeader } from '@/components/page/PageHeader';
 import {
   organizationsList,
@@ -29,34 +32,32 @@ function RejectDialog({
   onReject: (reason: string) => void;
 }) {
   const { t } = useTranslation();
-  const titleId = useId();
   const reasonId = useId();
   const [reason, setReason] = useState('');
   const [tried, setTried] = useState(false);
   const empty = reason.trim() === '';
   return (
-    <div className="dialog-backdrop">
+    <Dialog open title={t('organizations.rejectTitle', { name: organization.name })} onClose={onCancel}>
       <form
-        className="dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        onKeyDown={(event) => event.key === 'Escape' && onCancel()}
+        className="form__fieldset"
+        noValidate
         onSubmit={(event) => {
           event.preventDefault();
           setTried(true);
           if (!empty) onReject(reason.trim());
         }}
       >
-        <h2 id={titleId}>{t('organizations.rejectTitle', { name: organization.name })}</h2>
+        <p>{t('organizations.rejectConsequence')}</p>
         <div className="field">
-          <label htmlFor={reasonId}>{t('organizations.reason')}</label>
+          <label htmlFor={reasonId}>
+            {t('organizations.reason')} <RequiredMark />
+          </label>
           <textarea
             id={reasonId}
             className="input"
             rows={4}
-            autoFocus
             maxLength={MAX_REASON}
+            required
             value={reason}
             aria-invalid={(tried && empty) || undefined}
             onChange={(event) => setReason(event.target.value)}
@@ -74,7 +75,7 @@ function RejectDialog({
           </button>
         </div>
       </form>
-    </div>
+    </Dialog>
   );
 }
 
@@ -85,6 +86,7 @@ export function OrganizationsReviewRoute() {
     useAuthStore((state) => state.profile),
     'edit-organization',
   );
+  const [approving, setApproving] = useState<Organization | null>(null);
   const [rejecting, setRejecting] = useState<Organization | null>(null);
   const [refreshKey, setRefreshKey] = useState(0);
   const approve = useApproveOrganization();
@@ -98,33 +100,19 @@ export function OrganizationsReviewRoute() {
       {
         field: 'actions',
         header: t('common.actions'),
-        width: 240,
+        width: 260,
         render: (organization) =>
           mayReview ? (
-            <div className="row-actions">
-              <button
-                type="button"
-                className="button button--primary"
-                data-testid={`approve-${organization.id}`}
-                onClick={() =>
-                  approve.mutate(organization.id, {
-                    onSuccess: () => {
-                      notifySaved(t('organizations.approved'));
-                      setRefreshKey((key) => key + 1);
-                    },
-                  })
-                }
-              >
-                {t('organizations.approve')}
-              </button>
-              <button type="button" className="button button--ghost" onClick={() => setRejecting(organization)}>
-                {t('organizations.reject')}
-              </button>
-            </div>
+            <RowActions
+              actions={[
+                { label: t('organizations.approve'), icon: 'check', onClick: () => setApproving(organization) },
+                { label: t('organizations.reject'), icon: 'close', danger: true, onClick: () => setRejecting(organization) },
+              ]}
+            />
           ) : null,
       },
     ],
-    [t, mayReview, approve],
+    [t, mayReview],
   );
 
   return (
@@ -141,6 +129,25 @@ export function OrganizationsReviewRoute() {
         emptyMessage={t('organizations.noneToReview')}
         refreshKey={refreshKey}
       />
+      <ConfirmDialog
+        open={approving !== null}
+        title={t('organizations.approveTitle', { name: approving?.name ?? '' })}
+        body={t('organizations.approveConsequence')}
+        confirmLabel={t('organizations.approve')}
+        tone="primary"
+        busy={approve.isPending}
+        onCancel={() => setApproving(null)}
+        onConfirm={() => {
+          if (!approving) return;
+          approve.mutate(approving.id, {
+            onSuccess: () => {
+              notifySaved(t('organizations.approvedName', { name: approving.name }));
+              setApproving(null);
+              setRefreshKey((key) => key + 1);
+            },
+          });
+        }}
+      />
       {rejecting && (
         <RejectDialog
           organization={rejecting}
@@ -151,7 +158,7 @@ export function OrganizationsReviewRoute() {
               { id: rejecting.id, reason },
               {
                 onSuccess: () => {
-                  notifySaved(t('organizations.rejected'));
+                  notifySaved(t('organizations.rejectedName', { name: rejecting.name }));
                   setRejecting(null);
                   setRefreshKey((key) => key + 1);
                 },

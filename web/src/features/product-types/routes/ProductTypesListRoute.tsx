@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import { DataGrid, type DataGridColumn } from '@/components/data-grid/DataGrid';
+import { Link } from 'react-router';
+import { DataGrid, RowActions, type DataGridColumn } from '@/components/data-grid/DataGrid';
 import { PageHeader, SearchInput } from '@/components/page/PageHeader';
 import { productTypeApi } from '@/features/product-types/api/product-types';
 import type { ProductType } from '@/features/product-types/api/types';
@@ -12,7 +12,6 @@ const NAME_SORT = { field: 'name', direction: 'asc' } as const;
 
 export function ProductTypesListRoute() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [search, setSearch] = useState('');
   const debouncedSearch = useDebouncedValue(search);
 
@@ -23,11 +22,7 @@ export function ProductTypesListRoute() {
         field: 'actions',
         header: t('common.actions'),
         width: 140,
-        render: (row) => (
-          <Link className="button button--ghost" to={`/admin/product-types/${row.id}`}>
-            {t('common.edit')}
-          </Link>
-        ),
+        render: (row) => <RowActions actions={[{ label: t('common.edit'), icon: 'edit', to: `/admin/product-types/${row.id}` }]} />,
       },
     ],
     [t],
@@ -54,7 +49,13 @@ export function ProductTypesListRoute() {
         search={debouncedSearch}
         defaultSort={NAME_SORT}
         emptyMessage={t('productTypes.empty')}
-        onRowClicked={(row) => void navigate(`/admin/product-types/${row.id}`)}
+        emptyAction={
+          <Link className="button button--primary" to="/admin/product-types/create">
+            {t('productTypes.create')}
+          </Link>
+        }
+        onClearSearch={() => setSearch('')}
+        rowHref={(row) => `/admin/product-types/${row.id}`}
       />
     </>
   );

@@ -36,7 +36,7 @@ function RateForm({ rate }: { rate?: Rate }) {
   const [confirming, setConfirming] = useState(false);
 
   return (
-    <main className="page">
+    <>
       <PageHeader
         title={rate ? t('rates.editTitle') : t('rates.createTitle')}
         actions={
@@ -86,6 +86,6 @@ function RateForm({ rate }: { rate?: Rate }) {
           }}
         />
       )}
-    </main>
+    </>
   );
 }

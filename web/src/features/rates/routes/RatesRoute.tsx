@@ -51,7 +51,7 @@ export function RatesRoute() {
   );
 
   return (
-    <main className="page">
+    <>
       <PageHeader
         title={t('rates.title')}
         actions={
@@ -96,6 +96,6 @@ export function RatesRoute() {
         emptyMessage={t('rates.terms.empty')}
         onRowClicked={mayManage ? (term) => void navigate(`${base}/cancellation-terms/${term.id}`) : undefined}
       />
-    </main>
+    </>
   );
 }

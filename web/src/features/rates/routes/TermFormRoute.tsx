@@ -35,7 +35,7 @@ function TermForm({ term }: { term?: CancellationTerm }) {
   const [confirming, setConfirming] = useState(false);
 
   return (
-    <main className="page">
+    <>
       <PageHeader
         title={term ? t('rates.terms.editTitle') : t('rates.terms.createTitle')}
         actions={
@@ -81,6 +81,6 @@ function TermForm({ term }: { term?: CancellationTerm }) {
           }}
         />
       )}
-    </main>
+    </>
   );
 }

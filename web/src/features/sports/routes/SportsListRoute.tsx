@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DataGrid, type DataGridColumn } from '@/components/data-grid/DataGrid';
+import { DataGrid, RowActions, type DataGridColumn } from '@/components/data-grid/DataGrid';
 import { PageHeader, SearchInput } from '@/components/page/PageHeader';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { sportsApi, useDeleteSport, type Sport } from '@/features/sports/api/sports';
@@ -37,16 +37,14 @@ export function SportsListRoute() {
       {
         field: 'actions',
         header: t('common.actions'),
-        width: 220,
+        width: 230,
         render: (sport) => (
-          <div className="row-actions">
-            <Link className="button button--ghost" to={`/admin/sports/${sport.id}`}>
-              {t('common.edit')}
-            </Link>
-            <button type="button" className="button button--ghost" onClick={() => setDeleting(sport)}>
-              {t('common.delete')}
-            </button>
-          </div>
+          <RowActions
+            actions={[
+              { label: t('common.edit'), icon: 'edit', to: `/admin/sports/${sport.id}` },
+              { label: t('common.delete'), icon: 'delete', danger: true, onClick: () => setDeleting(sport) },
+            ]}
+          />
         ),
       },
     ],
@@ -74,6 +72,13 @@ export function SportsListRoute() {
         search={debouncedSearch}
         defaultSort={NAME_SORT}
         emptyMessage={t('sports.empty')}
+        emptyAction={
+          <Link className="button button--primary" to="/admin/sports/create">
+            {t('sports.create')}
+          </Link>
+        }
+        onClearSearch={() => setSearch('')}
+        rowHref={(sport) => `/admin/sports/${sport.id}`}
         refreshKey={refreshKey}
       />
       <ConfirmDialog
@@ -86,7 +91,7 @@ export function SportsListRoute() {
           if (!deleting) return;
           deleteSport.mutate(deleting.id, {
             onSuccess: () => {
-              notifySaved(t('common.saved'));
+              notifySaved(t('common.deleted', { name: deleting.name }));
               setDeleting(null);
               setRefreshKey((key) => key + 1);
             },

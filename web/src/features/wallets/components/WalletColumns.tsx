@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
-import type { DataGridColumn } from '@/components/data-grid/DataGrid';
+import { RowActions, type DataGridColumn } from '@/components/data-grid/DataGrid';
 import type { Wallet } from '@/features/wallets/api/types';
 
 function topUpRule(wallet: Wallet): 'none' | 'once' | 'unlimited' {
@@ -31,20 +31,18 @@ export function walletColumns(t: TFunction, base: string): DataGridColumn<Wallet
       width: 170,
       render: (wallet) => t(`wallets.topUpRules.${topUpRule(wallet)}`),
     },
-    { field: 'coupons_count', header: t('wallets.fields.coupons_count'), width: 120 },
+    { field: 'coupons_count', header: t('wallets.fields.coupons_count'), sortable: true, width: 140 },
     {
       field: 'actions',
       header: t('common.actions'),
-      width: 200,
+      width: 230,
       render: (wallet) => (
-        <div className="row-actions">
-          <Link className="button button--ghost" to={`${base}/${wallet.id}`}>
-            {t('common.edit')}
-          </Link>
-          <Link className="button button--ghost" to={`${base}/${wallet.id}/coupons`}>
-            {t('wallets.tabs.coupons')}
-          </Link>
-        </div>
+        <RowActions
+          actions={[
+            { label: t('common.edit'), icon: 'edit', to: `${base}/${wallet.id}` },
+            { label: t('wallets.tabs.coupons'), icon: 'view', to: `${base}/${wallet.id}/coupons` },
+          ]}
+        />
       ),
     },
   ];

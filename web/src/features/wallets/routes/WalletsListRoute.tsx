@@ -44,6 +44,15 @@ export function WalletsListRoute() {
         search={debouncedSearch}
         defaultSort={NAME_SORT}
         emptyMessage={t('wallets.empty')}
+        emptyAction={
+          manage && (
+            <Link className="button button--primary" to={`${base}/create`}>
+              {t('wallets.create')}
+            </Link>
+          )
+        }
+        onClearSearch={() => setSearch('')}
+        rowHref={(wallet) => `${base}/${wallet.id}`}
       />
     </>
   );

@@ -1,0 +1,29 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { overviewPath } from '@/lib/authorization';
+import { useAuthStore } from '@/stores/auth';
+import { useContextStore } from '@/stores/context';
+
+/**
+ * A route the user may not open: says why (the role or permission it needs, and that an
+ * administrator grants it) and offers their own home, inside the page frame.
+ */
+export function Forbidden({ need }: { need: { role: string } | { ability: string } }) {
+  const { t } = useTranslation();
+  const profile = useAuthStore((state) => state.profile);
+  const organizationId = useContextStore((state) => state.organizationId);
+  const reason =
+    'role' in need
+      ? t('forbidden.needsRole', { role: t(`forbidden.roles.${need.role}`, { defaultValue: need.role }) })
+      : t('forbidden.needsPermission', { permission: need.ability });
+  return (
+    <section className="forbidden" role="alert" aria-labelledby="forbidden-title" data-testid="forbidden">
+      <h1 id="forbidden-title">{t('forbidden.title')}</h1>
+      <p>{reason}</p>
+      <p>{t('forbidden.ask')}</p>
+      <Link className="button button--primary" to={overviewPath(profile, organizationId)}>
+        {t('forbidden.home')}
+      </Link>
+    </section>
+  );
+}
