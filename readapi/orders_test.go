@@ -258,12 +258,16 @@ func TestFiftyConcurrentRefundsNeverRefundMoreThanPaid(t *testing.T) {
 	s.notify(pay, 200)
 	s.settle()
 	statuses := make([]int, 50)
+	callers := make([]*caller, len(statuses)) // made before: the world's caller list is not shared safely
+	for i := range callers {
+		callers[i] = s.as(s.admin, s.appA)
+	}
 	var wg sync.WaitGroup
 	for i := range statuses {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			res := s.as(s.admin, s.appA).do("POST", "/v1/admin/application/orders/"+orderID+"/refunds",
+			res := callers[i].do("POST", "/v1/admin/application/orders/"+orderID+"/refunds",
 				map[string]any{"amount_cents": 300, "reason": "Les gaat niet door"})
 			statuses[i] = res.Status
 		}()
@@ -471,11 +475,12 @@ func TestPayingWithMoves(t *testing.T) {
 	c.want("POST", order, map[string]any{"payment_type": "moves", "wallet_id": s.appB}, 422) // no wallet of this application
 	admin.want("POST", "/v1/admin/wallets/"+walletID+"/coupons/redeem", map[string]any{"customer_id": carla, "code": codes[1]}, 200)
 	var wg sync.WaitGroup
-	for range 5 { // a double click, and then some
+	clicks := []*caller{s.as(carla, s.appA), s.as(carla, s.appA), s.as(carla, s.appA), s.as(carla, s.appA), s.as(carla, s.appA)}
+	for _, click := range clicks { // a double click, and then some
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			s.as(carla, s.appA).want("POST", order, map[string]any{"payment_type": "moves", "wallet_id": walletID}, 201)
+			click.want("POST", order, map[string]any{"payment_type": "moves", "wallet_id": walletID}, 201)
 		}()
 	}
 	wg.Wait()
