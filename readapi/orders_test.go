@@ -138,19 +138,25 @@ func (s *shop) notify(paymentID string, want int) {
 	}
 }
 
-func participantStatus(t *testing.T, s *shop, session, bookingID string) string {
+// participantStatus answers the booking's status in the participants list, once it is
+// want (or after 5 s, whatever it is then): the read model follows the log.
+func participantStatus(t *testing.T, s *shop, session, bookingID, want string) string {
 	t.Helper()
-	s.settle()
-	res := s.as(s.admin, s.appA).want("GET", "/v1/admin/sessions/"+session+"/participants", nil, 200)
-	for _, key := range []string{"participants", "waiting_list", "cancelled"} {
-		list, _ := dig(res.Body, "data", key).([]any)
-		for _, p := range list {
-			if dig(p, "booking_id") == bookingID {
-				return dig(p, "status").(string)
+	got := ""
+	for deadline := time.Now().Add(5 * time.Second); got != want && time.Now().Before(deadline); {
+		s.settle()
+		got = ""
+		res := s.as(s.admin, s.appA).want("GET", "/v1/admin/sessions/"+session+"/participants", nil, 200)
+		for _, key := range []string{"participants", "waiting_list", "cancelled"} {
+			list, _ := dig(res.Body, "data", key).([]any)
+			for _, p := range list {
+				if dig(p, "booking_id") == bookingID {
+					got = dig(p, "status").(string)
+				}
 			}
 		}
 	}
-	return ""
+	return got
 }
 
 // A paid session: the spot is held while the payment is open and confirmed when the
@@ -169,7 +175,7 @@ func TestPayingAtTheProviderAndItsWebhooks(t *testing.T) {
 		dig(o.Body, "data", "transaction_fee") != 50.0 || dig(o.Body, "data", "payout_month") != time.Now().In(amsterdam(t)).Format("2006-01") {
 		t.Fatalf("order: %s", o.Raw)
 	}
-	if got := participantStatus(t, s, session, bookingID); got != "held" {
+	if got := participantStatus(t, s, session, bookingID, "held"); got != "held" {
 		t.Fatalf("while the payment is open the spot is %s", got)
 	}
 	pay := s.providerPayment(orderID)
@@ -200,7 +206,7 @@ func TestPayingAtTheProviderAndItsWebhooks(t *testing.T) {
 	if n := s.events("booking.confirmed.v1"); n != 1 {
 		t.Fatalf("%d confirmations", n)
 	}
-	if got := participantStatus(t, s, session, bookingID); got != "confirmed" {
+	if got := participantStatus(t, s, session, bookingID, "confirmed"); got != "confirmed" {
 		t.Fatalf("paid, the spot is %s", got)
 	}
 	if got := dig(s.order(orderID).Body, "data", "status"); got != "paid" {
@@ -233,7 +239,7 @@ func TestAFailedPaymentReleasesTheSpot(t *testing.T) {
 	if got := dig(s.order(orderID).Body, "data", "status"); got != "failed" {
 		t.Fatalf("order %v", got)
 	}
-	if got := participantStatus(t, s, session, bookingID); got != "cancelled" {
+	if got := participantStatus(t, s, session, bookingID, "cancelled"); got != "cancelled" {
 		t.Fatalf("the failed payment's spot is %s", got)
 	}
 	s.as(second, s.appA).want("POST", "/v1/sessions/"+session+"/bookings", person("Bram"), 201)
@@ -252,12 +258,16 @@ func TestFiftyConcurrentRefundsNeverRefundMoreThanPaid(t *testing.T) {
 	s.notify(pay, 200)
 	s.settle()
 	statuses := make([]int, 50)
+	callers := make([]*caller, len(statuses)) // made before: the world's caller list is not shared safely
+	for i := range callers {
+		callers[i] = s.as(s.admin, s.appA)
+	}
 	var wg sync.WaitGroup
 	for i := range statuses {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			res := s.as(s.admin, s.appA).do("POST", "/v1/admin/application/orders/"+orderID+"/refunds",
+			res := callers[i].do("POST", "/v1/admin/application/orders/"+orderID+"/refunds",
 				map[string]any{"amount_cents": 300, "reason": "Les gaat niet door"})
 			statuses[i] = res.Status
 		}()
@@ -465,18 +475,19 @@ func TestPayingWithMoves(t *testing.T) {
 	c.want("POST", order, map[string]any{"payment_type": "moves", "wallet_id": s.appB}, 422) // no wallet of this application
 	admin.want("POST", "/v1/admin/wallets/"+walletID+"/coupons/redeem", map[string]any{"customer_id": carla, "code": codes[1]}, 200)
 	var wg sync.WaitGroup
-	for range 5 { // a double click, and then some
+	clicks := []*caller{s.as(carla, s.appA), s.as(carla, s.appA), s.as(carla, s.appA), s.as(carla, s.appA), s.as(carla, s.appA)}
+	for _, click := range clicks { // a double click, and then some
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			s.as(carla, s.appA).want("POST", order, map[string]any{"payment_type": "moves", "wallet_id": walletID}, 201)
+			click.want("POST", order, map[string]any{"payment_type": "moves", "wallet_id": walletID}, 201)
 		}()
 	}
 	wg.Wait()
 	if n := s.events("wallet.debited.v1"); n != 1 {
 		t.Fatalf("debited %d times", n)
 	}
-	if got := participantStatus(t, s, session, bookingID); got != "confirmed" {
+	if got := participantStatus(t, s, session, bookingID, "confirmed"); got != "confirmed" {
 		t.Fatalf("paid in moves, the spot is %s", got)
 	}
 	balance := func() any {

@@ -85,6 +85,36 @@ export function OrdersListRoute() {
         title={t('orders.title')}
         actions={
           <>
+            <label>
+              {t('orders.filters.from')}{' '}
+              <input className="input input--inline" type="date" value={from} onChange={(event) => setFrom(event.target.value)} />
+            </label>
+            <label>
+              {t('orders.filters.to')}{' '}
+              <input className="input input--inline" type="date" value={to} onChange={(event) => setTo(event.target.value)} />
+            </label>
+            <label>
+              {t('orders.filters.status')}{' '}
+              <select className="input input--inline" value={status} onChange={(event) => setStatus(event.target.value)}>
+                <option value="">{t('orders.filters.all')}</option>
+                {ORDER_STATUSES.map((value) => (
+                  <option key={value} value={value}>
+                    {t(`orders.statuses.${value}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              {t('orders.filters.payment_type')}{' '}
+              <select className="input input--inline" value={paymentType} onChange={(event) => setPaymentType(event.target.value)}>
+                <option value="">{t('orders.filters.all')}</option>
+                {PAYMENT_TYPES.map((value) => (
+                  <option key={value} value={value}>
+                    {t(`orders.paymentTypes.${value}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
             <SearchInput value={search} onChange={setSearch} />
             <button type="button" className="button" disabled={exporting} onClick={() => void download('xlsx')}>
               {t('orders.export.xlsx')}
@@ -95,38 +125,6 @@ export function OrdersListRoute() {
           </>
         }
       />
-      <div className="filters" role="group" aria-label={t('orders.title')}>
-        <label className="field">
-          <span>{t('orders.filters.from')}</span>
-          <input className="input" type="date" value={from} onChange={(event) => setFrom(event.target.value)} />
-        </label>
-        <label className="field">
-          <span>{t('orders.filters.to')}</span>
-          <input className="input" type="date" value={to} onChange={(event) => setTo(event.target.value)} />
-        </label>
-        <label className="field">
-          <span>{t('orders.filters.status')}</span>
-          <select className="input" value={status} onChange={(event) => setStatus(event.target.value)}>
-            <option value="">{t('orders.filters.all')}</option>
-            {ORDER_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {t(`orders.statuses.${value}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          <span>{t('orders.filters.payment_type')}</span>
-          <select className="input" value={paymentType} onChange={(event) => setPaymentType(event.target.value)}>
-            <option value="">{t('orders.filters.all')}</option>
-            {PAYMENT_TYPES.map((value) => (
-              <option key={value} value={value}>
-                {t(`orders.paymentTypes.${value}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-      </div>
       <DataGrid<Order>
         label={t('orders.title')}
         columns={columns}
@@ -136,6 +134,14 @@ export function OrdersListRoute() {
         filter={filter}
         defaultSort={NEWEST_FIRST}
         emptyMessage={t('orders.empty')}
+        filtered={Boolean(from || to || status || paymentType)}
+        onClearSearch={() => {
+          setSearch('');
+          setFrom('');
+          setTo('');
+          setStatus('');
+          setPaymentType('');
+        }}
         onRowClicked={(order) => setOpen(order.id)}
       />
       <OrderDialog api={api} orderId={open} canRefund={canRefund} onClose={() => setOpen(null)} />
