@@ -32,6 +32,7 @@ test: test-go test-web test-e2e ## every test: Go (unit, integration), web unit,
 
 .PHONY: test-go
 test-go: ## Go tests with -race against a real Postgres (each test its own database)
+	@scripts/ensure-tools.sh xmllint
 	@export TEST_DATABASE_URL=$${TEST_DATABASE_URL:-$$(scripts/ensure-postgres.sh)} && \
 	$(GO) vet ./... && $(GO) test -race -count=1 -timeout 20m ./...
 
@@ -41,6 +42,7 @@ test-web: web/node_modules/.package-lock.json ## type check, lint, OpenAPI lint 
 
 .PHONY: test-e2e
 test-e2e: build ## Playwright in Debian's Chromium against the real binary and a fresh database
+	@scripts/ensure-tools.sh chromium
 	@admin=$$(scripts/ensure-postgres.sh) && db=move_e2e_$$$$ && \
 	psql "$$admin" -q -c "DROP DATABASE IF EXISTS $$db" && psql "$$admin" -q -c "CREATE DATABASE $$db" && \
 	export DATABASE_URL="$${admin%/postgres?sslmode=disable}/$$db?sslmode=disable" && \
