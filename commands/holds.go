@@ -40,7 +40,7 @@ func (a *App) ReleaseHold(ctx context.Context, applicationID string, ref Session
 			return err
 		}
 		released = true
-		_, err = u.orderOnCancel(bookingID, events[0].(booking.Cancelled))
+		_, err = u.orderOnCancel(bookingID, events[0].(booking.Cancelled).RefundPercent)
 		return err
 	})
 	if err != nil || !released {
