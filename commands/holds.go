@@ -2,6 +2,10 @@ package commands
 
 import (
 	"context"
+	"errors"
+
+	"move/domain"
+	"move/domain/bundle"
 
 	"move/domain/booking"
 	"move/domain/order"
@@ -57,4 +61,41 @@ func paymentStarted(o *order.Order) bool {
 		}
 	}
 	return false
+}
+
+// ReleaseBundleHold is ReleaseHold for a held bundle spot (decision 0908): the bundle
+// booking cancelled without a refund, its unpaid order cancelled, and the bundle's
+// waiting list promoted in the same append (0810). A deleted bundle keeps its bookings.
+func (a *App) ReleaseBundleHold(ctx context.Context, applicationID, bundleID, bookingID string) (bool, error) {
+	meta := Meta{ActorID: HoldsActor, ApplicationID: applicationID}
+	released := false
+	_, err := a.onBundle(ctx, meta, bundleID, func(u *unit, b *bundle.Bundle, o booking.Offer) error {
+		released = false
+		x := b.Bookings[bookingID]
+		if x == nil || x.Status != booking.StatusHeld {
+			return nil
+		}
+		ord := order.New(order.ID(bookingID))
+		if err := u.load(order.Stream(ord.ID), ord); err != nil {
+			return err
+		}
+		if ord.Exists && paymentStarted(ord) {
+			return nil
+		}
+		events, err := b.Cancel(bookingID, o, false, u.now)
+		if err != nil {
+			return err
+		}
+		if err := u.append(bundle.Stream(b.ID), b, events...); err != nil {
+			return err
+		}
+		released = true
+		_, err = u.orderOnCancel(bookingID, 0)
+		return err
+	})
+	var gone *domain.NotFoundError
+	if errors.As(err, &gone) {
+		return false, nil // the bundle was deleted meanwhile
+	}
+	return released, err
 }

@@ -9,6 +9,7 @@ import (
 
 	"move/commands"
 	"move/domain/booking"
+	"move/domain/bundle"
 	"move/domain/order"
 	"move/projections"
 )
@@ -37,7 +38,8 @@ func (holdsProjector) Tables() []string { return []string{PendingHolds} }
 func (holdsProjector) EventTypes() []string {
 	return []string{booking.Booked{}.EventType(), booking.Promoted{}.EventType(), booking.Confirmed{}.EventType(),
 		booking.Cancelled{}.EventType(), booking.Removed{}.EventType(), booking.MovedOut{}.EventType(),
-		order.PaymentCreated{}.EventType()}
+		order.PaymentCreated{}.EventType(), bundle.Booked{}.EventType(), bundle.Promoted{}.EventType(),
+		bundle.BookingConfirmed{}.EventType(), bundle.BookingCancelled{}.EventType(), bundle.Deleted{}.EventType()}
 }
 
 func (holdsProjector) Schema() string {
@@ -45,7 +47,8 @@ func (holdsProjector) Schema() string {
 CREATE TABLE pending_holds (
     booking_id     uuid        PRIMARY KEY,
     order_id       uuid        NOT NULL,
-    session_id     uuid        NOT NULL,
+    session_id     uuid,
+    bundle_id      uuid,
     application_id uuid        NOT NULL,
     held_at        timestamptz NOT NULL
 );
@@ -59,6 +62,11 @@ func (holdsProjector) Apply(ctx context.Context, w projections.Writer, e project
 		return w.Exec(ctx, `INSERT INTO pending_holds (booking_id, order_id, session_id, application_id, held_at)
 			VALUES ($1, $2, $3, $4, $5) ON CONFLICT (booking_id) DO NOTHING`, bookingID, order.ID(bookingID),
 			strings.TrimPrefix(e.Stream, booking.StreamPrefix), e.Metadata.ApplicationID, e.RecordedAt)
+	}
+	bundleHeld := func(bookingID string) error {
+		return w.Exec(ctx, `INSERT INTO pending_holds (booking_id, order_id, bundle_id, application_id, held_at)
+			VALUES ($1, $2, $3, $4, $5) ON CONFLICT (booking_id) DO NOTHING`, bookingID, order.ID(bookingID),
+			strings.TrimPrefix(e.Stream, bundle.StreamPrefix), e.Metadata.ApplicationID, e.RecordedAt)
 	}
 	ended := func(bookingID string) error {
 		return w.Exec(ctx, `DELETE FROM pending_holds WHERE booking_id = $1`, bookingID)
@@ -80,13 +88,28 @@ func (holdsProjector) Apply(ctx context.Context, w projections.Writer, e project
 		return ended(p.BookingID)
 	case booking.MovedOut:
 		return ended(p.BookingID)
+	case bundle.Booked:
+		if p.Status == booking.StatusHeld {
+			return bundleHeld(p.BookingID)
+		}
+	case bundle.Promoted:
+		if p.Status == booking.StatusHeld {
+			return bundleHeld(p.BookingID)
+		}
+	case bundle.BookingConfirmed:
+		return ended(p.BookingID)
+	case bundle.BookingCancelled:
+		return ended(p.BookingID)
+	case bundle.Deleted: // its bookings stay as they are (0810)
+		return w.Exec(ctx, `DELETE FROM pending_holds WHERE bundle_id = $1`, strings.TrimPrefix(e.Stream, bundle.StreamPrefix))
 	case order.PaymentCreated:
 		return w.Exec(ctx, `DELETE FROM pending_holds WHERE order_id = $1`, strings.TrimPrefix(e.Stream, order.StreamPrefix))
 	}
 	return nil
 }
 
-type dueHold struct{ application, session, series, booking string }
+// dueHold is a session's held spot (session, series) or a bundle's (bundle).
+type dueHold struct{ application, session, series, bundle, booking string }
 
 // dueHolds reads the holds older than the hold time (as the tables' owner, like due).
 func (w *Worker) dueHolds(ctx context.Context) ([]dueHold, error) {
@@ -95,15 +118,16 @@ func (w *Worker) dueHolds(ctx context.Context) ([]dueHold, error) {
 		if _, err := tx.Exec(ctx, `SET LOCAL ROLE move_projector`); err != nil {
 			return err
 		}
-		rows, err := tx.Query(ctx, `SELECT h.application_id::text, h.session_id::text, s.series_id::text, h.booking_id::text
-			FROM readmodel.pending_holds h JOIN readmodel.sessions s ON s.id = h.session_id
-			WHERE h.held_at < $1 ORDER BY h.held_at LIMIT 100`, w.Now().Add(-w.holdTime()))
+		rows, err := tx.Query(ctx, `SELECT h.application_id::text, coalesce(h.session_id::text, ''), coalesce(s.series_id::text, ''),
+			coalesce(h.bundle_id::text, ''), h.booking_id::text
+			FROM readmodel.pending_holds h LEFT JOIN readmodel.sessions s ON s.id = h.session_id
+			WHERE h.held_at < $1 AND (h.bundle_id IS NOT NULL OR s.id IS NOT NULL) ORDER BY h.held_at LIMIT 100`, w.Now().Add(-w.holdTime()))
 		if err != nil {
 			return err
 		}
 		holds, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (dueHold, error) {
 			var d dueHold
-			return d, r.Scan(&d.application, &d.session, &d.series, &d.booking)
+			return d, r.Scan(&d.application, &d.session, &d.series, &d.bundle, &d.booking)
 		})
 		return err
 	})
@@ -122,12 +146,18 @@ func (w *Worker) holdTime() time.Duration {
 func (w *Worker) releaseHolds(ctx context.Context, holds []dueHold) (int, error) {
 	done := 0
 	for _, h := range holds {
-		released, err := w.App.ReleaseHold(ctx, h.application, commands.SessionRef{SeriesID: h.series, SessionID: h.session}, h.booking)
+		var released bool
+		var err error
+		if h.bundle != "" {
+			released, err = w.App.ReleaseBundleHold(ctx, h.application, h.bundle, h.booking)
+		} else {
+			released, err = w.App.ReleaseHold(ctx, h.application, commands.SessionRef{SeriesID: h.series, SessionID: h.session}, h.booking)
+		}
 		if err != nil {
 			return done, err
 		}
 		if released {
-			w.Log.Info("released a held spot whose payment did not start in time", "booking_id", h.booking, "session_id", h.session)
+			w.Log.Info("released a held spot whose payment did not start in time", "booking_id", h.booking, "session_id", h.session, "bundle_id", h.bundle)
 			w.resumed.WithLabelValues("hold-release").Inc()
 			done++
 		}

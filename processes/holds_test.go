@@ -11,6 +11,7 @@ import (
 	"move/commands"
 	"move/domain/activity"
 	"move/domain/booking"
+	"move/domain/bundle"
 	"move/domain/identity"
 	"move/domain/order"
 	"move/domain/organization"
@@ -138,17 +139,20 @@ func TestWorkerReleasesHoldsWhosePaymentNeverStarted(t *testing.T) {
 	if n := f.typesIn(t, "booking.promoted.v1"); n != 1 {
 		t.Fatalf("%d promoted, want 1", n)
 	}
-	// The last event of each booking, from the log (the promoted one is also told).
+	// The last event of each booking, from the log.
 	status := func(id string) string {
 		var typ string
 		if err := f.env.DB.QueryRow(ctx, `SELECT type FROM eventstore_events WHERE data->>'booking_id' = $1
 			AND type LIKE 'booking.%' ORDER BY position DESC LIMIT 1`, id).Scan(&typ); err != nil {
 			t.Fatal(err)
 		}
+		if typ == "booking.notified.v1" { // told of the promotion: still promoted and held
+			typ = "booking.promoted.v1"
+		}
 		return typ
 	}
 	for id, want := range map[string]string{noOrder: "booking.cancelled.v1", unstarted: "booking.cancelled.v1",
-		started: "booking.booked.v1", waiting.BookingID: "booking.notified.v1"} {
+		started: "booking.booked.v1", waiting.BookingID: "booking.promoted.v1"} {
 		if got := status(id); got != want {
 			t.Errorf("booking %s: last %s, want %s", id, got, want)
 		}
@@ -159,5 +163,61 @@ func TestWorkerReleasesHoldsWhosePaymentNeverStarted(t *testing.T) {
 	}
 	if created, _ := provider.Created(); created != 1 {
 		t.Fatalf("%d payments at the provider, want 1", created)
+	}
+}
+
+// A held bundle spot without an order is released after the hold time like a
+// session's, and the bundle's waiting list moves up in the same append (0810).
+func TestWorkerReleasesABundleHold(t *testing.T) {
+	ctx := context.Background()
+	f := setup(t)
+	org := uuid.NewString()
+	meta := commands.Meta{ActorID: "admin", ApplicationID: f.app, OrganizationID: org}
+	if _, err := f.env.App.CreateOrganization(ctx, meta, organization.Profile{Name: "Studio"}); err != nil {
+		t.Fatal(err)
+	}
+	meta.OrganizationID = ""
+	act, err := f.env.App.CreateActivity(ctx, meta, org, activity.TypeBundle, activity.Details{Name: "Cursus"}, activity.Settings{HasWaitlist: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := f.env.App.CreateBundle(ctx, meta, act.ID, bundle.Fields{Name: "Voorjaar", Spots: 1,
+		StartDate: time.Now().AddDate(0, 0, 7).Format(time.DateOnly), PriceCents: 9000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	held, err := f.env.App.BookBundle(ctx, commands.Meta{ActorID: f.customer, ApplicationID: f.app}, commands.BundleBooking{BundleID: b.ID,
+		CustomerID: f.customer, Participant: booking.Participant{FirstName: "Carla", LastName: "Klant", Email: "carla@example.test"}})
+	if err != nil || held.Status != booking.StatusHeld {
+		t.Fatalf("held %+v %v", held, err)
+	}
+	waiting, err := f.env.App.BookBundle(ctx, meta, commands.BundleBooking{BundleID: b.ID, ByStaff: true,
+		Participant: booking.Participant{FirstName: "Wim", LastName: "Wacht", Email: "wim@example.test"}})
+	if err != nil || waiting.Status != booking.StatusWaitlisted {
+		t.Fatalf("waiting %+v %v", waiting, err)
+	}
+	head, err := f.env.Store.Head(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	if err := projections.WaitFor(wctx, f.env.DB, []string{processes.HoldsName}, head); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.worker.Pass(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if n := f.typesIn(t, "bundle.booking_cancelled.v1"); n != 0 {
+		t.Fatal("released before its time")
+	}
+	releaseAt := time.Now().Add(processes.DefaultHoldTime + time.Millisecond)
+	f.worker.Now = func() time.Time { return releaseAt }
+	f.untilIdle(t)
+	if _, err := f.worker.Pass(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if c, p := f.typesIn(t, "bundle.booking_cancelled.v1"), f.typesIn(t, "bundle.promoted.v1"); c != 1 || p != 1 {
+		t.Fatalf("%d released, %d promoted; want 1 and 1", c, p)
 	}
 }
