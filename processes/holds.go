@@ -25,7 +25,8 @@ const PendingHolds = "pending_holds"
 const DefaultHoldTime = 15 * time.Minute
 
 // HoldsProjector keeps the hold process's to-do list: one row per held booking, with
-// the moment it was held — in the table, so a restart keeps every deadline. A row
+// the moment it was held (or its order placed) — in the table, so a restart keeps every
+// deadline. A row
 // leaves when the booking is confirmed, cancelled, removed or moved, or when its
 // order's payment is created at the provider (the provider's expiry then ends it).
 func HoldsProjector() projections.Projector { return holdsProjector{} }
@@ -38,7 +39,7 @@ func (holdsProjector) Tables() []string { return []string{PendingHolds} }
 func (holdsProjector) EventTypes() []string {
 	return []string{booking.Booked{}.EventType(), booking.Promoted{}.EventType(), booking.Confirmed{}.EventType(),
 		booking.Cancelled{}.EventType(), booking.Removed{}.EventType(), booking.MovedOut{}.EventType(),
-		order.PaymentCreated{}.EventType(), bundle.Booked{}.EventType(), bundle.Promoted{}.EventType(),
+		order.PaymentStarted{}.EventType(), order.PaymentCreated{}.EventType(), bundle.Booked{}.EventType(), bundle.Promoted{}.EventType(),
 		bundle.BookingConfirmed{}.EventType(), bundle.BookingCancelled{}.EventType(), bundle.Deleted{}.EventType()}
 }
 
@@ -102,6 +103,11 @@ func (holdsProjector) Apply(ctx context.Context, w projections.Writer, e project
 		return ended(p.BookingID)
 	case bundle.Deleted: // its bookings stay as they are (0810)
 		return w.Exec(ctx, `DELETE FROM pending_holds WHERE bundle_id = $1`, strings.TrimPrefix(e.Stream, bundle.StreamPrefix))
+	case order.PaymentStarted:
+		// The hold time starts again when the order is placed: a payment on its way to
+		// the provider is not released under it; one the provider never gets is.
+		return w.Exec(ctx, `UPDATE pending_holds SET held_at = $2 WHERE order_id = $1`,
+			strings.TrimPrefix(e.Stream, order.StreamPrefix), e.RecordedAt)
 	case order.PaymentCreated:
 		return w.Exec(ctx, `DELETE FROM pending_holds WHERE order_id = $1`, strings.TrimPrefix(e.Stream, order.StreamPrefix))
 	}
