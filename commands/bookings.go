@@ -262,7 +262,7 @@ func (a *App) CancelBooking(ctx context.Context, meta Meta, ref SessionRef, book
 		if err := u.append(booking.Stream(s.ID), s, events...); err != nil {
 			return err
 		}
-		refundID, err = u.orderOnCancel(bookingID, events[0].(booking.Cancelled))
+		refundID, err = u.orderOnCancel(bookingID, events[0].(booking.Cancelled).RefundPercent)
 		return err
 	})
 	if err == nil && refundID != "" { // a euro refund goes to the provider now (or by the process)

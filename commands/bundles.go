@@ -10,6 +10,7 @@ import (
 	"move/domain/activity"
 	"move/domain/booking"
 	"move/domain/bundle"
+	"move/domain/order"
 	"move/domain/rate"
 	"move/domain/series"
 )
@@ -256,17 +257,33 @@ func (a *App) onBundle(ctx context.Context, meta Meta, id string, decide func(*u
 
 // CancelBundleBooking cancels a bundle booking; the spot goes to the first of the
 // waiting list in the same append. customerID, when set, must be the booking's customer.
+// Its order follows as a session's does (decision 0908): cancelled when not paid, else
+// refunded the activity's cancellation term's percentage through the same refund.
 func (a *App) CancelBundleBooking(ctx context.Context, meta Meta, bundleID, bookingID, customerID string) (Result, error) {
-	return a.onBundle(ctx, meta, bundleID, func(u *unit, b *bundle.Bundle, o booking.Offer) error {
-		if x := b.Bookings[bookingID]; customerID != "" && (x == nil || x.CustomerID != customerID) {
+	var refundID string
+	res, err := a.onBundle(ctx, meta, bundleID, func(u *unit, b *bundle.Bundle, o booking.Offer) error {
+		x := b.Bookings[bookingID]
+		if customerID != "" && (x == nil || x.CustomerID != customerID) {
 			return &domain.NotFoundError{Kind: "booking", ID: bookingID}
 		}
 		events, err := b.Cancel(bookingID, o, customerID == "", u.now)
 		if err != nil {
 			return err
 		}
-		return u.append(bundle.Stream(b.ID), b, events...)
+		percent, err := u.bundleRefundPercent(b, o, x.Status)
+		if err != nil {
+			return err
+		}
+		if err := u.append(bundle.Stream(b.ID), b, events...); err != nil {
+			return err
+		}
+		refundID, err = u.orderOnCancel(bookingID, percent)
+		return err
 	})
+	if err == nil && refundID != "" { // a euro refund goes to the provider now (or by the process)
+		_, err = a.afterRefund(ctx, res, order.ID(bookingID), refundID)
+	}
+	return res, err
 }
 
 // CheckInBundle marks a bundle participant present at one of the bundle's sessions

@@ -74,56 +74,14 @@ func (a *App) PlaceOrder(ctx context.Context, meta Meta, in OrderPlacing) (Place
 		if b == nil || (in.CustomerID != "" && b.CustomerID != in.CustomerID) {
 			return &domain.NotFoundError{Kind: "booking", ID: in.BookingID}
 		}
-		ord := order.New(orderID)
-		if err := u.load(order.Stream(orderID), ord); err != nil {
+		src := orderSource{offer: o, status: b.Status, customerID: b.CustomerID}
+		if o.price != nil {
+			src.line = order.Line{Title: o.activityName, Quantity: 1, UnitPriceCents: o.price.Fields.PriceCents,
+				VATTier: o.price.Fields.VATTier, RateID: o.price.ID, BookingID: in.BookingID, SessionID: o.SessionID}
+		}
+		confirm, err := u.placeOrder(orderID, src, in)
+		if err != nil || !confirm {
 			return err
-		}
-		if ord.Exists {
-			return nil // placed before: answered as it stands
-		}
-		if b.Status != booking.StatusHeld || o.price == nil {
-			return &domain.ConflictError{Key: "order.booking_not_held"}
-		}
-		typ := in.PaymentType
-		if o.details.PaymentURL != "" {
-			typ = order.PaymentExternal
-		} else if typ != order.PaymentMoves && typ != order.PaymentEuros {
-			v := &domain.ValidationError{}
-			v.Add("payment_type", "validation.invalid", nil)
-			return v
-		}
-		month, err := u.payoutMonth(o.ApplicationID)
-		if err != nil {
-			return err
-		}
-		var account *wallet.Account
-		if typ == order.PaymentMoves {
-			if account, err = u.walletFor(o, in.WalletID, b.CustomerID); err != nil {
-				return err
-			}
-		}
-		line := order.Line{Title: o.activityName, Quantity: 1, UnitPriceCents: o.price.Fields.PriceCents,
-			VATTier: o.price.Fields.VATTier, RateID: o.price.ID, BookingID: in.BookingID, SessionID: o.SessionID}
-		events, err := ord.Place(order.Placing{ApplicationID: o.ApplicationID, OrganizationID: o.OrganizationID,
-			CustomerID: b.CustomerID, ActivityID: o.ActivityID, Lines: []order.Line{line}, PaymentType: typ,
-			WalletID: in.WalletID, PaymentURL: o.details.PaymentURL, PayoutMonth: month, At: u.now})
-		if err != nil {
-			return err
-		}
-		if err := u.append(order.Stream(orderID), ord, events...); err != nil {
-			return err
-		}
-		if account != nil {
-			debit, err := account.Debit(o.ApplicationID, in.WalletID, b.CustomerID, ord.Placed.TotalCents, orderID, ord.Payments[0].ID)
-			if err != nil {
-				return err
-			}
-			if err := u.append(wallet.AccountStream(account.ID), account, debit...); err != nil {
-				return err
-			}
-		}
-		if ord.Placed.PaymentType == order.PaymentEuros {
-			return nil // held until the provider reports the payment
 		}
 		confirmed, err := s.Confirm(in.BookingID)
 		if err != nil {
@@ -134,6 +92,77 @@ func (a *App) PlaceOrder(ctx context.Context, meta Meta, in OrderPlacing) (Place
 	if err != nil {
 		return PlacedOrder{}, err
 	}
+	return a.afterPlacing(ctx, res, orderID)
+}
+
+// orderSource is what an order of a held booking is placed from: the session's or the
+// bundle's offer, the booking's status and customer, and the line (Title empty: the
+// offer has no price).
+type orderSource struct {
+	offer
+	status     string
+	customerID string
+	line       order.Line
+}
+
+// placeOrder decides the order of a held booking and appends it, with the moves'
+// debit in the same append. It answers whether the booking is to be confirmed now:
+// every order but a euro one, which waits for the provider. An order placed before
+// answers false and nothing changes (the order's id derives from the booking).
+func (u *unit) placeOrder(orderID string, src orderSource, in OrderPlacing) (confirm bool, err error) {
+	ord := order.New(orderID)
+	if err := u.load(order.Stream(orderID), ord); err != nil {
+		return false, err
+	}
+	if ord.Exists {
+		return false, nil // placed before: answered as it stands
+	}
+	o := src.offer
+	if src.status != booking.StatusHeld || src.line.Title == "" {
+		return false, &domain.ConflictError{Key: "order.booking_not_held"}
+	}
+	typ := in.PaymentType
+	if o.details.PaymentURL != "" {
+		typ = order.PaymentExternal
+	} else if typ != order.PaymentMoves && typ != order.PaymentEuros {
+		v := &domain.ValidationError{}
+		v.Add("payment_type", "validation.invalid", nil)
+		return false, v
+	}
+	month, err := u.payoutMonth(o.ApplicationID)
+	if err != nil {
+		return false, err
+	}
+	var account *wallet.Account
+	if typ == order.PaymentMoves {
+		if account, err = u.walletFor(o, in.WalletID, src.customerID); err != nil {
+			return false, err
+		}
+	}
+	events, err := ord.Place(order.Placing{ApplicationID: o.ApplicationID, OrganizationID: o.OrganizationID,
+		CustomerID: src.customerID, ActivityID: o.ActivityID, Lines: []order.Line{src.line}, PaymentType: typ,
+		WalletID: in.WalletID, PaymentURL: o.details.PaymentURL, PayoutMonth: month, At: u.now})
+	if err != nil {
+		return false, err
+	}
+	if err := u.append(order.Stream(orderID), ord, events...); err != nil {
+		return false, err
+	}
+	if account != nil {
+		debit, err := account.Debit(o.ApplicationID, in.WalletID, src.customerID, ord.Placed.TotalCents, orderID, ord.Payments[0].ID)
+		if err != nil {
+			return false, err
+		}
+		if err := u.append(wallet.AccountStream(account.ID), account, debit...); err != nil {
+			return false, err
+		}
+	}
+	return ord.Placed.PaymentType != order.PaymentEuros, nil // euros: held until the provider reports the payment
+}
+
+// afterPlacing creates a new euro order's payment at the provider at once (the fast
+// path; a provider that is down leaves it to the payment process) and answers the order.
+func (a *App) afterPlacing(ctx context.Context, res Result, orderID string) (PlacedOrder, error) {
 	res.ID = orderID
 	ord, err := a.loadOrder(ctx, orderID)
 	if err != nil {
@@ -190,9 +219,18 @@ func (u *unit) walletFor(o offer, walletID, customerID string) (*wallet.Account,
 
 // payoutMonth is this moment's month in the application's time zone (decision 0900).
 func (u *unit) payoutMonth(applicationID string) (string, error) {
+	loc, err := u.location(applicationID)
+	if err != nil {
+		return "", err
+	}
+	return u.now.In(loc).Format("2006-01"), nil
+}
+
+// location is the application's time zone (decision 0405).
+func (u *unit) location(applicationID string) (*time.Location, error) {
 	app := &identity.Application{ID: applicationID}
 	if err := u.load(identity.ApplicationStream(applicationID), app); err != nil {
-		return "", err
+		return nil, err
 	}
 	zone := defaultZone
 	if app.Settings.Timezone != nil && *app.Settings.Timezone != "" {
@@ -205,7 +243,7 @@ func (u *unit) payoutMonth(applicationID string) (string, error) {
 	if loc == nil {
 		loc = time.UTC
 	}
-	return u.now.In(loc).Format("2006-01"), nil
+	return loc, nil
 }
 
 // loadOrder reads an order as it stands, without deciding anything.
@@ -330,8 +368,8 @@ func description(o *order.Order) string {
 func (a *App) recordPayment(ctx context.Context, placed *order.Order, paymentID string, got payments.Payment) error {
 	meta := Meta{ActorID: PaymentsActor, ApplicationID: placed.Placed.ApplicationID, OrganizationID: placed.Placed.OrganizationID}
 	line := placed.Placed.Lines[0]
-	if line.SessionID != "" {
-		unlock := a.bookings.lock(line.SessionID)
+	if spot := line.BundleID + line.SessionID; spot != "" {
+		unlock := a.bookings.lock(spot)
 		defer unlock()
 	}
 	_, err := a.run.execute(ctx, meta, placed.ID, func(u *unit) error {
@@ -355,6 +393,9 @@ func (a *App) recordPayment(ctx context.Context, placed *order.Order, paymentID 
 		}
 		if len(events) == 0 || line.BookingID == "" || !order.PaymentFinal(got.Status) {
 			return nil
+		}
+		if line.BundleID != "" {
+			return u.followPaymentOnBundle(line, got.Status == order.PaymentPaid)
 		}
 		s := booking.New(line.SessionID)
 		if err := u.load(booking.Stream(line.SessionID), s); err != nil {
@@ -501,7 +542,7 @@ func (u *unit) refund(ord *order.Order, in order.Refunding) error {
 // order not yet paid is cancelled; a paid one is refunded the cancellation term's
 // percentage of what was paid (through the same refund decision as staff's), by the
 // cancelling actor. A booking without an order changes nothing.
-func (u *unit) orderOnCancel(bookingID string, cancelled booking.Cancelled) (refundID string, err error) {
+func (u *unit) orderOnCancel(bookingID string, refundPercent int) (refundID string, err error) {
 	orderID := order.ID(bookingID)
 	ord := order.New(orderID)
 	if err := u.load(order.Stream(orderID), ord); err != nil || !ord.Exists {
@@ -510,12 +551,12 @@ func (u *unit) orderOnCancel(bookingID string, cancelled booking.Cancelled) (ref
 	if events := ord.Cancel("booking cancelled", u.now); len(events) > 0 {
 		return "", u.append(order.Stream(orderID), ord, events...)
 	}
-	amount := min(ord.PaidCents()*int64(cancelled.RefundPercent)/100, ord.RefundableCents())
+	amount := min(ord.PaidCents()*int64(refundPercent)/100, ord.RefundableCents())
 	if amount <= 0 {
 		return "", nil
 	}
 	refundID = uuid.NewSHA1(uuid.MustParse(orderID), []byte("cancellation/"+bookingID)).String()
 	return refundID, u.refund(ord, order.Refunding{RefundID: refundID, AmountCents: amount,
-		Reason: fmt.Sprintf("booking cancelled: %d %%", cancelled.RefundPercent), Origin: order.RefundByCancellation,
+		Reason: fmt.Sprintf("booking cancelled: %d %%", refundPercent), Origin: order.RefundByCancellation,
 		ActorID: u.meta.ActorID})
 }

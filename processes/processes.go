@@ -111,6 +111,9 @@ type Worker struct {
 	// Interval between passes; Grace is how long work is left to the request that
 	// caused it before the worker takes it over.
 	Interval, Grace time.Duration
+	// HoldTime is how long a spot stays held without a started payment before the
+	// worker releases it; zero is DefaultHoldTime (decision 0907).
+	HoldTime time.Duration
 	// Mail tells promoted participants; nil tells nobody (tests of other processes).
 	Mail    identity.Mailer
 	resumed *prometheus.CounterVec
@@ -166,6 +169,15 @@ func (w *Worker) Pass(ctx context.Context) (int, error) {
 		return 0, err
 	}
 	done := w.settlePayments(ctx, orders)
+	holds, err := w.dueHolds(ctx)
+	if err != nil {
+		return done, err
+	}
+	released, err := w.releaseHolds(ctx, holds)
+	done += released
+	if err != nil {
+		return done, err
+	}
 	promoted, err := w.promote(ctx, promotions, notices)
 	done += promoted
 	if err != nil {

@@ -47,6 +47,8 @@ func (s *Server) orderRoutes() []Route {
 	return []Route{
 		{Method: http.MethodPost, Pattern: "/v1/sessions/{id}/bookings/{booking_id}/order", Permission: Customer, Handler: s.placeOwnOrder,
 			Doc: Doc{Summary: "Consumer app: pay for one's held booking, in moves (a wallet) or euros (answers the provider's checkout URL); free and external orders follow from the offer", Request: orderInput{}, Response: dataAnswer[placedOrder]{}, Status: http.StatusCreated}},
+		{Method: http.MethodPost, Pattern: "/v1/bundles/{id}/bookings/{booking_id}/order", Permission: Customer, Handler: s.placeOwnBundleOrder,
+			Doc: Doc{Summary: "Consumer app: pay for one's held bundle booking, as for a session's (moves, euros or the activity's external link)", Request: orderInput{}, Response: dataAnswer[placedOrder]{}, Status: http.StatusCreated}},
 		{Method: http.MethodPost, Pattern: "/v1/payments/webhook/{order_id}", Permission: Public, Handler: s.paymentWebhook,
 			Doc: Doc{Summary: "The payment provider's webhook: verified by the signature in the URL; the status is asked of the provider, never read from the body", Query: []string{"signature"}, Response: dataAnswer[map[string]string]{}}},
 		{Method: http.MethodGet, Pattern: app, Permission: PermViewApplicationOrders, Reads: reads, Handler: s.listApplicationOrders,
@@ -104,6 +106,37 @@ func (s *Server) placeOwnOrder(w http.ResponseWriter, r *http.Request) error {
 		placing.WalletID = *in.WalletID
 	}
 	res, err := s.App.PlaceOrder(r.Context(), m, placing)
+	return s.answerPlacedOrder(w, res, err)
+}
+
+// placeOwnBundleOrder is placeOwnOrder for a held bundle booking (decision 0908).
+func (s *Server) placeOwnBundleOrder(w http.ResponseWriter, r *http.Request) error {
+	bundleID, err := bundlePathID(r)
+	if err != nil {
+		return err
+	}
+	bookingID, err := uuidParam(r, "booking_id", "booking")
+	if err != nil {
+		return err
+	}
+	var in orderInput
+	if err := decode(r, w, &in); err != nil {
+		return err
+	}
+	m, err := meta(r)
+	if err != nil {
+		return err
+	}
+	placing := commands.BundleOrderPlacing{BundleID: bundleID, OrderPlacing: commands.OrderPlacing{BookingID: bookingID,
+		CustomerID: PrincipalFrom(r.Context()).UserID, PaymentType: in.PaymentType}}
+	if in.WalletID != nil {
+		placing.WalletID = *in.WalletID
+	}
+	res, err := s.App.PlaceBundleOrder(r.Context(), m, placing)
+	return s.answerPlacedOrder(w, res, err)
+}
+
+func (s *Server) answerPlacedOrder(w http.ResponseWriter, res commands.PlacedOrder, err error) error {
 	s.countCommand("place_order", err)
 	if err != nil {
 		return err

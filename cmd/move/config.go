@@ -4,6 +4,7 @@ import (
 	"net/netip"
 	"os"
 	"strings"
+	"time"
 )
 
 // defaultDatabaseURL is the database `make run` provides.
@@ -26,6 +27,9 @@ type config struct {
 	// (decision 0510); production refuses the development default (decision 0104).
 	PersonalDataKey string
 	Production      bool
+	// HoldTime is how long a spot stays held without a started payment (decision 0907;
+	// HOLD_TIME, a Go duration; empty or invalid is the default of 15 minutes).
+	HoldTime time.Duration
 }
 
 func loadConfig() config {
@@ -47,6 +51,9 @@ func loadConfig() config {
 		}
 	}
 	c.CORSOrigins = list("CORS_ORIGINS")
+	if d, err := time.ParseDuration(os.Getenv("HOLD_TIME")); err == nil && d > 0 {
+		c.HoldTime = d
+	}
 	return c
 }
 

@@ -81,6 +81,7 @@ func serve(ctx context.Context, cfg config, log *slog.Logger, args []string) err
 	mail := auth.(*readapi.Identity).Service.Mailer()
 	worker := processes.NewWorker(b.app, b.db, runner.Locks(), log, metrics)
 	worker.Mail = mail
+	worker.HoldTime = cfg.HoldTime
 	go func() { _ = worker.Run(runCtx) }()
 	setFailpoint(b.app, log)
 	hookSecret := webhookSecret(loadIdentityConfig().pepper)

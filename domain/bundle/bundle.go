@@ -59,6 +59,8 @@ func (b *Bundle) Apply(e domain.Event) {
 		}
 	case BookingCancelled:
 		b.set(e.BookingID, booking.StatusCancelled)
+	case BookingConfirmed:
+		b.set(e.BookingID, booking.StatusConfirmed)
 	case Promoted:
 		b.set(e.BookingID, e.Status)
 		if x := b.Bookings[e.BookingID]; x != nil {
@@ -247,6 +249,21 @@ func (b *Bundle) live(id string) (*booking.Booking, error) {
 		return nil, &domain.ConflictError{Key: "booking.cancelled"}
 	}
 	return x, nil
+}
+
+// Confirm makes a held spot the participant's (its order paid); a confirmed one stays.
+func (b *Bundle) Confirm(id string) ([]domain.Event, error) {
+	x, err := b.live(id)
+	if err != nil {
+		return nil, err
+	}
+	switch x.Status {
+	case booking.StatusConfirmed:
+		return nil, nil
+	case booking.StatusWaitlisted:
+		return nil, &domain.ConflictError{Key: "booking.waitlisted"}
+	}
+	return []domain.Event{BookingConfirmed{BookingID: id}}, nil
 }
 
 // Cancel decides a cancellation; a spot it frees goes to the first of the waiting list

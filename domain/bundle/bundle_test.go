@@ -170,3 +170,38 @@ func TestCheckInOncePerSessionOfTheBundle(t *testing.T) {
 		t.Fatalf("another application: %v", err)
 	}
 }
+
+// A priced bundle holds the spot; Confirm makes it the participant's once, refuses a
+// place on the waiting list and a cancelled booking (decision 0908).
+func TestConfirmAHeldSpot(t *testing.T) {
+	b := created(t, 1)
+	o := offer(b, true)
+	o.PaymentRequired = true
+	held := book(t, b, o, request("one", "c1"))
+	waiting := book(t, b, o, request("two", "c2"))
+	if held.Status != booking.StatusHeld || waiting.Status != booking.StatusWaitlisted {
+		t.Fatalf("%s, %s", held.Status, waiting.Status)
+	}
+	events, err := b.Confirm("one")
+	if err != nil || len(events) != 1 {
+		t.Fatalf("%v %v", events, err)
+	}
+	apply(b, events)
+	if b.Bookings["one"].Status != booking.StatusConfirmed || b.Taken() != 1 {
+		t.Fatalf("after confirm: %s", b.Bookings["one"].Status)
+	}
+	if again, err := b.Confirm("one"); err != nil || len(again) != 0 {
+		t.Fatalf("confirmed twice: %v %v", again, err)
+	}
+	if _, err := b.Confirm("two"); conflictKey(err) != "booking.waitlisted" {
+		t.Fatalf("a waiting place: %v", err)
+	}
+	cancelled, err := b.Cancel("one", o, false, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	apply(b, cancelled)
+	if _, err := b.Confirm("one"); conflictKey(err) != "booking.cancelled" {
+		t.Fatalf("a cancelled booking: %v", err)
+	}
+}

@@ -73,6 +73,12 @@ type Promoted struct {
 	Status    string `json:"status"` // held or confirmed
 }
 
+// BookingConfirmed: a held bundle spot became the participant's: its order was paid
+// (decision 0908).
+type BookingConfirmed struct {
+	BookingID string `json:"booking_id"`
+}
+
 // CheckedIn: a bundle participant's QR code was scanned at one of the bundle's sessions.
 type CheckedIn struct {
 	BookingID string    `json:"booking_id"`
@@ -88,16 +94,17 @@ func (Booked) EventType() string           { return "bundle.booked.v1" }
 func (BookingCancelled) EventType() string { return "bundle.booking_cancelled.v1" }
 func (Promoted) EventType() string         { return "bundle.promoted.v1" }
 func (CheckedIn) EventType() string        { return "bundle.checked_in.v1" }
+func (BookingConfirmed) EventType() string { return "bundle.booking_confirmed.v1" }
 
 // Register adds the bundle events to a registry.
 func Register(r *domain.Registry) {
-	r.Register(Created{}, Changed{}, Deleted{}, SeriesAdded{}, Booked{}, BookingCancelled{}, Promoted{}, CheckedIn{})
+	r.Register(Created{}, Changed{}, Deleted{}, SeriesAdded{}, Booked{}, BookingCancelled{}, Promoted{}, CheckedIn{}, BookingConfirmed{})
 }
 
 // EventTypes lists every bundle event type.
 func EventTypes() []string {
 	return []string{Created{}.EventType(), Changed{}.EventType(), Deleted{}.EventType(), SeriesAdded{}.EventType(),
-		Booked{}.EventType(), BookingCancelled{}.EventType(), Promoted{}.EventType(), CheckedIn{}.EventType()}
+		Booked{}.EventType(), BookingCancelled{}.EventType(), Promoted{}.EventType(), CheckedIn{}.EventType(), BookingConfirmed{}.EventType()}
 }
 
 // StreamPrefix names a bundle's stream; permanent.

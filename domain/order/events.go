@@ -62,6 +62,9 @@ type Line struct {
 	RateID         string `json:"rate_id,omitempty"`
 	BookingID      string `json:"booking_id,omitempty"`
 	SessionID      string `json:"session_id,omitempty"`
+	// BundleID names the bundle of a bundle booking's line (decision 0908): added
+	// optional, so lines placed before read as sessions' lines, as they were.
+	BundleID string `json:"bundle_id,omitempty"`
 }
 
 // TierVAT is the VAT of one tier: GrossCents (including VAT) of the tier's lines and

@@ -135,6 +135,8 @@ func (projector) Apply(ctx context.Context, w projections.Writer, e projections.
 		return setStatus(ctx, w, e, id, p.BookingID, booking.StatusCancelled)
 	case bundle.Promoted:
 		return setStatus(ctx, w, e, id, p.BookingID, p.Status)
+	case bundle.BookingConfirmed:
+		return setStatus(ctx, w, e, id, p.BookingID, booking.StatusConfirmed)
 	case bundle.CheckedIn:
 		return w.Exec(ctx, `INSERT INTO bundle_attendance (bundle_id, booking_id, session_id, application_id, checked_in_at)
 			VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`, id, p.BookingID, p.SessionID, e.Metadata.ApplicationID, p.At)

@@ -27,5 +27,5 @@ func All() []projections.Projector {
 	return append(rmcatalog.Projectors(), rmidentity.Projector(), rmorganizations.Projector(), rmwallets.Projector(),
 		rmrates.Projector(), rmlocations.Projector(), rmcontacts.Projector(), rmactivities.Projector(), rmbookings.Projector(),
 		rmtaxonomy.Projector(), rmbundles.Projector(), processes.Projector(),
-		rmorders.Projector(), processes.PaymentsProjector(), rmfinance.Projector())
+		rmorders.Projector(), processes.PaymentsProjector(), processes.HoldsProjector(), rmfinance.Projector())
 }

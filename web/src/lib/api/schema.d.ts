@@ -2205,6 +2205,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/bundles/{id}/bookings/{booking_id}/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Consumer app: pay for one's held bundle booking, as for a session's (moves, euros or the activity's external link) */
+        post: operations["post_v1_bundles_By_id_bookings_By_booking_id_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/countries": {
         parameters: {
             query?: never;
@@ -3494,6 +3511,7 @@ export interface operations {
                             id: string;
                             lines: {
                                 booking_id?: string;
+                                bundle_id?: string;
                                 line_id: string;
                                 quantity: number;
                                 rate_id?: string;
@@ -7239,6 +7257,7 @@ export interface operations {
                             id: string;
                             lines: {
                                 booking_id?: string;
+                                bundle_id?: string;
                                 line_id: string;
                                 quantity: number;
                                 rate_id?: string;
@@ -12002,6 +12021,55 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    post_v1_bundles_By_id_bookings_By_booking_id_order: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                booking_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    payment_type: string;
+                    wallet_id?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            checkout_url?: string | null;
+                            order_id: string;
+                            position: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
             default: components["responses"]["Error"];
         };
     };
