@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { EmptyState } from '@/components/ui/EmptyState';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Form, FormErrorSummary, SubmitButton, TextField } from '@/components/form';
@@ -56,7 +57,7 @@ export function BundleList({ activityId, base, mayEdit }: { activityId: string; 
     <section className="panel">
       <h2>{t('activities.bundles.title')}</h2>
       {bundles.isPending && <Skeleton lines={3} />}
-      {bundles.data?.length === 0 && <p className="empty-state">{t('activities.bundles.none')}</p>}
+      {bundles.data?.length === 0 && <EmptyState message={t('activities.bundles.none')} />}
       {bundles.data && bundles.data.length > 0 && (
         <ul className="bundle-list" data-testid="bundles">
           {bundles.data.map((b) => (

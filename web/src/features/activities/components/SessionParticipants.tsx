@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { EmptyState } from '@/components/ui/EmptyState';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
@@ -70,7 +71,7 @@ export function SessionParticipants({ activityId, sessionId, date, base }: Props
         </div>
       </div>
       {participants.length === 0 ? (
-        <p className="empty-state">{t('activities.participants.none')}</p>
+        <EmptyState message={t('activities.participants.none')} />
       ) : (
         <table className="table" data-testid="participants">
           <thead>

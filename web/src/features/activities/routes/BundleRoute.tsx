@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { EmptyState } from '@/components/ui/EmptyState';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Form, FormErrorSummary, SubmitButton } from '@/components/form';
@@ -57,7 +58,7 @@ export function BundleRoute() {
   const [adding, setAdding] = useState(false);
   if (!allowed) return null;
   if (bundle.isPending) return <Skeleton lines={6} />;
-  if (!bundle.data) return <p className="empty-state">{t('activities.bundles.notFound')}</p>;
+  if (!bundle.data) return <EmptyState message={t('activities.bundles.notFound')} />;
   const b = bundle.data;
   return (
     <>

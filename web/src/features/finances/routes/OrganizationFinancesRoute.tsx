@@ -3,7 +3,9 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { DataGrid, type DataGridColumn } from '@/components/data-grid/DataGrid';
+import { RowActions } from '@/components/data-grid/RowActions';
 import { PageHeader } from '@/components/page/PageHeader';
+import { EmptyState } from '@/components/ui/EmptyState';
 import { Skeleton } from '@/components/ui/Skeleton';
 import {
   downloadInvoice,
@@ -30,9 +32,7 @@ export function OrganizationFinancesRoute() {
         header: t('common.actions'),
         width: 180,
         render: (i) => (
-          <button type="button" className="button button--ghost" onClick={() => void downloadInvoice(i, organizationId)}>
-            {t('finances.downloadPdf')}
-          </button>
+          <RowActions actions={[{ label: t('finances.downloadPdf'), icon: 'download', onClick: () => void downloadInvoice(i, organizationId) }]} />
         ),
       },
     ],
@@ -57,7 +57,7 @@ export function OrganizationFinancesRoute() {
           </dl>
           <h2>{t('finances.months')}</h2>
           {data.months.length === 0 ? (
-            <p className="field__hint">{t('finances.noMonths')}</p>
+            <EmptyState message={t('finances.noMonths')} />
           ) : (
             <table className="table">
               <thead>
@@ -86,7 +86,7 @@ export function OrganizationFinancesRoute() {
           )}
           <h2>{t('finances.payouts')}</h2>
           {data.payouts.length === 0 ? (
-            <p className="field__hint">{t('finances.noPayouts')}</p>
+            <EmptyState message={t('finances.noPayouts')} />
           ) : (
             <table className="table">
               <thead>
