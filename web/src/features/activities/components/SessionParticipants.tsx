@@ -149,7 +149,7 @@ export function SessionParticipants({ activityId, sessionId, date, base }: Props
         onConfirm={() =>
           removing &&
           remove.mutate(removing.booking_id, {
-            onSuccess: () => notifySaved(t('common.saved')),
+            onSuccess: () => notifySaved(t('activities.participants.removed', { name: name(removing) })),
             onSettled: () => setRemoving(null),
           })
         }
@@ -187,7 +187,7 @@ function MoveDialog({
       { bookingId: participant.booking_id, target },
       {
         onSuccess: () => {
-          notifySaved(t('common.saved'));
+          notifySaved(t('activities.participants.moved', { name: `${participant.first_name} ${participant.last_name}` }));
           onClose();
         },
       },
@@ -235,7 +235,7 @@ function AddParticipantDialog({ sessionId, onClose }: { sessionId: string; onClo
       { participant: values },
       {
         onSuccess: () => {
-          notifySaved(t('common.saved'));
+          notifySaved(t('activities.participants.added', { name: `${values.first_name} ${values.last_name}`.trim() }));
           onClose();
         },
       },

@@ -81,7 +81,7 @@ function LabelForm({ label }: { label?: Label }) {
         )
       }
     >
-      <TextField name="name" label={t('taxonomy.labels.fields.name')} autoFocus />
+      <TextField name="name" label={t('taxonomy.labels.fields.name')} required autoFocus />
     </TaxonomyForm>
   );
 }
