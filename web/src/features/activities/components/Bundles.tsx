@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Form, FormErrorSummary, SubmitButton, TextField } from '@/components/form';
+import { Form, FormActions, FormErrorSummary, SubmitButton, TextField } from '@/components/form';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { useBundles, useCreateBundle, type Bundle, type BundleInput } from '@/features/activities/api/bundles';
 import { centsToDecimalString, decimalToCents, formatMoney } from '@/lib/format';
@@ -39,10 +39,10 @@ export function BundleFields() {
   const { t } = useTranslation();
   return (
     <>
-      <TextField name="name" label={t('activities.bundles.fields.name')} />
-      <TextField name="spots" type="number" min={1} label={t('activities.bundles.fields.spots')} />
-      <TextField name="start_date" type="date" label={t('activities.bundles.fields.start_date')} />
-      <TextField name="price" inputMode="decimal" label={t('activities.bundles.fields.price')} />
+      <TextField name="name" label={t('activities.bundles.fields.name')} required />
+      <TextField name="spots" type="number" min={1} label={t('activities.bundles.fields.spots')} required />
+      <TextField name="start_date" type="date" label={t('activities.bundles.fields.start_date')} required />
+      <TextField name="price" inputMode="decimal" label={t('activities.bundles.fields.price')} required />
     </>
   );
 }
@@ -91,12 +91,12 @@ export function BundleList({ activityId, base, mayEdit }: { activityId: string; 
           <h3>{t('activities.bundles.new')}</h3>
           <BundleFields />
           <FormErrorSummary />
-          <div className="form__actions">
+          <FormActions>
             <SubmitButton>{t('common.save')}</SubmitButton>
             <button type="button" className="button" onClick={() => setCreating(false)}>
               {t('common.cancel')}
             </button>
-          </div>
+          </FormActions>
         </Form>
       )}
     </section>

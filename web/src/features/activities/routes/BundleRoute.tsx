@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Form, FormErrorSummary, SubmitButton } from '@/components/form';
+import { Form, FormActions, FormErrorSummary, SubmitButton } from '@/components/form';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { Skeleton } from '@/components/ui/Skeleton';
 import {
@@ -80,12 +80,12 @@ export function BundleRoute() {
           <BundleFields />
           <FormErrorSummary />
           {mayEdit && (
-            <div className="form__actions">
+            <FormActions>
               <SubmitButton>{t('common.save')}</SubmitButton>
               <button type="button" className="button button--danger" onClick={() => setDeleting(true)}>
                 {t('activities.bundles.delete')}
               </button>
-            </div>
+            </FormActions>
           )}
         </Form>
       </section>
