@@ -55,6 +55,11 @@ function ActivityList({ organizationId }: { organizationId?: string }) {
     ],
     [t, organizationId],
   );
+  const newActivity = organizationId && can(profile, 'create-activities') && (
+    <Link className="button button--primary" to={`/organizations/${organizationId}/activities/create`}>
+      {t('activities.create')}
+    </Link>
+  );
   return (
     <>
       <PageHeader
@@ -84,11 +89,7 @@ function ActivityList({ organizationId }: { organizationId?: string }) {
               ))}
             </select>
             <input className="input input--inline" aria-label={t('activities.labelFilter')} placeholder={t('activities.labelFilter')} value={label} onChange={(e) => setLabel(e.target.value)} />
-            {organizationId && can(profile, 'create-activities') && (
-              <Link className="button button--primary" to={`/organizations/${organizationId}/activities/create`}>
-                {t('activities.create')}
-              </Link>
-            )}
+            {newActivity}
             {!organizationId && (
               <Link className="button" to="/application/activities/sessions">
                 {t('activities.sessions.applicationTitle')}
@@ -106,6 +107,17 @@ function ActivityList({ organizationId }: { organizationId?: string }) {
         filter={filter}
         defaultSort={NAME_SORT}
         emptyMessage={t('activities.empty')}
+        emptyAction={newActivity}
+        filtered={Boolean(type || concept || sport || debouncedLabel)}
+        onClearSearch={() => {
+          setSearch('');
+          setType('');
+          setConcept('');
+          setSport('');
+          setLabel('');
+        }}
+        // The application's list has no activity page of its own: only an organisation's rows open.
+        rowHref={organizationId ? (activity) => `/organizations/${organizationId}/activities/${activity.id}` : undefined}
       />
     </>
   );
