@@ -23,6 +23,7 @@ export function TaxonomyForm<Values extends object>({
   deleting,
   children,
   after,
+  section,
 }: {
   kind: 'categories' | 'tags' | 'labels';
   editing: boolean;
@@ -34,6 +35,8 @@ export function TaxonomyForm<Values extends object>({
   deleting?: boolean;
   children: ReactNode;
   after?: ReactNode;
+  /** The form section's title and line under it; by default the kind ("Categorie"). */
+  section?: { title: string; description?: string };
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -62,7 +65,9 @@ export function TaxonomyForm<Values extends object>({
           await navigate(back, { relative: 'path' });
         }}
       >
-        <FormSection title={t(`taxonomy.${kind}.section`)}>{children}</FormSection>
+        <FormSection title={section?.title ?? t(`taxonomy.${kind}.section`)} description={section?.description}>
+          {children}
+        </FormSection>
         <FormErrorSummary />
         <FormActions>
           <SubmitButton>{t('common.save')}</SubmitButton>
