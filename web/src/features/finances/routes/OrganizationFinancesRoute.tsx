@@ -55,11 +55,12 @@ export function OrganizationFinancesRoute() {
             <dt>{t('finances.due')}</dt>
             <dd>{money(data.balance_cents - data.transferred_cents)}</dd>
           </dl>
-          <h2>{t('finances.months')}</h2>
+          <h2 id="finance-months">{t('finances.months')}</h2>
           {data.months.length === 0 ? (
             <EmptyState message={t('finances.noMonths')} />
           ) : (
-            <table className="table">
+            // Focusable: on a phone the table scrolls sideways and the keyboard must reach it too.
+            <table className="table" aria-labelledby="finance-months" tabIndex={0}>
               <thead>
                 <tr>
                   <th scope="col">{t('finances.month')}</th>
@@ -84,11 +85,11 @@ export function OrganizationFinancesRoute() {
               </tbody>
             </table>
           )}
-          <h2>{t('finances.payouts')}</h2>
+          <h2 id="finance-payouts">{t('finances.payouts')}</h2>
           {data.payouts.length === 0 ? (
             <EmptyState message={t('finances.noPayouts')} />
           ) : (
-            <table className="table">
+            <table className="table" aria-labelledby="finance-payouts" tabIndex={0}>
               <thead>
                 <tr>
                   <th scope="col">{t('finances.month')}</th>
