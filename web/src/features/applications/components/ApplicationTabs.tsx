@@ -7,7 +7,7 @@ export function ApplicationTabs({ id }: { id: string }) {
   const base = `/admin/applications/${encodeURIComponent(id)}`;
   return (
     <Tabs
-      label={t('applications.tabs')}
+      label={t('applications.tabsLabel')}
       tabs={[
         { to: base, label: t('applications.tabs.edit'), end: true },
         { to: `${base}/mapbox-settigns`, label: t('applications.tabs.mapbox') },
