@@ -16,7 +16,13 @@ const VIEWPORTS = [
 
 type Role = 'superadmin' | 'admin' | 'organization' | 'trainer';
 
-/** The routes of a role; `{org}` is the organisation the login lands in, `{first:…}` a list's first record. */
+/** The paid activity `move seed` gives the demo organisation (seedOrders; its id derives from the seed's key). */
+const SEEDED_ACTIVITY = '7ee5e503-a0d2-5574-a7fc-632a2cc25a25';
+
+/**
+ * The routes of a role; `{org}` is the organisation the login lands in, `{first:…}` a grid's
+ * first record, `{link:…}` the first record a page links to (an agenda's first session).
+ */
 const ROUTES: Record<Role, string[]> = {
   superadmin: [
     '/application',
@@ -43,6 +49,15 @@ const ROUTES: Record<Role, string[]> = {
     '{first:/admin/wallets}/coupons/redeemed',
     '{first:/admin/wallets}/statistics',
     '{first:/admin/wallets}/customers',
+    '/admin/orders',
+    '/admin/sepas',
+    '/admin/invoices',
+    '/admin/categories',
+    '/admin/categories/create',
+    '/admin/tags',
+    '/admin/tags/create',
+    '/admin/labels',
+    '/admin/labels/create',
   ],
   admin: [
     '/application',
@@ -53,6 +68,7 @@ const ROUTES: Record<Role, string[]> = {
     '/application/activities',
     '/application/activities/sessions',
     '/application/locations',
+    '/application/orders',
     '/admin/applications',
   ],
   organization: [
@@ -64,6 +80,13 @@ const ROUTES: Record<Role, string[]> = {
     '{org}/locations/create',
     '{org}/contacts',
     '{org}/rates',
+    '{org}/finances',
+    // The seeded "Yoga in het park" (by its id: other specs add activities that sort before
+    // it): its agenda, its one session with the participants who booked it, and the door's
+    // QR check-in, which staff use on a phone.
+    `{org}/activities/${SEEDED_ACTIVITY}/sessions`,
+    `{link:{org}/activities/${SEEDED_ACTIVITY}/sessions}`,
+    `{link:{org}/activities/${SEEDED_ACTIVITY}/sessions}/qr-checkin`,
     '/application',
   ],
   trainer: ['{org}', '{org}/profile'],
@@ -89,6 +112,15 @@ async function firstRecord(page: Page, list: string): Promise<string> {
   await cell.click({ position: { x: 5, y: 5 } });
   await page.waitForURL((url) => url.pathname !== list);
   return new URL(page.url()).pathname;
+}
+
+/** The first link on the page at `list` to a record below it (an agenda's first session). */
+async function firstLink(page: Page, list: string): Promise<string> {
+  await page.goto(list);
+  await settled(page);
+  const link = page.locator(`main a[href^="${list}/"]`).first();
+  await expect(link).toBeVisible();
+  return (await link.getAttribute('href')) ?? '';
 }
 
 /** Waits until the screen has settled: no skeletons, no pending lazy chunk. */
@@ -129,6 +161,7 @@ for (const viewport of VIEWPORTS) {
       const baseURL = testInfo.project.use.baseURL ?? '';
       const { context, page, landing } = await logInAs(browser, role, baseURL, viewport);
       const firsts = new Map<string, string>();
+      const links = new Map<string, string>();
       const problems: string[] = [];
       for (const pattern of ROUTES[role]) {
         let path = pattern.replace('{org}', landing);
@@ -136,6 +169,11 @@ for (const viewport of VIEWPORTS) {
         if (first) {
           if (!firsts.has(first[1])) firsts.set(first[1], await firstRecord(page, first[1]));
           path = path.replace(first[0], firsts.get(first[1]) ?? '');
+        }
+        const link = /\{link:([^}]+)\}/.exec(path);
+        if (link) {
+          if (!links.has(link[1])) links.set(link[1], await firstLink(page, link[1]));
+          path = path.replace(link[0], links.get(link[1]) ?? '');
         }
         await page.goto(path);
         await settled(page);

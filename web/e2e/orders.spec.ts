@@ -63,8 +63,8 @@ test('a paid session: pay at the provider, refund half, see partly refunded, exp
   await row.click();
   const dialog = page.getByRole('dialog', { name: `Order ${ACTIVITY}` });
   await expect(dialog.getByTestId('order-status')).toHaveText('Paid');
-  await dialog.getByLabel('Amount in euros').fill('6.25');
-  await dialog.getByLabel('Reason').fill('Les ging half door');
+  await dialog.getByRole('textbox', { name: 'Amount in euros', exact: true }).fill('6.25');
+  await dialog.getByRole('textbox', { name: 'Reason', exact: true }).fill('Les ging half door');
   await dialog.getByRole('button', { name: 'Refund' }).click();
   await expect(dialog.getByTestId('order-status')).toHaveText('Partly refunded');
   await expect(dialog.getByTestId('order-refunds')).toContainText('Les ging half door');

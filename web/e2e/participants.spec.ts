@@ -133,9 +133,9 @@ test('a bundle made on its screen is booked by a customer and checked in at its 
   expect(ready.ok()).toBeTruthy();
   await page.goto(`/organizations/${ORGANIZATION}/activities/${activity.data.id}/bundles`);
   await page.getByRole('button', { name: 'New bundle' }).click();
-  await page.getByLabel('Name', { exact: true }).fill('Spring');
-  await page.getByLabel('Spots', { exact: true }).fill('8');
-  await page.getByLabel('Start date', { exact: true }).fill(start);
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Spring');
+  await page.getByRole('spinbutton', { name: 'Spots', exact: true }).fill('8');
+  await page.getByLabel(/^Start date\*?$/).fill(start);
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByRole('link', { name: 'Spring' }).click();
   await expect(page.getByRole('heading', { name: 'Spring' })).toBeVisible();

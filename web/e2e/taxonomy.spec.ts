@@ -18,7 +18,7 @@ test('a category on an activity, a label whose activity filter covers it, the la
 
   await page.goto('/admin/categories/create');
   await expect(page.getByRole('heading', { name: 'New category' })).toBeVisible();
-  await page.getByLabel('Title', { exact: true }).fill(category);
+  await page.getByRole('textbox', { name: 'Title', exact: true }).fill(category);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/admin\/categories$/);
   // The list reads its own write; a new page load (below) does not wait for it.
@@ -34,7 +34,7 @@ test('a category on an activity, a label whose activity filter covers it, the la
 
   // A label with an activity filter on the category covers the activity.
   await page.goto('/admin/labels/create');
-  await page.getByLabel('Name', { exact: true }).fill(label);
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(label);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/admin\/labels$/);
   await page.getByRole('searchbox', { name: 'Search' }).fill(label);

@@ -506,10 +506,6 @@ export const routes: RouteObject[] = [
                     lazy: screen(() => import('@/features/finances/routes/InvoicesRoute'), (m) => m.InvoicesRoute),
                   },
                   {
-                    path: 'orders',
-                    lazy: screen(() => import('@/features/orders/routes/OrdersListRoute'), (m) => m.OrdersListRoute),
-                  },
-                  {
                     path: 'sports',
                     lazy: screen(() => import('@/features/sports/routes/SportsListRoute'), (m) => m.SportsListRoute),
                   },

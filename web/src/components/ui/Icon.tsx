@@ -10,6 +10,7 @@ const PATHS = {
   chevronLeft: 'M15 6l-6 6 6 6',
   chevronRight: 'M9 6l6 6-6 6',
   undo: 'M9 14L4 9l5-5M4 9h11a5 5 0 010 10h-3',
+  download: 'M12 4v11M7 10l5 5 5-5M5 20h14',
 } as const;
 
 export type IconName = keyof typeof PATHS;

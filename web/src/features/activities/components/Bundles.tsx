@@ -1,7 +1,8 @@
 import { useState } from 'react';
+import { EmptyState } from '@/components/ui/EmptyState';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Form, FormErrorSummary, SubmitButton, TextField } from '@/components/form';
+import { Form, FormActions, FormErrorSummary, SubmitButton, TextField } from '@/components/form';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { useBundles, useCreateBundle, type Bundle, type BundleInput } from '@/features/activities/api/bundles';
 import { centsToDecimalString, decimalToCents, formatMoney } from '@/lib/format';
@@ -38,10 +39,10 @@ export function BundleFields() {
   const { t } = useTranslation();
   return (
     <>
-      <TextField name="name" label={t('activities.bundles.fields.name')} />
-      <TextField name="spots" type="number" min={1} label={t('activities.bundles.fields.spots')} />
-      <TextField name="start_date" type="date" label={t('activities.bundles.fields.start_date')} />
-      <TextField name="price" inputMode="decimal" label={t('activities.bundles.fields.price')} />
+      <TextField name="name" label={t('activities.bundles.fields.name')} required />
+      <TextField name="spots" type="number" min={1} label={t('activities.bundles.fields.spots')} required />
+      <TextField name="start_date" type="date" label={t('activities.bundles.fields.start_date')} required />
+      <TextField name="price" inputMode="decimal" label={t('activities.bundles.fields.price')} required />
     </>
   );
 }
@@ -56,7 +57,7 @@ export function BundleList({ activityId, base, mayEdit }: { activityId: string; 
     <section className="panel">
       <h2>{t('activities.bundles.title')}</h2>
       {bundles.isPending && <Skeleton lines={3} />}
-      {bundles.data?.length === 0 && <p className="empty-state">{t('activities.bundles.none')}</p>}
+      {bundles.data?.length === 0 && <EmptyState message={t('activities.bundles.none')} />}
       {bundles.data && bundles.data.length > 0 && (
         <ul className="bundle-list" data-testid="bundles">
           {bundles.data.map((b) => (
@@ -90,12 +91,12 @@ export function BundleList({ activityId, base, mayEdit }: { activityId: string; 
           <h3>{t('activities.bundles.new')}</h3>
           <BundleFields />
           <FormErrorSummary />
-          <div className="form__actions">
+          <FormActions>
             <SubmitButton>{t('common.save')}</SubmitButton>
             <button type="button" className="button" onClick={() => setCreating(false)}>
               {t('common.cancel')}
             </button>
-          </div>
+          </FormActions>
         </Form>
       )}
     </section>

@@ -1,8 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { SessionParticipants } from '@/features/activities/components/SessionParticipants';
 import '@/features/activities/i18n';
+import { useNotificationStore } from '@/stores/notification';
 import { mockFetch } from '@/testing/fetch';
 import { renderWithProviders } from '@/testing/render';
 
@@ -70,5 +71,33 @@ describe('SessionParticipants', () => {
     await waitFor(() =>
       expect(fetchMock.mock.calls.find(([, init]) => init?.method === 'DELETE')?.[0]).toBe('/v1/admin/sessions/s1/participants/b1'),
     );
+  });
+  it('adds a participant by hand: the server refuses an age on the field, then the name is confirmed', async () => {
+    const posted: unknown[] = [];
+    fetchMock.mockImplementation(async (_input, init) => {
+      if (init?.method !== 'POST') return new Response(JSON.stringify({ data: answer }));
+      posted.push(JSON.parse(String(init.body)));
+      return posted.length === 1
+        ? new Response(
+            JSON.stringify({ errors: { message: 'The given data was invalid.', fields: { 'participant.date_of_birth': 'Too young for this activity' } } }),
+            { status: 422 },
+          )
+        : new Response(JSON.stringify({ data: { id: 's1', version: 4 }, meta: { position: '1.0' } }));
+    });
+    renderList();
+    await userEvent.click(await screen.findByRole('button', { name: 'Add participant' }));
+    const dialog = screen.getByRole('dialog');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'First name' }), 'Kim');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Last name' }), 'Klant');
+    await userEvent.type(within(dialog).getByLabelText('Date of birth'), '2020-01-01');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add participant' }));
+    expect(await within(dialog).findByText('Too young for this activity')).toBeVisible();
+    await userEvent.clear(within(dialog).getByLabelText('Date of birth'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add participant' }));
+    await waitFor(() => expect(useNotificationStore.getState().current?.message).toBe('Kim Klant added'));
+    expect(posted.at(-1)).toEqual({
+      participant: { first_name: 'Kim', last_name: 'Klant', email: '', date_of_birth: '', gender: '', notes: '' },
+    });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

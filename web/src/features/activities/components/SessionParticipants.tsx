@@ -1,6 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { EmptyState } from '@/components/ui/EmptyState';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Form, FormErrorSummary, SelectField, SubmitButton, TextAreaField, TextField } from '@/components/form';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { Dialog } from '@/components/ui/Dialog';
 import { Skeleton } from '@/components/ui/Skeleton';
@@ -25,6 +27,15 @@ interface Props {
   date: string;
   /** /organizations/{org}/activities/{id}. */
   base: string;
+}
+
+interface ParticipantValues {
+  first_name: string;
+  last_name: string;
+  email: string;
+  date_of_birth: string;
+  gender: string;
+  notes: string;
 }
 
 function plusDays(iso: string, days: number): string {
@@ -70,7 +81,7 @@ export function SessionParticipants({ activityId, sessionId, date, base }: Props
         </div>
       </div>
       {participants.length === 0 ? (
-        <p className="empty-state">{t('activities.participants.none')}</p>
+        <EmptyState message={t('activities.participants.none')} />
       ) : (
         <table className="table" data-testid="participants">
           <thead>
@@ -148,7 +159,7 @@ export function SessionParticipants({ activityId, sessionId, date, base }: Props
         onConfirm={() =>
           removing &&
           remove.mutate(removing.booking_id, {
-            onSuccess: () => notifySaved(t('common.saved')),
+            onSuccess: () => notifySaved(t('activities.participants.removed', { name: name(removing) })),
             onSettled: () => setRemoving(null),
           })
         }
@@ -177,44 +188,34 @@ function MoveDialog({
   const { t } = useTranslation();
   const sessions = useActivitySessions(activityId, from, plusDays(from, 90));
   const move = useMoveParticipant(sessionId);
-  const [target, setTarget] = useState('');
   const others = (sessions.data ?? []).filter((s) => s.id !== sessionId);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!target) return;
-    move.mutate(
-      { bookingId: participant.booking_id, target },
-      {
-        onSuccess: () => {
-          notifySaved(t('common.saved'));
-          onClose();
-        },
-      },
-    );
-  };
   return (
     <Dialog open title={t('activities.participants.moveTitle', { name: `${participant.first_name} ${participant.last_name}` })} onClose={onClose}>
-      <form onSubmit={submit}>
-        <label className="field">
-          <span>{t('activities.participants.moveTo')}</span>
-          <select value={target} onChange={(event) => setTarget(event.target.value)} required>
-            <option value="">{t('activities.participants.chooseSession')}</option>
-            {others.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.date} {s.start_time}–{s.end_time}
-              </option>
-            ))}
-          </select>
-        </label>
+      <Form<{ target: string }>
+        initialValues={{ target: '' }}
+        validate={(values) => (values.target ? {} : { target: t('activities.participants.chooseSession') })}
+        onSubmit={async ({ target }) => {
+          await move.mutateAsync({ bookingId: participant.booking_id, target });
+          notifySaved(t('activities.participants.moved', { name: `${participant.first_name} ${participant.last_name}` }));
+          onClose();
+        }}
+      >
+        <SelectField
+          name="target"
+          label={t('activities.participants.moveTo')}
+          required
+          emptyLabel={t('activities.participants.chooseSession')}
+          emptyValue=""
+          options={others.map((s) => ({ value: s.id, label: `${s.date} ${s.start_time}–${s.end_time}` }))}
+        />
+        <FormErrorSummary />
         <div className="dialog__actions">
           <button type="button" className="button" onClick={onClose}>
             {t('common.cancel')}
           </button>
-          <button type="submit" className="button button--primary" disabled={!target || move.isPending}>
-            {t('activities.participants.move')}
-          </button>
+          <SubmitButton>{t('activities.participants.move')}</SubmitButton>
         </div>
-      </form>
+      </Form>
     </Dialog>
   );
 }
@@ -222,60 +223,39 @@ function MoveDialog({
 function AddParticipantDialog({ sessionId, onClose }: { sessionId: string; onClose: () => void }) {
   const { t } = useTranslation();
   const add = useAddParticipant(sessionId);
-  const [values, setValues] = useState({ first_name: '', last_name: '', email: '', date_of_birth: '', gender: '', notes: '' });
-  const field = (key: keyof typeof values) => ({
-    value: values[key],
-    onChange: (event: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: event.target.value })),
-  });
-  const errors = add.error && 'fields' in add.error ? (add.error.fields as Record<string, string>) : {};
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    add.mutate(
-      { participant: values },
-      {
-        onSuccess: () => {
-          notifySaved(t('common.saved'));
-          onClose();
-        },
-      },
-    );
-  };
-  const error = (key: string) => errors[`participant.${key}`] && <span className="field__error">{errors[`participant.${key}`]}</span>;
+  const label = (key: string) => t(`activities.participants.fields.${key}`);
   return (
     <Dialog open title={t('activities.participants.addTitle')} onClose={onClose}>
-      <form onSubmit={submit} noValidate>
-        {(['first_name', 'last_name', 'email', 'date_of_birth'] as const).map((key) => (
-          <label key={key} className="field">
-            <span>{t(`activities.participants.fields.${key}`)}</span>
-            <input type={key === 'date_of_birth' ? 'date' : key === 'email' ? 'email' : 'text'} {...field(key)} />
-            {error(key)}
-          </label>
-        ))}
-        <label className="field">
-          <span>{t('activities.participants.fields.gender')}</span>
-          <select {...field('gender')}>
-            <option value="">—</option>
-            {(['male', 'female', 'other'] as const).map((g) => (
-              <option key={g} value={g}>
-                {t(`activities.participants.genders.${g}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          <span>{t('activities.participants.fields.notes')}</span>
-          <textarea {...field('notes')} />
-          {error('notes')}
-        </label>
+      {/* The server's refusals ("participant.first_name") land on the fields of the same name. */}
+      <Form<{ participant: ParticipantValues }>
+        initialValues={{ participant: { first_name: '', last_name: '', email: '', date_of_birth: '', gender: '', notes: '' } }}
+        onSubmit={async (values) => {
+          await add.mutateAsync(values);
+          const { first_name: first, last_name: last } = values.participant;
+          notifySaved(t('activities.participants.added', { name: `${first} ${last}`.trim() }));
+          onClose();
+        }}
+      >
+        <TextField name="participant.first_name" label={label('first_name')} required autoComplete="off" />
+        <TextField name="participant.last_name" label={label('last_name')} required autoComplete="off" />
+        <TextField name="participant.email" type="email" label={label('email')} autoComplete="off" />
+        <TextField name="participant.date_of_birth" type="date" label={label('date_of_birth')} />
+        <SelectField
+          name="participant.gender"
+          label={label('gender')}
+          emptyLabel="—"
+          emptyValue=""
+          options={(['male', 'female', 'other'] as const).map((g) => ({ value: g, label: t(`activities.participants.genders.${g}`) }))}
+        />
+        <TextAreaField name="participant.notes" label={label('notes')} rows={3} />
+        <FormErrorSummary />
         <div className="dialog__actions">
           <button type="button" className="button" onClick={onClose}>
             {t('common.cancel')}
           </button>
-          <button type="submit" className="button button--primary" disabled={add.isPending}>
-            {t('activities.participants.add')}
-          </button>
+          <SubmitButton>{t('activities.participants.add')}</SubmitButton>
         </div>
-      </form>
+      </Form>
     </Dialog>
   );
 }

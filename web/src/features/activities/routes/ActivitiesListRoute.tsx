@@ -57,6 +57,11 @@ function ActivityList({ organizationId }: { organizationId?: string }) {
     ],
     [t, organizationId],
   );
+  const newActivity = organizationId && can(profile, 'create-activities') && (
+    <Link className="button button--primary" to={`/organizations/${organizationId}/activities/create`}>
+      {t('activities.create')}
+    </Link>
+  );
   return (
     <>
       <PageHeader
@@ -95,11 +100,7 @@ function ActivityList({ organizationId }: { organizationId?: string }) {
                 ))}
               </select>
             )}
-            {organizationId && can(profile, 'create-activities') && (
-              <Link className="button button--primary" to={`/organizations/${organizationId}/activities/create`}>
-                {t('activities.create')}
-              </Link>
-            )}
+            {newActivity}
             {!organizationId && (
               <Link className="button" to="/application/activities/sessions">
                 {t('activities.sessions.applicationTitle')}
@@ -117,6 +118,17 @@ function ActivityList({ organizationId }: { organizationId?: string }) {
         filter={filter}
         defaultSort={NAME_SORT}
         emptyMessage={t('activities.empty')}
+        emptyAction={newActivity}
+        filtered={Boolean(type || concept || sport || label)}
+        onClearSearch={() => {
+          setSearch('');
+          setType('');
+          setConcept('');
+          setSport('');
+          setLabel('');
+        }}
+        // The application's list has no activity page of its own: only an organisation's rows open.
+        rowHref={organizationId ? (activity) => `/organizations/${organizationId}/activities/${activity.id}` : undefined}
       />
     </>
   );

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '@/components/ui/EmptyState';
 import { Link, Outlet, useOutletContext, useParams } from 'react-router';
 import { PageHeader } from '@/components/page/PageHeader';
 import { Skeleton } from '@/components/ui/Skeleton';
@@ -35,7 +36,7 @@ export function ActivityLayoutRoute() {
         }
       />
       {activity.isPending && <Skeleton lines={8} />}
-      {activity.isError && <p className="empty-state">{t('activities.notFound')}</p>}
+      {activity.isError && <EmptyState message={t('activities.notFound')} />}
       {activity.data && (
         <>
           <ActivityTabs base={base} name={activity.data.name} bundle={activity.data.type === 'bundle'} />

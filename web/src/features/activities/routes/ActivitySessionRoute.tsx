@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { EmptyState } from '@/components/ui/EmptyState';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { Dialog } from '@/components/ui/Dialog';
@@ -31,7 +32,7 @@ export function ActivitySessionRoute() {
   const deleteLater = useDeleteImpact(sessionId, 'following', deleting && repeats);
   const back = `${base}/sessions`;
   if (session.isPending) return <Skeleton lines={6} />;
-  if (!session.data) return <p className="empty-state">{t('activities.notFound')}</p>;
+  if (!session.data) return <EmptyState message={t('activities.notFound')} />;
   const repeated = session.data.repeats;
   const save = async (input: SessionInput) => {
     await update.mutateAsync({ id: sessionId, input });

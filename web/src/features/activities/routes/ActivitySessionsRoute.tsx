@@ -38,11 +38,12 @@ function SessionLink({ base, session }: { base: string; session: Session }) {
 function WeekView({ base, monday, sessions }: { base: string; monday: Date; sessions: Session[] }) {
   const { t } = useTranslation();
   return (
-    <div className="agenda agenda--week" role="table" aria-label={t('activities.sessions.week')}>
+    // A named group, reachable by Tab: on a phone it scrolls sideways and the keyboard must reach it too.
+    <div className="agenda agenda--week" role="group" aria-label={t('activities.sessions.week')} tabIndex={0}>
       {WEEKDAYS.map((day, index) => {
         const date = isoDate(addDays(monday, index));
         return (
-          <div key={day} className="agenda__day" role="cell">
+          <div key={day} className="agenda__day">
             <strong>
               {t(`activities.sessions.days.${day}`)} {date.slice(8)}-{date.slice(5, 7)}
             </strong>

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
+import { EmptyState } from '@/components/ui/EmptyState';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Form, FormErrorSummary, SubmitButton } from '@/components/form';
+import { Form, FormActions, FormErrorSummary, SubmitButton } from '@/components/form';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { Skeleton } from '@/components/ui/Skeleton';
 import {
@@ -57,7 +58,7 @@ export function BundleRoute() {
   const [adding, setAdding] = useState(false);
   if (!allowed) return null;
   if (bundle.isPending) return <Skeleton lines={6} />;
-  if (!bundle.data) return <p className="empty-state">{t('activities.bundles.notFound')}</p>;
+  if (!bundle.data) return <EmptyState message={t('activities.bundles.notFound')} />;
   const b = bundle.data;
   return (
     <>
@@ -79,12 +80,12 @@ export function BundleRoute() {
           <BundleFields />
           <FormErrorSummary />
           {mayEdit && (
-            <div className="form__actions">
+            <FormActions>
               <SubmitButton>{t('common.save')}</SubmitButton>
               <button type="button" className="button button--danger" onClick={() => setDeleting(true)}>
                 {t('activities.bundles.delete')}
               </button>
-            </div>
+            </FormActions>
           )}
         </Form>
       </section>

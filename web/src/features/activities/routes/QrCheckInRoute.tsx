@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '@/components/ui/EmptyState';
 import { Link, useParams } from 'react-router';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { useSession } from '@/features/activities/api/activities';
@@ -15,7 +16,7 @@ export function QrCheckInRoute() {
   const participants = useSessionParticipants(sessionId);
   const checkIn = useCheckIn(sessionId);
   if (session.isPending) return <Skeleton lines={3} />;
-  if (!session.data) return <p className="empty-state">{t('activities.notFound')}</p>;
+  if (!session.data) return <EmptyState message={t('activities.notFound')} />;
   const present = participants.data?.participants.filter((p) => p.attendance === 'present').length ?? 0;
   return (
     <section className="panel check-in" aria-labelledby="check-in-title">

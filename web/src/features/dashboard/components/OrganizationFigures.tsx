@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '@/components/ui/EmptyState';
 import { Link } from 'react-router';
 import { BarChart } from '@/components/chart/BarChart';
 import { Skeleton } from '@/components/ui/Skeleton';
@@ -65,7 +66,7 @@ export function OrganizationFigures({ organizationId, enabled }: Props) {
       </dl>
       <h3>{t('figures.upcoming')}</h3>
       {data.upcoming.length === 0 ? (
-        <p className="empty-state">{t('figures.noUpcoming')}</p>
+        <EmptyState message={t('figures.noUpcoming')} />
       ) : (
         <table className="table" data-testid="figures-upcoming">
           <thead>
@@ -106,7 +107,7 @@ export function OrganizationFigures({ organizationId, enabled }: Props) {
       </div>
       <h3>{t('figures.recent')}</h3>
       {data.recent_bookings.length === 0 ? (
-        <p className="empty-state">{t('figures.noRecent')}</p>
+        <EmptyState message={t('figures.noRecent')} />
       ) : (
         <ul data-testid="figures-recent">
           {data.recent_bookings.map((b) => (

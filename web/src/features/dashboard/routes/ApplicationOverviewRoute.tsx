@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { PageHeader } from '@/components/page/PageHeader';
 import { useTranslation } from 'react-i18next';
 import { BarChart } from '@/components/chart/BarChart';
 import { StackedBar } from '@/components/chart/StackedBar';
@@ -42,7 +43,7 @@ export function ApplicationOverviewRoute() {
 
   return (
     <>
-      <h1>{t('dashboard.application')}</h1>
+      <PageHeader title={t('dashboard.application')} />
       <PeriodPicker {...period} error={problem && t(PROBLEM_TEXTS[problem])} />
       {!problem && statistics.isPending && <Skeleton lines={8} />}
       {data && (

@@ -2,6 +2,7 @@ import '@/features/finances/i18n';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataGrid, type DataGridColumn } from '@/components/data-grid/DataGrid';
+import { RowActions } from '@/components/data-grid/RowActions';
 import { PageHeader } from '@/components/page/PageHeader';
 import { downloadInvoice, invoiceSource, type Invoice } from '@/features/finances/api/finances';
 import { CreditInvoiceDialog } from '@/features/finances/components/CreditInvoiceDialog';
@@ -23,19 +24,19 @@ export function InvoicesRoute() {
         header: t('common.actions'),
         width: 260,
         render: (i) => (
-          <div className="row-actions">
-            <button type="button" className="button button--ghost" onClick={() => void downloadInvoice(i)}>
-              {t('finances.downloadPdf')}
-            </button>
-            {i.kind === 'invoice' &&
-              (i.credited_by ? (
-                <span className="field__hint">{t('finances.credited')}</span>
-              ) : (
-                <button type="button" className="button button--ghost" onClick={() => setCrediting(i)}>
-                  {t('finances.credit')}
-                </button>
-              ))}
-          </div>
+          <RowActions
+            actions={[
+              { label: t('finances.downloadPdf'), icon: 'download', onClick: () => void downloadInvoice(i) },
+              // An invoice is credited once: afterwards the action is shown disabled, with why in its label.
+              ...(i.kind === 'invoice'
+                ? [
+                    i.credited_by
+                      ? { label: t('finances.credited'), icon: 'check' as const, disabled: true }
+                      : { label: t('finances.credit'), icon: 'undo' as const, danger: true, onClick: () => setCrediting(i) },
+                  ]
+                : []),
+            ]}
+          />
         ),
       },
     ],

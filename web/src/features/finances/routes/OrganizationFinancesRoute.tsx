@@ -3,7 +3,9 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { DataGrid, type DataGridColumn } from '@/components/data-grid/DataGrid';
+import { RowActions } from '@/components/data-grid/RowActions';
 import { PageHeader } from '@/components/page/PageHeader';
+import { EmptyState } from '@/components/ui/EmptyState';
 import { Skeleton } from '@/components/ui/Skeleton';
 import {
   downloadInvoice,
@@ -30,9 +32,7 @@ export function OrganizationFinancesRoute() {
         header: t('common.actions'),
         width: 180,
         render: (i) => (
-          <button type="button" className="button button--ghost" onClick={() => void downloadInvoice(i, organizationId)}>
-            {t('finances.downloadPdf')}
-          </button>
+          <RowActions actions={[{ label: t('finances.downloadPdf'), icon: 'download', onClick: () => void downloadInvoice(i, organizationId) }]} />
         ),
       },
     ],
@@ -55,11 +55,12 @@ export function OrganizationFinancesRoute() {
             <dt>{t('finances.due')}</dt>
             <dd>{money(data.balance_cents - data.transferred_cents)}</dd>
           </dl>
-          <h2>{t('finances.months')}</h2>
+          <h2 id="finance-months">{t('finances.months')}</h2>
           {data.months.length === 0 ? (
-            <p className="field__hint">{t('finances.noMonths')}</p>
+            <EmptyState message={t('finances.noMonths')} />
           ) : (
-            <table className="table">
+            // Focusable: on a phone the table scrolls sideways and the keyboard must reach it too.
+            <table className="table" aria-labelledby="finance-months" tabIndex={0}>
               <thead>
                 <tr>
                   <th scope="col">{t('finances.month')}</th>
@@ -84,11 +85,11 @@ export function OrganizationFinancesRoute() {
               </tbody>
             </table>
           )}
-          <h2>{t('finances.payouts')}</h2>
+          <h2 id="finance-payouts">{t('finances.payouts')}</h2>
           {data.payouts.length === 0 ? (
-            <p className="field__hint">{t('finances.noPayouts')}</p>
+            <EmptyState message={t('finances.noPayouts')} />
           ) : (
-            <table className="table">
+            <table className="table" aria-labelledby="finance-payouts" tabIndex={0}>
               <thead>
                 <tr>
                   <th scope="col">{t('finances.month')}</th>

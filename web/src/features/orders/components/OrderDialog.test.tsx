@@ -54,13 +54,13 @@ describe('OrderDialog', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Refund' }));
     expect(await screen.findByText('Fill in an amount above zero.')).toBeInTheDocument();
     expect(screen.getByText('Give a reason.')).toBeInTheDocument();
-    await userEvent.type(screen.getByLabelText('Amount in euros'), '13,00');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Amount in euros' }), '13,00');
     await userEvent.click(screen.getByRole('button', { name: 'Refund' }));
     expect(await screen.findByText(/At most .*12.50 can be refunded/)).toBeInTheDocument();
 
-    await userEvent.clear(screen.getByLabelText('Amount in euros'));
-    await userEvent.type(screen.getByLabelText('Amount in euros'), '6,25');
-    await userEvent.type(screen.getByLabelText('Reason'), 'Les ging niet door');
+    await userEvent.clear(screen.getByRole('textbox', { name: 'Amount in euros' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Amount in euros' }), '6,25');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Reason' }), 'Les ging niet door');
     await userEvent.click(screen.getByRole('button', { name: 'Refund' }));
     await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true));
     const [url, init] = fetchMock.mock.calls.find(([, call]) => call?.method === 'POST') ?? [];

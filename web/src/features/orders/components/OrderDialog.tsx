@@ -61,9 +61,15 @@ function RefundForm({ api, order }: { api: string; order: OrderDetail }) {
           }
         }}
       >
-        <TextField name="amount" label={t('orders.refund.amount')} inputMode="decimal" autoComplete="off" />
-        <p className="field__hint">{t('orders.refund.amountHint', { max: money(max) })}</p>
-        <TextField name="reason" label={t('orders.refund.reason')} autoComplete="off" />
+        <TextField
+          name="amount"
+          label={t('orders.refund.amount')}
+          hint={t('orders.refund.amountHint', { max: money(max) })}
+          required
+          inputMode="decimal"
+          autoComplete="off"
+        />
+        <TextField name="reason" label={t('orders.refund.reason')} required autoComplete="off" />
         {refusal && (
           <p className="form__summary" role="alert" data-testid="refund-error">
             {refusal}

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type * as yup from 'yup';
 import { Link, useNavigate } from 'react-router';
-import { Form, FormErrorSummary, SubmitButton } from '@/components/form';
+import { Form, FormActions, FormErrorSummary, FormSection, SubmitButton } from '@/components/form';
 import { PageHeader } from '@/components/page/PageHeader';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { notifySaved } from '@/stores/notification';
@@ -23,6 +23,7 @@ export function TaxonomyForm<Values extends object>({
   deleting,
   children,
   after,
+  section,
 }: {
   kind: 'categories' | 'tags' | 'labels';
   editing: boolean;
@@ -34,6 +35,8 @@ export function TaxonomyForm<Values extends object>({
   deleting?: boolean;
   children: ReactNode;
   after?: ReactNode;
+  /** The form section's title and line under it; by default the kind ("Categorie"). */
+  section?: { title: string; description?: string };
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -52,6 +55,8 @@ export function TaxonomyForm<Values extends object>({
         }
       />
       <Form<Values>
+        className="form form--sections"
+        guardUnsaved
         initialValues={initialValues}
         validationSchema={schema}
         onSubmit={async (values) => {
@@ -60,14 +65,16 @@ export function TaxonomyForm<Values extends object>({
           await navigate(back, { relative: 'path' });
         }}
       >
-        {children}
+        <FormSection title={section?.title ?? t(`taxonomy.${kind}.section`)} description={section?.description}>
+          {children}
+        </FormSection>
         <FormErrorSummary />
-        <div className="form__actions">
+        <FormActions>
           <SubmitButton>{t('common.save')}</SubmitButton>
           <Link to={back} relative="path">
             {t('common.cancel')}
           </Link>
-        </div>
+        </FormActions>
       </Form>
       {after}
       {onDelete && (

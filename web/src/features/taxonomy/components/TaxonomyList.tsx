@@ -27,6 +27,11 @@ export function TaxonomyList<Row extends { id: string }>({
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
   const debouncedSearch = useDebouncedValue(search);
+  const create = mayCreate && (
+    <Link className="button button--primary" to="create">
+      {t(`taxonomy.${kind}.create`)}
+    </Link>
+  );
   return (
     <>
       <PageHeader
@@ -34,11 +39,7 @@ export function TaxonomyList<Row extends { id: string }>({
         actions={
           <>
             <SearchInput value={search} onChange={setSearch} />
-            {mayCreate && (
-              <Link className="button button--primary" to="create">
-                {t(`taxonomy.${kind}.create`)}
-              </Link>
-            )}
+            {create}
           </>
         }
       />
@@ -50,6 +51,8 @@ export function TaxonomyList<Row extends { id: string }>({
         search={debouncedSearch}
         defaultSort={NAME_SORT}
         emptyMessage={t(`taxonomy.${kind}.empty`)}
+        emptyAction={create}
+        onClearSearch={() => setSearch('')}
         onRowClicked={(row) => mayOpen(row) && void navigate(row.id)}
       />
     </>

@@ -86,7 +86,7 @@ function CategoryForm({ category }: { category?: Category }) {
       deleting={remove.isPending}
       deleteBody={category && t('taxonomy.categories.deleteBody', { name: category.title })}
     >
-      <TextField name="title" label={t('taxonomy.categories.fields.title')} autoFocus />
+      <TextField name="title" label={t('taxonomy.categories.fields.title')} required autoFocus />
       <UrlFormField name="link" label={t('taxonomy.categories.fields.link')} />
       <UploadFormField
         name="image_id"

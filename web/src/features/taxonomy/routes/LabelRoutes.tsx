@@ -81,7 +81,7 @@ function LabelForm({ label }: { label?: Label }) {
         )
       }
     >
-      <TextField name="name" label={t('taxonomy.labels.fields.name')} autoFocus />
+      <TextField name="name" label={t('taxonomy.labels.fields.name')} required autoFocus />
     </TaxonomyForm>
   );
 }
@@ -158,9 +158,8 @@ function LabelFilterForm({ label }: { label: Label }) {
       initialValues={label.activity_filter}
       schema={yup.object()}
       onSave={(values) => save.mutateAsync({ ...values, version: label.version })}
+      section={{ title: t('taxonomy.labels.filterTitle', { name: label.name }), description: t('taxonomy.labels.filterHint') }}
     >
-      <h2>{t('taxonomy.labels.filterTitle', { name: label.name })}</h2>
-      <p className="field__hint">{t('taxonomy.labels.filterHint')}</p>
       <CheckboxListField name="types" label={field('types')} options={options(ACTIVITY_TYPES, 'types')} />
       <CheckboxListField name="levels" label={field('levels')} options={options(LEVELS, 'levels')} />
       <CheckboxListField name="category_ids" label={field('category_ids')} options={categories.data ?? []} />

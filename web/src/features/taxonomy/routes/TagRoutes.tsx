@@ -85,7 +85,7 @@ function TagForm({ tag }: { tag?: Tag }) {
       deleting={remove.isPending}
       deleteBody={tag && t('taxonomy.tags.deleteBody', { name: tag.name })}
     >
-      <TextField name="name" label={t('taxonomy.tags.fields.name')} autoFocus />
+      <TextField name="name" label={t('taxonomy.tags.fields.name')} required autoFocus />
       <SwitchField name="apply_to_children" label={t('taxonomy.tags.fields.apply_to_children')} />
     </TaxonomyForm>
   );
