@@ -24,6 +24,7 @@ import (
 	"move/domain/activity"
 	"move/domain/identity"
 	"move/domain/names"
+	"move/domain/organization"
 	"move/domain/taxonomy"
 	"move/projections"
 )
@@ -60,7 +61,7 @@ func (projector) Tables() []string {
 func (projector) EventTypes() []string {
 	return append(taxonomy.EventTypes(),
 		activity.Created{}.EventType(), activity.Updated{}.EventType(), activity.LabelsAssigned{}.EventType(), activity.Deleted{}.EventType(),
-		identity.ApplicationCreated{}.EventType(), identity.ApplicationUpdated{}.EventType())
+		identity.ApplicationCreated{}.EventType(), identity.ApplicationUpdated{}.EventType(), organization.Deleted{}.EventType())
 }
 
 func (projector) Schema() string {
@@ -249,6 +250,9 @@ func (projector) Apply(ctx context.Context, w projections.Writer, e projections.
 		}
 		return w.Exec(ctx, `DELETE FROM labels WHERE id = $1`, id)
 
+	case organization.Deleted:
+		return dropOrganization(ctx, w, streamID(e, organization.StreamPrefix))
+
 	case activity.Created:
 		id, d := streamID(e, activity.StreamPrefix), p.Details
 		if err := w.Exec(ctx, `
@@ -358,6 +362,21 @@ func coverOffer(ctx context.Context, w projections.Writer, offer string) error {
 		  FROM label_offers o JOIN labels l ON l.application_id = o.application_id AND l.has_activity_filter
 		 WHERE o.id = $1 AND `+matches+`
 		ON CONFLICT (label_id, offer_type, offer_id) DO UPDATE SET by_filter = true`, offer)
+}
+
+// dropOrganization takes a deleted organisation out of every label's organisation
+// filter, and its offers out of what those filters cover (0614).
+func dropOrganization(ctx context.Context, w projections.Writer, org string) error {
+	if err := w.Exec(ctx, `UPDATE labels SET covered_organization_ids = array_remove(covered_organization_ids, $1::uuid)
+		 WHERE $1::uuid = ANY (covered_organization_ids)`, org); err != nil {
+		return err
+	}
+	if err := w.Exec(ctx, `DELETE FROM label_coverage c USING label_offers o
+		 WHERE o.id = c.offer_id AND o.organization_id = $1 AND c.by_organization AND NOT c.by_hand AND NOT c.by_filter`, org); err != nil {
+		return err
+	}
+	return w.Exec(ctx, `UPDATE label_coverage c SET by_organization = false FROM label_offers o
+		 WHERE o.id = c.offer_id AND o.organization_id = $1 AND c.by_organization`, org)
 }
 
 // assignByHand makes the offer's hand-assigned labels exactly labels (those of its

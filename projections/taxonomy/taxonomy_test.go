@@ -67,6 +67,12 @@ func TestLiveEqualsRebuild(t *testing.T) {
 	must(env.App.AssignActivityLabels(ctx, meta(), lanes, []string{pass, clubs}))
 	// Taking the label off by hand keeps what the organisation filter covers.
 	must(env.App.AssignActivityLabels(ctx, meta(), lanes, []string{pass}))
+	// A deleted organisation leaves the filter, and its offers what the filter covers.
+	gone, err := env.App.CreateOrganization(ctx, meta(), organization.Profile{Name: "Opgeheven"})
+	goneOrg := must(gone.Result, err)
+	must(env.App.CreateActivity(ctx, meta(), goneOrg, activity.TypeSession, activity.Details{Name: "Laatste les"}, activity.Settings{}))
+	must(env.App.SetLabelOrganizationFilter(ctx, meta(), clubs, nil, taxonomy.OrganizationFilter{OrganizationIDs: []string{org, goneOrg}}))
+	must(env.App.DeleteOrganization(ctx, meta(), goneOrg, nil))
 	must(env.App.CreateTag(ctx, commands.Meta{ApplicationID: child}, taxonomy.TagFields{Name: "Eigen tag"}))
 	must(env.App.SetApplicationFilters(ctx, commands.Meta{}, parent, nil, taxonomy.Filters{CategoryIDs: []string{yoga, swimming}, LabelIDs: []string{pass}}))
 
@@ -88,7 +94,7 @@ func TestLiveEqualsRebuild(t *testing.T) {
 		"coverage Clubpas|Baantjes|false|false|true",
 		"coverage Clubpas|Yin|false|false|true",
 		"coverage Clubpas|Zwemkaart|false|true|true",
-		"label Clubpas|{}|{bundle}|true|2|{" + org + "}",
+		"label Clubpas|{}|{bundle}|true|3|{" + org + "}",
 		"filters " + parent + "|{" + yoga + "," + swimming + "}|{" + pass + "}",
 	} {
 		if !strings.Contains(live, want) {
