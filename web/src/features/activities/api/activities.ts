@@ -32,7 +32,7 @@ export interface Choice {
 }
 
 /** A picker's choices from an organisation's list (up to 1,000, by name), for location and contact pickers. */
-function useOrganizationChoices(organizationId: string, part: 'locations' | 'contacts') {
+function useOrganizationChoices(organizationId: string, part: 'locations' | 'contacts' | 'rates' | 'cancellation-terms') {
   return useQuery({
     queryKey: ['activities', 'choices', part, organizationId],
     queryFn: async ({ signal }): Promise<Choice[]> => {
@@ -52,6 +52,10 @@ export const useLocationChoices = (organizationId: string) => useOrganizationCho
 
 /** The organisation's contacts, for the activity's contact pickers. */
 export const useContactChoices = (organizationId: string) => useOrganizationChoices(organizationId, 'contacts');
+
+/** The organisation's rates and cancellation terms, for the activity's price pickers. */
+export const useRateChoices = (organizationId: string) => useOrganizationChoices(organizationId, 'rates');
+export const useTermChoices = (organizationId: string) => useOrganizationChoices(organizationId, 'cancellation-terms');
 
 export const activityKeys = {
   all: ['activities'] as const,

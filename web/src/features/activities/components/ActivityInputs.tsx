@@ -17,7 +17,7 @@ import {
 import { api } from '@/lib/api-client';
 import { useCategoryChoices, useTagChoices } from '@/lib/taxonomy';
 import '@/features/activities/i18n';
-import { useContactChoices } from '@/features/activities/api/activities';
+import { useContactChoices, useRateChoices, useTermChoices } from '@/features/activities/api/activities';
 
 /** The server's rules (domain/activity), mirrored so most mistakes show before a round trip. */
 export function activitySchema(t: TFunction) {
@@ -131,6 +131,10 @@ function Contacts() {
 /** The activity form in sections; the type is chosen once, on create. */
 export function ActivityInputs({ creating }: { creating: boolean }) {
   const { t } = useTranslation();
+  // The organisation's own rates and terms (decision 0600); its id is in the route.
+  const { organizationId = '' } = useParams();
+  const rates = useRateChoices(organizationId);
+  const terms = useTermChoices(organizationId);
   const categories = useCategoryChoices();
   const tags = useTagChoices();
   const sports = useQuery({
@@ -162,8 +166,13 @@ export function ActivityInputs({ creating }: { creating: boolean }) {
       </fieldset>
       <fieldset className="form__section">
         <legend>{t('activities.sections.offer')}</legend>
-        <TextField name="rate_id" label={t('activities.fields.rate_id')} />
-        <TextField name="cancellation_term_id" label={t('activities.fields.cancellation_term_id')} />
+        <SelectField name="rate_id" label={t('activities.fields.rate_id')} emptyLabel={t('activities.noRate')} options={rates.data ?? []} />
+        <SelectField
+          name="cancellation_term_id"
+          label={t('activities.fields.cancellation_term_id')}
+          emptyLabel={t('activities.rateTerm')}
+          options={terms.data ?? []}
+        />
         <SelectField name="price_display_mode" label={t('activities.fields.price_display_mode')} options={options(PRICE_DISPLAY_MODES, 'displayModes')} />
         <TextField name="payment_url" label={t('activities.fields.payment_url')} />
         <CheckboxListField name="category_ids" label={t('activities.fields.category_ids')} options={categories.data ?? []} />

@@ -8,6 +8,7 @@ import { applicationActivities, organizationActivities } from '@/features/activi
 import { ACTIVITY_TYPES, type Activity } from '@/features/activities/api/types';
 import { api } from '@/lib/api-client';
 import { can } from '@/lib/authorization';
+import { useLabelChoices } from '@/lib/taxonomy';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useAuthStore } from '@/stores/auth';
 import '@/features/activities/i18n';
@@ -24,14 +25,15 @@ function ActivityList({ organizationId }: { organizationId?: string }) {
   const [concept, setConcept] = useState('');
   const [sport, setSport] = useState('');
   const [label, setLabel] = useState('');
-  const debouncedLabel = useDebouncedValue(label.trim());
+  const mayFilterByLabel = can(profile, 'view-labels');
+  const labels = useLabelChoices(mayFilterByLabel);
   const sports = useQuery({
     queryKey: ['sports', 'all'],
     queryFn: async ({ signal }) => (await api<{ data: { id: string; name: string }[] }>('/v1/admin/sports/all', { signal })).data,
   });
   const filter = useMemo(
-    () => ({ type: type || undefined, concept: concept || undefined, sport_id: sport || undefined, label_id: debouncedLabel || undefined }),
-    [type, concept, sport, debouncedLabel],
+    () => ({ type: type || undefined, concept: concept || undefined, sport_id: sport || undefined, label_id: label || undefined }),
+    [type, concept, sport, label],
   );
   const source = useMemo(() => (organizationId ? organizationActivities(organizationId) : applicationActivities), [organizationId]);
   const columns = useMemo<DataGridColumn<Activity>[]>(
@@ -83,7 +85,16 @@ function ActivityList({ organizationId }: { organizationId?: string }) {
                 </option>
               ))}
             </select>
-            <input className="input input--inline" aria-label={t('activities.labelFilter')} placeholder={t('activities.labelFilter')} value={label} onChange={(e) => setLabel(e.target.value)} />
+            {mayFilterByLabel && (
+              <select className="input input--inline" aria-label={t('activities.labelFilter')} value={label} onChange={(e) => setLabel(e.target.value)}>
+                <option value="">{t('activities.everyLabel')}</option>
+                {(labels.data ?? []).map((choice) => (
+                  <option key={choice.value} value={choice.value}>
+                    {choice.label}
+                  </option>
+                ))}
+              </select>
+            )}
             {organizationId && can(profile, 'create-activities') && (
               <Link className="button button--primary" to={`/organizations/${organizationId}/activities/create`}>
                 {t('activities.create')}

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataGrid, type DataGridColumn } from '@/components/data-grid/DataGrid';
@@ -5,6 +6,7 @@ import { PageHeader } from '@/components/page/PageHeader';
 import { applicationSessions, exportSessions } from '@/features/activities/api/activities';
 import type { Session } from '@/features/activities/api/types';
 import '@/features/activities/i18n';
+import { api } from '@/lib/api-client';
 
 const START_SORT = { field: 'starts_at', direction: 'asc' } as const;
 
@@ -15,8 +17,14 @@ export function ApplicationSessionsRoute() {
   const [to, setTo] = useState('');
   const [organization, setOrganization] = useState('');
   const [exporting, setExporting] = useState(false);
+  // The application's organisations by name, for the filter (the overview names them too).
+  const organizations = useQuery({
+    queryKey: ['organizations', 'all'],
+    queryFn: async ({ signal }) =>
+      (await api<{ data: { id: string; name: string }[] }>('/v1/admin/applications/organizations/all', { signal })).data,
+  });
   const filter = useMemo(
-    () => ({ from: from || undefined, to: to || undefined, organization_id: organization.trim() || undefined }),
+    () => ({ from: from || undefined, to: to || undefined, organization_id: organization || undefined }),
     [from, to, organization],
   );
   const columns = useMemo<DataGridColumn<Session>[]>(
@@ -44,13 +52,19 @@ export function ApplicationSessionsRoute() {
               {t('activities.sessions.to')}{' '}
               <input className="input input--inline" type="date" value={to} onChange={(e) => setTo(e.target.value)} />
             </label>
-            <input
+            <select
               className="input input--inline"
               aria-label={t('activities.sessions.organization')}
-              placeholder={t('activities.sessions.organization')}
               value={organization}
               onChange={(e) => setOrganization(e.target.value)}
-            />
+            >
+              <option value="">{t('activities.sessions.everyOrganization')}</option>
+              {(organizations.data ?? []).map((o) => (
+                <option key={o.id} value={o.id}>
+                  {o.name}
+                </option>
+              ))}
+            </select>
             <button
               type="button"
               className="button"
