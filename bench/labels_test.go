@@ -2,6 +2,7 @@ package bench
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 
@@ -92,4 +93,39 @@ func BenchmarkLabelFilter(b *testing.B) {
 			b.ReportMetric(float64(covered), "offers_covered")
 		})
 	}
+	// The organisation filter (decision 0614): ten of the fifty organisations, alternately
+	// the first ten and the next ten, so every change rewrites what the label covers.
+	clubs, err := env.App.CreateLabel(ctx, meta, "Clubpas")
+	if err != nil {
+		b.Fatal(err)
+	}
+	organizations := func(i int) []string {
+		out := make([]string, 10)
+		for k := range out {
+			out[k] = fmt.Sprintf("00000000-0000-4000-8000-%012d", i%2*10+k)
+		}
+		return out
+	}
+	b.Run("ten organisations", func(b *testing.B) {
+		for i := 0; b.Loop(); i++ {
+			res, err := env.App.SetLabelOrganizationFilter(ctx, meta, clubs.ID, nil, taxonomy.OrganizationFilter{OrganizationIDs: organizations(i)})
+			if err != nil {
+				b.Fatal(err)
+			}
+			wait, cancel := context.WithTimeout(ctx, time.Minute)
+			err = projections.WaitFor(wait, env.DB, []string{rmtaxonomy.Name}, res.Position)
+			cancel()
+			if err != nil {
+				b.Fatal(err)
+			}
+		}
+		var covered int
+		if err := env.DB.QueryRow(ctx, `SELECT count(*) FROM readmodel.label_coverage WHERE label_id = $1 AND by_organization`, clubs.ID).Scan(&covered); err != nil {
+			b.Fatal(err)
+		}
+		if covered != offerCount/5 {
+			b.Fatalf("the label covers %d offers by organisation, want %d", covered, offerCount/5)
+		}
+		b.ReportMetric(float64(covered), "offers_covered")
+	})
 }

@@ -71,6 +71,13 @@ func (a *App) SetLabelActivityFilter(ctx context.Context, meta Meta, id string, 
 		func(l *taxonomy.Label) ([]domain.Event, error) { return l.SetActivityFilter(meta.ApplicationID, f) })
 }
 
+// SetLabelOrganizationFilter replaces the organisations the label covers: the labels
+// read model re-evaluates which offers it covers.
+func (a *App) SetLabelOrganizationFilter(ctx context.Context, meta Meta, id string, expected *uint64, f taxonomy.OrganizationFilter) (Result, error) {
+	return onTaxonomy(a, ctx, meta, id, expected, taxonomy.LabelStream(id), taxonomy.NewLabel(id),
+		func(l *taxonomy.Label) ([]domain.Event, error) { return l.SetOrganizationFilter(meta.ApplicationID, f) })
+}
+
 // DeleteLabel removes a label.
 func (a *App) DeleteLabel(ctx context.Context, meta Meta, id string, expected *uint64) (Result, error) {
 	return onTaxonomy(a, ctx, meta, id, expected, taxonomy.LabelStream(id), taxonomy.NewLabel(id),

@@ -111,18 +111,21 @@ type tagCreateInput struct {
 	ApplyToChildren bool   `json:"apply_to_children,omitempty"`
 }
 
-// labelRow is a label with its activity filter and how many offers it covers.
+// labelRow is a label with its activity and organisation filters and how many offers
+// it covers.
 type labelRow struct {
-	ID             string                  `json:"id"`
-	Name           string                  `json:"name"`
-	ActivityFilter taxonomy.ActivityFilter `json:"activity_filter"`
-	OffersCount    int64                   `json:"offers_count"`
-	Version        uint64                  `json:"version"`
-	CreatedAt      string                  `json:"created_at"`
-	UpdatedAt      string                  `json:"updated_at"`
+	ID                 string                      `json:"id"`
+	Name               string                      `json:"name"`
+	ActivityFilter     taxonomy.ActivityFilter     `json:"activity_filter"`
+	OrganizationFilter taxonomy.OrganizationFilter `json:"organization_filter"`
+	OffersCount        int64                       `json:"offers_count"`
+	Version            uint64                      `json:"version"`
+	CreatedAt          string                      `json:"created_at"`
+	UpdatedAt          string                      `json:"updated_at"`
 }
 
 const labelColumns = `l.id::text, l.name, l.sport_ids::text[], l.category_ids::text[], l.tag_ids::text[], l.organization_ids::text[], l.types, l.levels,
+	l.covered_organization_ids::text[],
 	(SELECT count(*) FROM readmodel.label_coverage c WHERE c.label_id = l.id), l.version, l.created_at, l.updated_at`
 
 func scanLabel(row pgx.Row) (labelRow, error) {
@@ -131,7 +134,7 @@ func scanLabel(row pgx.Row) (labelRow, error) {
 	var created, updated time.Time
 	f := &o.ActivityFilter
 	err := row.Scan(&o.ID, &o.Name, &f.SportIDs, &f.CategoryIDs, &f.TagIDs, &f.OrganizationIDs, &f.Types, &f.Levels,
-		&o.OffersCount, &version, &created, &updated)
+		&o.OrganizationFilter.OrganizationIDs, &o.OffersCount, &version, &created, &updated)
 	o.Version, o.CreatedAt, o.UpdatedAt = uint64(version), stamp(created), stamp(updated)
 	return o, err
 }
@@ -157,6 +160,21 @@ func (in activityFilterInput) filter() taxonomy.ActivityFilter {
 		OrganizationIDs: in.OrganizationIDs, Types: in.Types, Levels: in.Levels}
 }
 
+// organizationFilterInput is the organisation filter form: the organisations whose
+// offers the label covers, whole (none: the filter covers nothing).
+type organizationFilterInput struct {
+	OrganizationIDs []string `json:"organization_ids"`
+	Version         *uint64  `json:"version"`
+}
+
+// labelOrganizationFilter is the organisation filter screen: the chosen organisations
+// with their names, and the label's version to edit against.
+type labelOrganizationFilter struct {
+	OrganizationIDs []string `json:"organization_ids"`
+	Organizations   []choice `json:"organizations"`
+	Version         uint64   `json:"version"`
+}
+
 // coveredOffer is an offer a label (or a wallet's labels) covers.
 type coveredOffer struct {
 	OfferType        string `json:"offer_type"`
@@ -165,9 +183,11 @@ type coveredOffer struct {
 	OrganizationID   string `json:"organization_id"`
 	OrganizationName string `json:"organization_name"`
 	Concept          bool   `json:"concept"`
-	// ByHand and ByFilter say why a label covers the offer (label coverage only).
-	ByHand   bool `json:"by_hand"`
-	ByFilter bool `json:"by_filter"`
+	// ByHand, ByFilter and ByOrganization say why a label covers the offer (label
+	// coverage only): by hand, by its activity filter, by its organisation filter.
+	ByHand         bool `json:"by_hand"`
+	ByFilter       bool `json:"by_filter"`
+	ByOrganization bool `json:"by_organization"`
 }
 
 func (s *Server) taxonomyRoutes() []Route {
@@ -210,8 +230,12 @@ func (s *Server) taxonomyRoutes() []Route {
 			Doc: Doc{Summary: "Rename a label", Request: labelInput{}, Response: commandAnswer{}}},
 		{Method: http.MethodPut, Pattern: label + "/activity-filter", Permission: PermManageLabels, Reads: reads, Handler: s.setLabelActivityFilter,
 			Doc: Doc{Summary: "Set which activities the label covers: sports, categories, tags, organisations, types, levels (each named dimension must match; naming nothing covers nothing)", Request: activityFilterInput{}, Response: commandAnswer{}}},
+		{Method: http.MethodGet, Pattern: label + "/organization-filter", Permission: PermViewLabels, Reads: withTaxonomy([]string{rmorganizations.Name}), Handler: s.getLabelOrganizationFilter,
+			Doc: Doc{Summary: "The organisations whose offers the label covers, with their names", Response: dataAnswer[labelOrganizationFilter]{}}},
+		{Method: http.MethodPut, Pattern: label + "/organization-filter", Permission: PermManageLabels, Reads: withTaxonomy([]string{rmorganizations.Name}), Handler: s.setLabelOrganizationFilter,
+			Doc: Doc{Summary: "Set the organisations whose offers the label covers (each the application's; none covers nothing)", Request: organizationFilterInput{}, Response: commandAnswer{}}},
 		{Method: http.MethodGet, Pattern: label + "/coverage", Permission: PermViewLabels, Reads: reads, Handler: s.labelCoverage,
-			Doc: Doc{Summary: "The offers the label covers, by hand or by its filter", Response: listAnswer[coveredOffer]{}, Query: listQueryDoc}},
+			Doc: Doc{Summary: "The offers the label covers, by hand, by its activity filter or by its organisation filter", Response: listAnswer[coveredOffer]{}, Query: listQueryDoc}},
 		{Method: http.MethodDelete, Pattern: label, Permission: PermManageLabels, Reads: append(reads, rmwallets.Name), Handler: s.deleteLabel,
 			Doc: Doc{Summary: "Delete a label no wallet names and no activity has by hand (409 naming them otherwise)", Response: commandAnswer{}, Query: []string{"version"}}},
 		{Method: http.MethodGet, Pattern: "/v1/admin/wallets/{wallet_id}/coverage", Permission: PermViewWallets, Reads: append(reads, rmwallets.Name), Handler: s.walletCoverage,
@@ -560,6 +584,56 @@ func (s *Server) setLabelActivityFilter(w http.ResponseWriter, r *http.Request) 
 	return s.answerCommand(w, "set_label_activity_filter", http.StatusOK, res, err)
 }
 
+func (s *Server) getLabelOrganizationFilter(w http.ResponseWriter, r *http.Request) error {
+	l, err := s.labelInReach(r)
+	if err != nil {
+		return err
+	}
+	out := labelOrganizationFilter{OrganizationIDs: l.OrganizationFilter.OrganizationIDs, Organizations: []choice{}, Version: l.Version}
+	err = s.inTenant(r, func(tx pgx.Tx) error {
+		rows, err := tx.Query(r.Context(), `SELECT id::text, name FROM readmodel.`+rmorganizations.Table+`
+			WHERE application_id = $1 AND id = ANY ($2::uuid[]) ORDER BY name, id`, TenantFrom(r.Context()).ApplicationID, out.OrganizationIDs)
+		if err != nil {
+			return err
+		}
+		out.Organizations, err = pgx.CollectRows(rows, pgx.RowToStructByPos[choice])
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, dataAnswer[labelOrganizationFilter]{Data: out})
+	return nil
+}
+
+func (s *Server) setLabelOrganizationFilter(w http.ResponseWriter, r *http.Request) error {
+	l, err := s.labelInReach(r)
+	if err != nil {
+		return err
+	}
+	var in organizationFilterInput
+	if err := decode(r, w, &in); err != nil {
+		return err
+	}
+	f, err := taxonomy.CleanOrganizationFilter(taxonomy.OrganizationFilter{OrganizationIDs: in.OrganizationIDs})
+	if err != nil {
+		return err
+	}
+	v := &domain.ValidationError{}
+	if err := s.checkTaxonomyRefs(r, v, f.OrganizationIDs, "organization_ids", `readmodel.`+rmorganizations.Table); err != nil {
+		return err
+	}
+	if err := v.OrNil(); err != nil {
+		return err
+	}
+	m, err := meta(r)
+	if err != nil {
+		return err
+	}
+	res, err := s.App.SetLabelOrganizationFilter(r.Context(), m, l.ID, in.Version, f)
+	return s.answerCommand(w, "set_label_organization_filter", http.StatusOK, res, err)
+}
+
 // checkFilterRefs refuses a filter naming a sport of no catalogue, or a category, tag
 // or organisation the application does not have: 422 on the field.
 func (s *Server) checkFilterRefs(r *http.Request, f taxonomy.ActivityFilter) error {
@@ -691,7 +765,7 @@ func scanCovered(withReason bool) func(pgx.Row) (coveredOffer, error) {
 		var o coveredOffer
 		dest := []any{&o.OfferType, &o.ID, &o.Name, &o.OrganizationID, &o.OrganizationName, &o.Concept}
 		if withReason {
-			dest = append(dest, &o.ByHand, &o.ByFilter)
+			dest = append(dest, &o.ByHand, &o.ByFilter, &o.ByOrganization)
 		}
 		return o, row.Scan(dest...)
 	}
@@ -707,7 +781,7 @@ func (s *Server) labelCoverage(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	where, args := searchWhere(q, "o.", `c.application_id = $1 AND c.label_id = $2`, []any{TenantFrom(r.Context()).ApplicationID, l.ID})
-	items, total, err := offerPage(s, r, q, coveredColumns+`, c.by_hand, c.by_filter`,
+	items, total, err := offerPage(s, r, q, coveredColumns+`, c.by_hand, c.by_filter, c.by_organization`,
 		coveredFrom+` JOIN readmodel.label_coverage c ON c.offer_id = o.id AND c.offer_type = o.offer_type`, "o.", where, args, scanCovered(true))
 	if err != nil {
 		return err

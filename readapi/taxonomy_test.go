@@ -290,3 +290,81 @@ func TestApplicationFilters(t *testing.T) {
 	w.as("admin").want(w.as("admin").do("PUT", path, map[string]any{"sport_ids": []string{}, "category_ids": []string{}, "label_ids": []string{}}), 403)
 	w.want(w.do("GET", "/v1/admin/applications/"+uuid.NewString()+"/filters", nil), 404)
 }
+
+// TestLabelOrganizationFilter: a label's organisation filter covers every offer of the
+// organisations it names, beside what it covers by hand and by its activity filter; a
+// changed filter changes the coverage; only the application's own organisations can be
+// named, and another application's label is not found.
+func TestLabelOrganizationFilter(t *testing.T) {
+	w := newOfferWorld(t)
+	admin := w.as(w.admin, w.appA)
+	label := created(admin.want("POST", "/v1/admin/labels", map[string]any{"name": "Clubpas"}, 201))
+	lanes := w.activityIn(w.appA, w.orgA, activity.Details{Name: "Baantjes"})
+	w.activityIn(w.appA, w.orgA2, activity.Details{Name: "Aquagym"})
+	w.activityIn(w.appB, w.orgB, activity.Details{Name: "Zwemmen in B"})
+	w.settle()
+	path := "/v1/admin/labels/" + label + "/organization-filter"
+	coverage := "/v1/admin/labels/" + label + "/coverage"
+
+	empty := admin.want("GET", path, nil, 200)
+	if len(dig(empty.Body, "data", "organization_ids").([]any)) != 0 || len(dig(empty.Body, "data", "organizations").([]any)) != 0 {
+		t.Fatalf("no organisations yet: %s", empty.Raw)
+	}
+	// Another application's organisation, a malformed id: 422 on the field, nothing written.
+	bad := w.as(w.admin, w.appA).en().want("PUT", path, map[string]any{"organization_ids": []string{w.orgA, w.orgB}}, 422)
+	if !strings.Contains(field(bad, "organization_ids"), "refers to something this application does not have") {
+		t.Fatalf("another application's organisation: %s", bad.Raw)
+	}
+	if got := field(admin.want("PUT", path, map[string]any{"organization_ids": []string{"zwembad"}}, 422), "organization_ids"); got == "" {
+		t.Fatal("a malformed id has no message")
+	}
+
+	admin.want("PUT", path, map[string]any{"organization_ids": []string{strings.ToUpper(w.orgA)}}, 200)
+	w.settle()
+	got := admin.want("GET", path, nil, 200)
+	if ids := dig(got.Body, "data", "organization_ids").([]any); len(ids) != 1 || ids[0] != w.orgA ||
+		dig(dig(got.Body, "data", "organizations").([]any)[0], "name") != "Club A1" || dig(got.Body, "data", "version") != 1.0 {
+		t.Fatalf("the filter: %s", got.Raw)
+	}
+	cov := admin.want("GET", coverage, nil, 200)
+	if names := rowNames(cov); !slices.Equal(names, []string{"Baantjes"}) || dig(rows(cov)[0], "by_organization") != true ||
+		dig(rows(cov)[0], "by_filter") != false || dig(rows(cov)[0], "by_hand") != false {
+		t.Fatalf("covered by the organisation: %s", cov.Raw)
+	}
+	// An offer of the organisation created later is covered too; the label says so.
+	w.activityIn(w.appA, w.orgA, activity.Details{Name: "Crawl"})
+	// A stale version is refused.
+	admin.want("PUT", path, map[string]any{"organization_ids": []string{w.orgA2}, "version": 0}, 409)
+	admin.want("PUT", path, map[string]any{"organization_ids": []string{w.orgA, w.orgA2}, "version": 1}, 200)
+	w.settle()
+	if names := rowNames(admin.want("GET", coverage, nil, 200)); !slices.Equal(names, []string{"Aquagym", "Baantjes", "Crawl"}) {
+		t.Fatalf("covered after the change: %v", names)
+	}
+	one := admin.want("GET", "/v1/admin/labels/"+label, nil, 200)
+	if dig(one.Body, "data", "offers_count") != 3.0 || len(dig(one.Body, "data", "organization_filter", "organization_ids").([]any)) != 2 {
+		t.Fatalf("the label: %s", one.Raw)
+	}
+	// Emptying the filter keeps what was assigned by hand.
+	res, err := w.env.App.AssignActivityLabels(context.Background(), commands.Meta{ApplicationID: w.appA}, lanes, []string{label})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.saw(res.Position)
+	admin.want("PUT", path, map[string]any{"organization_ids": []string{}}, 200)
+	w.settle()
+	cov = admin.want("GET", coverage, nil, 200)
+	if names := rowNames(cov); !slices.Equal(names, []string{"Baantjes"}) || dig(rows(cov)[0], "by_hand") != true || dig(rows(cov)[0], "by_organization") != false {
+		t.Fatalf("after emptying: %s", cov.Raw)
+	}
+
+	// Another application's admin does not find the label; staff may read, not set.
+	adminB := w.as(w.adminB, w.appB)
+	adminB.want("GET", path, nil, 404)
+	adminB.want("PUT", path, map[string]any{"organization_ids": []string{w.orgB}}, 404)
+	staff := w.as(w.users["organization"], w.appA)
+	staff.want("GET", path, nil, 200)
+	staff.want("PUT", path, map[string]any{"organization_ids": []string{}}, 403)
+	if got := dig(admin.want("GET", path, nil, 200).Body, "data", "organization_ids").([]any); len(got) != 0 {
+		t.Fatalf("refused writes changed the filter: %v", got)
+	}
+}

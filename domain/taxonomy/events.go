@@ -68,6 +68,17 @@ type LabelActivityFilterSet struct {
 }
 type LabelDeleted struct{}
 
+// OrganizationFilter says which organisations a label covers, chosen by hand: every
+// offer of a named organisation is covered (decision 0614). Naming none covers none.
+type OrganizationFilter struct {
+	OrganizationIDs []string `json:"organization_ids"`
+}
+
+// LabelOrganizationFilterSet: the label's organisation filter, whole.
+type LabelOrganizationFilterSet struct {
+	Filter OrganizationFilter `json:"filter"`
+}
+
 func (CategoryCreated) EventType() string        { return "category.created.v1" }
 func (CategoryUpdated) EventType() string        { return "category.updated.v1" }
 func (CategoryDeleted) EventType() string        { return "category.deleted.v1" }
@@ -78,11 +89,14 @@ func (LabelCreated) EventType() string           { return "label.created.v1" }
 func (LabelRenamed) EventType() string           { return "label.renamed.v1" }
 func (LabelActivityFilterSet) EventType() string { return "label.activity_filter_set.v1" }
 func (LabelDeleted) EventType() string           { return "label.deleted.v1" }
+func (LabelOrganizationFilterSet) EventType() string {
+	return "label.organization_filter_set.v1"
+}
 
 // Register adds the taxonomy events to a registry.
 func Register(r *domain.Registry) {
 	r.Register(CategoryCreated{}, CategoryUpdated{}, CategoryDeleted{}, TagCreated{}, TagUpdated{}, TagDeleted{},
-		LabelCreated{}, LabelRenamed{}, LabelActivityFilterSet{}, LabelDeleted{}, FiltersSet{})
+		LabelCreated{}, LabelRenamed{}, LabelActivityFilterSet{}, LabelDeleted{}, FiltersSet{}, LabelOrganizationFilterSet{})
 }
 
 // EventTypes lists every taxonomy event type.
@@ -90,7 +104,7 @@ func EventTypes() []string {
 	return []string{CategoryCreated{}.EventType(), CategoryUpdated{}.EventType(), CategoryDeleted{}.EventType(),
 		TagCreated{}.EventType(), TagUpdated{}.EventType(), TagDeleted{}.EventType(),
 		LabelCreated{}.EventType(), LabelRenamed{}.EventType(), LabelActivityFilterSet{}.EventType(), LabelDeleted{}.EventType(),
-		FiltersSet{}.EventType()}
+		FiltersSet{}.EventType(), LabelOrganizationFilterSet{}.EventType()}
 }
 
 // Stream prefixes.

@@ -178,11 +178,12 @@ func (t *Tag) Delete(applicationID string) ([]domain.Event, error) {
 	return []domain.Event{TagDeleted{}}, nil
 }
 
-// Label is one label of an application with its activity filter.
+// Label is one label of an application with its activity and organisation filters.
 type Label struct {
 	owned
-	Name   string
-	Filter ActivityFilter
+	Name          string
+	Filter        ActivityFilter
+	Organizations OrganizationFilter
 }
 
 func NewLabel(id string) *Label { return &Label{owned: owned{ID: id}} }
@@ -196,6 +197,8 @@ func (l *Label) Apply(e domain.Event) {
 		l.Name = e.Name
 	case LabelActivityFilterSet:
 		l.Filter = e.Filter
+	case LabelOrganizationFilterSet:
+		l.Organizations = e.Filter
 	case LabelDeleted:
 		l.Deleted = true
 	}
@@ -245,6 +248,30 @@ func (l *Label) SetActivityFilter(applicationID string, f ActivityFilter) ([]dom
 		return nil, nil
 	}
 	return []domain.Event{LabelActivityFilterSet{Filter: f}}, nil
+}
+
+// SetOrganizationFilter decides the label's organisation filter; the same organisations
+// decide nothing. The caller checks that the organisations are the application's.
+func (l *Label) SetOrganizationFilter(applicationID string, f OrganizationFilter) ([]domain.Event, error) {
+	if err := l.mustBeIn("label", applicationID); err != nil {
+		return nil, err
+	}
+	f, err := CleanOrganizationFilter(f)
+	if err != nil {
+		return nil, err
+	}
+	if slices.Equal(f.OrganizationIDs, l.Organizations.OrganizationIDs) {
+		return nil, nil
+	}
+	return []domain.Event{LabelOrganizationFilterSet{Filter: f}}, nil
+}
+
+// CleanOrganizationFilter validates an organisation filter: ids in their canonical
+// form, without duplicates, at most MaxFilterValues.
+func CleanOrganizationFilter(f OrganizationFilter) (OrganizationFilter, error) {
+	var v domain.ValidationError
+	f.OrganizationIDs = CleanIDs(&v, "organization_ids", f.OrganizationIDs)
+	return f, v.OrNil()
 }
 
 // Delete decides the label's removal. The caller refuses a label in use.

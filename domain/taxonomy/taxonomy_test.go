@@ -149,6 +149,42 @@ func TestLabelActivityFilter(t *testing.T) {
 	}
 }
 
+// The organisation filter: canonical, deduplicated ids; the same organisations again
+// decide nothing; clearing it is a decision; another application's label is not found;
+// a deleted label takes no filter.
+func TestLabelOrganizationFilter(t *testing.T) {
+	created := taxonomy.LabelCreated{ApplicationID: app, Name: "Sportpas"}
+	events, err := given(taxonomy.NewLabel("l1"), created).SetOrganizationFilter(app,
+		taxonomy.OrganizationFilter{OrganizationIDs: []string{strings.ToUpper(org), " " + org}})
+	want := []domain.Event{taxonomy.LabelOrganizationFilterSet{Filter: taxonomy.OrganizationFilter{OrganizationIDs: []string{org}}}}
+	if err != nil || !reflect.DeepEqual(events, want) {
+		t.Fatalf("got %v %v, want %v", events, err, want)
+	}
+	set := events[0]
+	if events, err := given(taxonomy.NewLabel("l1"), created, set).SetOrganizationFilter(app,
+		taxonomy.OrganizationFilter{OrganizationIDs: []string{org}}); err != nil || len(events) != 0 {
+		t.Errorf("the same organisations again: %v %v", events, err)
+	}
+	if events, err := given(taxonomy.NewLabel("l1"), created, set).SetOrganizationFilter(app, taxonomy.OrganizationFilter{}); err != nil ||
+		!reflect.DeepEqual(events, []domain.Event{taxonomy.LabelOrganizationFilterSet{Filter: taxonomy.OrganizationFilter{OrganizationIDs: []string{}}}}) {
+		t.Errorf("clearing: %v %v", events, err)
+	}
+	if _, err := given(taxonomy.NewLabel("l1"), created).SetOrganizationFilter(app,
+		taxonomy.OrganizationFilter{OrganizationIDs: []string{"zwembad"}}); !reflect.DeepEqual(fieldKeys(t, err), map[string]string{"organization_ids": "validation.invalid"}) {
+		t.Errorf("a malformed id: %v", err)
+	}
+	if _, err := given(taxonomy.NewLabel("l1"), created).SetOrganizationFilter(app,
+		taxonomy.OrganizationFilter{OrganizationIDs: manyIDs(101)}); !reflect.DeepEqual(fieldKeys(t, err), map[string]string{"organization_ids": "validation.max_items"}) {
+		t.Errorf("too many organisations: %v", err)
+	}
+	if _, err := given(taxonomy.NewLabel("l1"), created).SetOrganizationFilter(otherApp, taxonomy.OrganizationFilter{}); !isNotFound(err) {
+		t.Errorf("another application's label: %v", err)
+	}
+	if _, err := given(taxonomy.NewLabel("l1"), created, taxonomy.LabelDeleted{}).SetOrganizationFilter(app, taxonomy.OrganizationFilter{}); !isNotFound(err) {
+		t.Errorf("a deleted label: %v", err)
+	}
+}
+
 func TestLabelLifecycle(t *testing.T) {
 	if _, err := taxonomy.NewLabel("l1").Create(app, ""); !reflect.DeepEqual(fieldKeys(t, err), map[string]string{"name": "validation.required"}) {
 		t.Errorf("no name: %v", err)

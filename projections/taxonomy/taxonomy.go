@@ -7,7 +7,8 @@
 // type, level, categories, tags and the labels assigned to it by hand), so a changed
 // filter or a changed activity re-evaluates in SQL, set-wise, without reading another
 // projector's tables (a rebuild of one never waits for another). label_coverage says
-// why a label covers an offer: by hand, by filter, or both.
+// why a label covers an offer: by hand, by its activity filter, by its organisation
+// filter (0614), or several of these.
 //
 // application_filters are the consumer search filters of each application (0612).
 //
@@ -23,6 +24,7 @@ import (
 	"move/domain/activity"
 	"move/domain/identity"
 	"move/domain/names"
+	"move/domain/organization"
 	"move/domain/taxonomy"
 	"move/projections"
 )
@@ -49,7 +51,9 @@ func Projector() projections.Projector { return projector{} }
 type projector struct{}
 
 func (projector) Name() string { return Name }
-func (projector) Version() int { return 1 }
+
+// Version 2: labels.covered_organization_ids and label_coverage.by_organization (0614).
+func (projector) Version() int { return 2 }
 func (projector) Tables() []string {
 	return []string{Categories, Tags, Labels, Offers, Coverage, Applications, Filters}
 }
@@ -57,7 +61,7 @@ func (projector) Tables() []string {
 func (projector) EventTypes() []string {
 	return append(taxonomy.EventTypes(),
 		activity.Created{}.EventType(), activity.Updated{}.EventType(), activity.LabelsAssigned{}.EventType(), activity.Deleted{}.EventType(),
-		identity.ApplicationCreated{}.EventType(), identity.ApplicationUpdated{}.EventType())
+		identity.ApplicationCreated{}.EventType(), identity.ApplicationUpdated{}.EventType(), organization.Deleted{}.EventType())
 }
 
 func (projector) Schema() string {
@@ -105,6 +109,7 @@ CREATE TABLE labels (
     types               text[]      NOT NULL DEFAULT '{}',
     levels              text[]      NOT NULL DEFAULT '{}',
     has_activity_filter boolean     NOT NULL DEFAULT false,
+    covered_organization_ids uuid[] NOT NULL DEFAULT '{}',
     version             bigint      NOT NULL,
     created_at          timestamptz NOT NULL,
     updated_at          timestamptz NOT NULL
@@ -136,6 +141,7 @@ CREATE TABLE label_coverage (
     offer_id       uuid    NOT NULL,
     by_hand        boolean NOT NULL DEFAULT false,
     by_filter      boolean NOT NULL DEFAULT false,
+    by_organization boolean NOT NULL DEFAULT false,
     PRIMARY KEY (label_id, offer_type, offer_id)
 );
 CREATE INDEX label_coverage_by_offer ON label_coverage (offer_id, label_id);` + projections.TenantRLS("label_coverage") + `
@@ -158,6 +164,9 @@ const matches = `l.has_activity_filter AND o.offer_type = '` + OfferActivity + `
 	AND (cardinality(l.organization_ids) = 0 OR o.organization_id = ANY (l.organization_ids))
 	AND (cardinality(l.types) = 0 OR o.type = ANY (l.types))
 	AND (cardinality(l.levels) = 0 OR o.level = ANY (l.levels))`
+
+// coveredOrganization is true when label l's organisation filter names offer o's organisation.
+const coveredOrganization = `o.organization_id = ANY (l.covered_organization_ids)`
 
 func (projector) Apply(ctx context.Context, w projections.Writer, e projections.Event) error {
 	version := int64(e.Version)
@@ -227,12 +236,22 @@ func (projector) Apply(ctx context.Context, w projections.Writer, e projections.
 			return err
 		}
 		return coverLabel(ctx, w, id)
+	case taxonomy.LabelOrganizationFilterSet:
+		id := streamID(e, taxonomy.LabelStreamPrefix)
+		if err := w.Exec(ctx, `UPDATE labels SET covered_organization_ids = $2, version = $3, updated_at = $4 WHERE id = $1`,
+			id, nonNil(p.Filter.OrganizationIDs), version, e.RecordedAt); err != nil {
+			return err
+		}
+		return coverLabel(ctx, w, id)
 	case taxonomy.LabelDeleted:
 		id := streamID(e, taxonomy.LabelStreamPrefix)
 		if err := w.Exec(ctx, `DELETE FROM label_coverage WHERE label_id = $1`, id); err != nil {
 			return err
 		}
 		return w.Exec(ctx, `DELETE FROM labels WHERE id = $1`, id)
+
+	case organization.Deleted:
+		return dropOrganization(ctx, w, streamID(e, organization.StreamPrefix))
 
 	case activity.Created:
 		id, d := streamID(e, activity.StreamPrefix), p.Details
@@ -295,13 +314,21 @@ func setParent(ctx context.Context, w projections.Writer, app string, parent *st
 		ON CONFLICT (application_id, id) DO NOTHING`, app, parent)
 }
 
-// coverLabel re-evaluates one label's filter over every offer of its application:
-// three set-wise statements, however many offers there are.
+// coverLabel re-evaluates one label's activity and organisation filters over every
+// offer of its application: four set-wise statements, however many offers there are.
 func coverLabel(ctx context.Context, w projections.Writer, label string) error {
 	if err := w.Exec(ctx, `DELETE FROM label_coverage WHERE label_id = $1 AND NOT by_hand`, label); err != nil {
 		return err
 	}
-	if err := w.Exec(ctx, `UPDATE label_coverage SET by_filter = false WHERE label_id = $1 AND by_filter`, label); err != nil {
+	if err := w.Exec(ctx, `UPDATE label_coverage SET by_filter = false, by_organization = false WHERE label_id = $1 AND (by_filter OR by_organization)`, label); err != nil {
+		return err
+	}
+	if err := w.Exec(ctx, `
+		INSERT INTO label_coverage (application_id, label_id, offer_type, offer_id, by_organization)
+		SELECT o.application_id, l.id, o.offer_type, o.id, true
+		  FROM labels l JOIN label_offers o ON o.application_id = l.application_id
+		 WHERE l.id = $1 AND `+coveredOrganization+`
+		ON CONFLICT (label_id, offer_type, offer_id) DO UPDATE SET by_organization = true`, label); err != nil {
 		return err
 	}
 	return w.Exec(ctx, `
@@ -312,12 +339,21 @@ func coverLabel(ctx context.Context, w projections.Writer, label string) error {
 		ON CONFLICT (label_id, offer_type, offer_id) DO UPDATE SET by_filter = true`, label)
 }
 
-// coverOffer re-evaluates every label filter of the offer's application for one offer.
+// coverOffer re-evaluates every label filter (activity and organisation) of the
+// offer's application for one offer.
 func coverOffer(ctx context.Context, w projections.Writer, offer string) error {
 	if err := w.Exec(ctx, `DELETE FROM label_coverage WHERE offer_id = $1 AND NOT by_hand`, offer); err != nil {
 		return err
 	}
-	if err := w.Exec(ctx, `UPDATE label_coverage SET by_filter = false WHERE offer_id = $1 AND by_filter`, offer); err != nil {
+	if err := w.Exec(ctx, `UPDATE label_coverage SET by_filter = false, by_organization = false WHERE offer_id = $1 AND (by_filter OR by_organization)`, offer); err != nil {
+		return err
+	}
+	if err := w.Exec(ctx, `
+		INSERT INTO label_coverage (application_id, label_id, offer_type, offer_id, by_organization)
+		SELECT o.application_id, l.id, o.offer_type, o.id, true
+		  FROM label_offers o JOIN labels l ON l.application_id = o.application_id
+		 WHERE o.id = $1 AND `+coveredOrganization+`
+		ON CONFLICT (label_id, offer_type, offer_id) DO UPDATE SET by_organization = true`, offer); err != nil {
 		return err
 	}
 	return w.Exec(ctx, `
@@ -328,13 +364,28 @@ func coverOffer(ctx context.Context, w projections.Writer, offer string) error {
 		ON CONFLICT (label_id, offer_type, offer_id) DO UPDATE SET by_filter = true`, offer)
 }
 
+// dropOrganization takes a deleted organisation out of every label's organisation
+// filter, and its offers out of what those filters cover (0614).
+func dropOrganization(ctx context.Context, w projections.Writer, org string) error {
+	if err := w.Exec(ctx, `UPDATE labels SET covered_organization_ids = array_remove(covered_organization_ids, $1::uuid)
+		 WHERE $1::uuid = ANY (covered_organization_ids)`, org); err != nil {
+		return err
+	}
+	if err := w.Exec(ctx, `DELETE FROM label_coverage c USING label_offers o
+		 WHERE o.id = c.offer_id AND o.organization_id = $1 AND c.by_organization AND NOT c.by_hand AND NOT c.by_filter`, org); err != nil {
+		return err
+	}
+	return w.Exec(ctx, `UPDATE label_coverage c SET by_organization = false FROM label_offers o
+		 WHERE o.id = c.offer_id AND o.organization_id = $1 AND c.by_organization`, org)
+}
+
 // assignByHand makes the offer's hand-assigned labels exactly labels (those of its
 // application that exist).
 func assignByHand(ctx context.Context, w projections.Writer, offer string, labels []string) error {
 	if err := w.Exec(ctx, `UPDATE label_offers SET label_ids = $2 WHERE id = $1`, offer, labels); err != nil {
 		return err
 	}
-	if err := w.Exec(ctx, `DELETE FROM label_coverage WHERE offer_id = $1 AND NOT by_filter AND NOT (label_id = ANY ($2::uuid[]))`, offer, labels); err != nil {
+	if err := w.Exec(ctx, `DELETE FROM label_coverage WHERE offer_id = $1 AND NOT by_filter AND NOT by_organization AND NOT (label_id = ANY ($2::uuid[]))`, offer, labels); err != nil {
 		return err
 	}
 	if err := w.Exec(ctx, `UPDATE label_coverage SET by_hand = label_id = ANY ($2::uuid[]) WHERE offer_id = $1`, offer, labels); err != nil {

@@ -58,6 +58,21 @@ func TestLiveEqualsRebuild(t *testing.T) {
 	must(env.App.SetLabelActivityFilter(ctx, meta(), pass, nil, taxonomy.ActivityFilter{CategoryIDs: []string{swimming}, Types: []string{activity.TypeBundle}}))
 	// An activity that changes category leaves the filter's coverage.
 	must(env.App.UpdateActivity(ctx, meta(), yin, nil, activity.Details{Name: "Yin", CategoryIDs: []string{swimming}}))
+	// The organisation filter covers every offer of the organisation, the bundle that
+	// its activity filter also covers and an activity created after it was set.
+	clubs := must(env.App.CreateLabel(ctx, meta(), "Clubpas"))
+	must(env.App.SetLabelOrganizationFilter(ctx, meta(), clubs, nil, taxonomy.OrganizationFilter{OrganizationIDs: []string{org}}))
+	must(env.App.SetLabelActivityFilter(ctx, meta(), clubs, nil, taxonomy.ActivityFilter{Types: []string{activity.TypeBundle}}))
+	must(env.App.CreateActivity(ctx, meta(), org, activity.TypeSession, activity.Details{Name: "Aquarobics"}, activity.Settings{}))
+	must(env.App.AssignActivityLabels(ctx, meta(), lanes, []string{pass, clubs}))
+	// Taking the label off by hand keeps what the organisation filter covers.
+	must(env.App.AssignActivityLabels(ctx, meta(), lanes, []string{pass}))
+	// A deleted organisation leaves the filter, and its offers what the filter covers.
+	gone, err := env.App.CreateOrganization(ctx, meta(), organization.Profile{Name: "Opgeheven"})
+	goneOrg := must(gone.Result, err)
+	must(env.App.CreateActivity(ctx, meta(), goneOrg, activity.TypeSession, activity.Details{Name: "Laatste les"}, activity.Settings{}))
+	must(env.App.SetLabelOrganizationFilter(ctx, meta(), clubs, nil, taxonomy.OrganizationFilter{OrganizationIDs: []string{org, goneOrg}}))
+	must(env.App.DeleteOrganization(ctx, meta(), goneOrg, nil))
 	must(env.App.CreateTag(ctx, commands.Meta{ApplicationID: child}, taxonomy.TagFields{Name: "Eigen tag"}))
 	must(env.App.SetApplicationFilters(ctx, commands.Meta{}, parent, nil, taxonomy.Filters{CategoryIDs: []string{yoga, swimming}, LabelIDs: []string{pass}}))
 
@@ -72,16 +87,21 @@ func TestLiveEqualsRebuild(t *testing.T) {
 	for _, want := range []string{
 		"tag " + child + "|Outdoor|" + parent,
 		"tag " + child + "|Eigen tag|" + child,
-		"coverage Sportpas|Baantjes|true|false",
-		"coverage Sportpas|Yin|true|false",
-		"coverage Sportpas|Zwemkaart|false|true",
+		"coverage Sportpas|Baantjes|true|false|false",
+		"coverage Sportpas|Yin|true|false|false",
+		"coverage Sportpas|Zwemkaart|false|true|false",
+		"coverage Clubpas|Aquarobics|false|false|true",
+		"coverage Clubpas|Baantjes|false|false|true",
+		"coverage Clubpas|Yin|false|false|true",
+		"coverage Clubpas|Zwemkaart|false|true|true",
+		"label Clubpas|{}|{bundle}|true|3|{" + org + "}",
 		"filters " + parent + "|{" + yoga + "," + swimming + "}|{" + pass + "}",
 	} {
 		if !strings.Contains(live, want) {
 			t.Fatalf("live read model lacks %q:\n%s", want, live)
 		}
 	}
-	if strings.Contains(live, "tag "+child+"|Alleen de stad") || strings.Count(live, "coverage ") != 3 {
+	if strings.Contains(live, "tag "+child+"|Alleen de stad") || strings.Count(live, "coverage ") != 7 {
 		t.Fatalf("live read model:\n%s", live)
 	}
 	env.Rebuild(t, runner)
@@ -97,9 +117,9 @@ func dump(t *testing.T, env *testenv.Env) string {
 	for _, q := range []string{
 		`SELECT 'category ' || application_id || '|' || title || '|' || link || '|' || version || '|' || created_at || '|' || updated_at FROM readmodel.categories ORDER BY id`,
 		`SELECT 'tag ' || application_id || '|' || name || '|' || owner_application_id || '|' || apply_to_children || '|' || version FROM readmodel.tags ORDER BY application_id, id`,
-		`SELECT 'label ' || name || '|' || category_ids::text || '|' || types::text || '|' || has_activity_filter || '|' || version FROM readmodel.labels ORDER BY id`,
+		`SELECT 'label ' || name || '|' || category_ids::text || '|' || types::text || '|' || has_activity_filter || '|' || version || '|' || covered_organization_ids::text FROM readmodel.labels ORDER BY id`,
 		`SELECT 'offer ' || name || '|' || type || '|' || category_ids::text || '|' || tag_ids::text || '|' || label_ids::text FROM readmodel.label_offers ORDER BY id`,
-		`SELECT 'coverage ' || l.name || '|' || o.name || '|' || c.by_hand || '|' || c.by_filter FROM readmodel.label_coverage c
+		`SELECT 'coverage ' || l.name || '|' || o.name || '|' || c.by_hand || '|' || c.by_filter || '|' || c.by_organization FROM readmodel.label_coverage c
 			JOIN readmodel.labels l ON l.id = c.label_id JOIN readmodel.label_offers o ON o.id = c.offer_id ORDER BY l.name, o.name`,
 		`SELECT 'filters ' || application_id || '|' || category_ids::text || '|' || label_ids::text || '|' || version FROM readmodel.application_filters ORDER BY application_id`,
 		`SELECT 'application ' || application_id || '|' || coalesce(parent_id::text, '') FROM readmodel.taxonomy_applications ORDER BY application_id`,

@@ -5,7 +5,7 @@ const ORGANIZATION = '1b7dff1f-f891-596f-adf4-ba8350d1739d';
 
 test.skip(Boolean(process.env.E2E_MOCK), 'the contract mock has no categories, labels or wallets');
 
-test('a category on an activity, a label whose activity filter covers it, the label attached to a wallet; the category in use stays', async ({
+test('a category on an activity, a label whose activity and organisation filters cover it, the label attached to a wallet; the category in use stays', async ({
   page,
 }) => {
   // Five screens on a machine that may be busy.
@@ -46,6 +46,14 @@ test('a category on an activity, a label whose activity filter covers it, the la
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('heading', { name: 'Edit label' })).toBeVisible();
   await expect(page.locator('.ag-row').filter({ hasText: activity })).toContainText('By filter');
+
+  // Its organisation filter covers every offer of the demo organisation too (decision 0614).
+  await page.getByRole('link', { name: 'Organisation filter' }).click();
+  await expect(page.getByRole('heading', { name: `Organisation filter of ${label}` })).toBeVisible();
+  await page.getByRole('group', { name: 'Organisations' }).getByLabel('Sportclub Centrum', { exact: true }).check();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('heading', { name: 'Edit label' })).toBeVisible();
+  await expect(page.locator('.ag-row').filter({ hasText: activity })).toContainText('By filter, By organisation');
 
   // The wallet pays for the label's offers.
   await page.goto('/admin/wallets/create');

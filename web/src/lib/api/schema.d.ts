@@ -889,9 +889,27 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The offers the label covers, by hand or by its filter */
+        /** The offers the label covers, by hand, by its activity filter or by its organisation filter */
         get: operations["get_v1_admin_labels_By_label_id_coverage"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/labels/{label_id}/organization-filter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organisations whose offers the label covers, with their names */
+        get: operations["get_v1_admin_labels_By_label_id_organization-filter"];
+        /** Set the organisations whose offers the label covers (each the application's; none covers nothing) */
+        put: operations["put_v1_admin_labels_By_label_id_organization-filter"];
         post?: never;
         delete?: never;
         options?: never;
@@ -6394,6 +6412,9 @@ export interface operations {
                             id: string;
                             name: string;
                             offers_count: number;
+                            organization_filter: {
+                                organization_ids: string[];
+                            };
                             updated_at: string;
                             version: number;
                         }[];
@@ -6495,6 +6516,9 @@ export interface operations {
                             id: string;
                             name: string;
                             offers_count: number;
+                            organization_filter: {
+                                organization_ids: string[];
+                            };
                             updated_at: string;
                             version: number;
                         };
@@ -6682,6 +6706,7 @@ export interface operations {
                         data: {
                             by_filter: boolean;
                             by_hand: boolean;
+                            by_organization: boolean;
                             concept: boolean;
                             id: string;
                             name: string;
@@ -6704,6 +6729,94 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    "get_v1_admin_labels_By_label_id_organization-filter": {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                label_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            organization_ids: string[];
+                            organizations: {
+                                id: string;
+                                name: string;
+                            }[];
+                            version: number;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    "put_v1_admin_labels_By_label_id_organization-filter": {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                label_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    organization_ids: string[];
+                    version?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
             default: components["responses"]["Error"];
         };
     };
@@ -11608,6 +11721,7 @@ export interface operations {
                         data: {
                             by_filter: boolean;
                             by_hand: boolean;
+                            by_organization: boolean;
                             concept: boolean;
                             id: string;
                             name: string;

@@ -1,5 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ActivityFilter, Category, CategoryInput, CoveredOffer, Label, Tag, TagInput } from '@/features/taxonomy/api/types';
+import type {
+  ActivityFilter,
+  Category,
+  CategoryInput,
+  CoveredOffer,
+  Label,
+  OrganizationFilter,
+  OrganizationFilterInput,
+  Tag,
+  TagInput,
+} from '@/features/taxonomy/api/types';
 import { api } from '@/lib/api-client';
 import { listSource, type ListSource } from '@/lib/list';
 import { resourceApi, type CommandResult, type ResourceApi } from '@/lib/resource';
@@ -11,7 +21,7 @@ export const labels = resourceApi<Label, { name: string }>('labels');
 
 const labelPath = (id: string) => `/v1/admin/labels/${encodeURIComponent(id)}`;
 
-/** The offers a label covers, and why (by hand, by its filter). */
+/** The offers a label covers, and why (by hand, by its activity filter, by its organisation filter). */
 export function coverageList(labelId: string): ListSource<CoveredOffer> {
   return listSource<CoveredOffer>(`${labelPath(labelId)}/coverage`);
 }
@@ -45,6 +55,23 @@ export function useSaveActivityFilter(labelId: string) {
   return useMutation({
     mutationFn: (input: ActivityFilter & { version?: number }) =>
       api<CommandResult>(`${labelPath(labelId)}/activity-filter`, { method: 'PUT', body: input }),
+    onSuccess: invalidate,
+  });
+}
+
+/** The label's organisation filter: the organisations whose offers it covers (decision 0614). */
+export function useOrganizationFilter(labelId: string) {
+  return useQuery({
+    queryKey: [...taxonomyKey, 'labels', labelId, 'organization-filter'],
+    queryFn: async ({ signal }) => (await api<{ data: OrganizationFilter }>(`${labelPath(labelId)}/organization-filter`, { signal })).data,
+  });
+}
+
+export function useSaveOrganizationFilter(labelId: string) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (input: OrganizationFilterInput) =>
+      api<CommandResult>(`${labelPath(labelId)}/organization-filter`, { method: 'PUT', body: input }),
     onSuccess: invalidate,
   });
 }

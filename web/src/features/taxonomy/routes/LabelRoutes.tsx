@@ -74,6 +74,9 @@ function LabelForm({ label }: { label?: Label }) {
             <p>
               <Link className="button" to="activity-filters">
                 {t('taxonomy.labels.activityFilters')}
+              </Link>{' '}
+              <Link className="button" to="organization-filters">
+                {t('taxonomy.labels.organizationFilters')}
               </Link>
             </p>
             <Coverage label={label} />
@@ -99,7 +102,13 @@ function Coverage({ label }: { label: Label }) {
         header: t('taxonomy.labels.fields.why'),
         flex: 1,
         render: (offer) =>
-          [offer.by_hand && t('taxonomy.labels.byHand'), offer.by_filter && t('taxonomy.labels.byFilter')].filter(Boolean).join(', '),
+          [
+            offer.by_hand && t('taxonomy.labels.byHand'),
+            offer.by_filter && t('taxonomy.labels.byFilter'),
+            offer.by_organization && t('taxonomy.labels.byOrganization'),
+          ]
+            .filter(Boolean)
+            .join(', '),
       },
     ],
     [t],
