@@ -100,15 +100,7 @@ func TestWorkerReleasesHoldsWhosePaymentNeverStarted(t *testing.T) {
 		t.Fatalf("waiting %+v %v", waiting, err)
 	}
 
-	head, err := f.env.Store.Head(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	wctx, cancel := context.WithTimeout(ctx, 30*time.Second)
-	defer cancel()
-	if err := projections.WaitFor(wctx, f.env.DB, []string{processes.HoldsName, processes.Name, "bookings", "activities"}, head); err != nil {
-		t.Fatal(err)
-	}
+	f.caughtUp(t)
 	// Within the hold time nothing is released.
 	for range 2 {
 		if _, err := f.worker.Pass(ctx); err != nil {
@@ -196,15 +188,7 @@ func TestWorkerReleasesABundleHold(t *testing.T) {
 	if err != nil || waiting.Status != booking.StatusWaitlisted {
 		t.Fatalf("waiting %+v %v", waiting, err)
 	}
-	head, err := f.env.Store.Head(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	wctx, cancel := context.WithTimeout(ctx, 30*time.Second)
-	defer cancel()
-	if err := projections.WaitFor(wctx, f.env.DB, []string{processes.HoldsName}, head); err != nil {
-		t.Fatal(err)
-	}
+	f.caughtUp(t)
 	if _, err := f.worker.Pass(ctx); err != nil {
 		t.Fatal(err)
 	}

@@ -16,7 +16,6 @@ import (
 	"move/domain/series"
 	"move/payments"
 	"move/payments/providertest"
-	"move/projections"
 )
 
 // A process that stops between the provider's "paid" and the order's update leaves a
@@ -76,15 +75,7 @@ func TestWorkerSettlesAPaymentAStoppedWebhookLeft(t *testing.T) {
 	if f.typesIn(t, "order.payment_status_changed.v1") != 0 || f.typesIn(t, "booking.confirmed.v1") != 0 {
 		t.Fatal("the stop recorded the payment")
 	}
-	head, err := f.env.Store.Head(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	wctx, cancel := context.WithTimeout(ctx, 30*time.Second)
-	defer cancel()
-	if err := projections.WaitFor(wctx, f.env.DB, []string{"payments_process"}, head); err != nil {
-		t.Fatal(err)
-	}
+	f.caughtUp(t)
 	f.untilIdle(t)
 	for range 3 {
 		if _, err := f.worker.Pass(ctx); err != nil {

@@ -14,10 +14,6 @@ import (
 	"move/domain/organization"
 	"move/domain/series"
 	"move/identity"
-	"move/processes"
-	"move/projections"
-	rmactivities "move/projections/activities"
-	rmbookings "move/projections/bookings"
 )
 
 type mailbox struct {
@@ -86,15 +82,7 @@ func TestWorkerPromotesFromTheWaitingListAfterAStop(t *testing.T) {
 	if f.typesIn(t, "booking.cancelled.v1") != 1 || f.typesIn(t, "booking.promoted.v1") != 0 {
 		t.Fatal("the stop left a cancellation without a promotion")
 	}
-	head, err := f.env.Store.Head(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	wctx, cancel := context.WithTimeout(ctx, 30*time.Second)
-	defer cancel()
-	if err := projections.WaitFor(wctx, f.env.DB, []string{processes.Name, rmactivities.Name, rmbookings.Name}, head); err != nil {
-		t.Fatal(err)
-	}
+	f.caughtUp(t)
 	f.untilIdle(t)
 	if _, err := f.worker.Pass(ctx); err != nil { // once more: nothing more to promote
 		t.Fatal(err)

@@ -564,23 +564,9 @@ func (s *Server) checkIn(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	var in checkInInput
-	if err := decode(r, w, &in); err != nil {
+	claims, err := s.scannedCode(w, r, d.ID)
+	if err != nil {
 		return err
-	}
-	if len(s.QRSecret) == 0 {
-		return errStatus(http.StatusServiceUnavailable, "error.unavailable")
-	}
-	claims, ok := s.readQR(in.Code)
-	if !ok {
-		v := &domain.ValidationError{}
-		v.Add("code", "booking.qr_invalid", nil)
-		return v
-	}
-	// Another application's, organisation's or session's code: all are "another session"
-	// (nothing is said of what lies outside the caller's reach).
-	if claims.ApplicationID != TenantFrom(r.Context()).ApplicationID || claims.SessionID != d.ID {
-		return &domain.ConflictError{Key: "booking.qr_other_session"}
 	}
 	m, err := meta(r)
 	if err != nil {

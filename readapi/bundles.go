@@ -448,22 +448,9 @@ func (s *Server) checkInBundle(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	var in checkInInput
-	if err := decode(r, w, &in); err != nil {
+	claims, err := s.scannedCode(w, r, b.ID)
+	if err != nil {
 		return err
-	}
-	if len(s.QRSecret) == 0 {
-		return errStatus(http.StatusServiceUnavailable, "error.unavailable")
-	}
-	claims, ok := s.readQR(in.Code)
-	if !ok {
-		v := &domain.ValidationError{}
-		v.Add("code", "booking.qr_invalid", nil)
-		return v
-	}
-	// A session's code, another bundle's or application's: all are "another session".
-	if claims.ApplicationID != TenantFrom(r.Context()).ApplicationID || claims.SessionID != b.ID {
-		return &domain.ConflictError{Key: "booking.qr_other_session"}
 	}
 	m, err := meta(r)
 	if err != nil {

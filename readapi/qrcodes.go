@@ -4,9 +4,12 @@ import (
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/base64"
+	"net/http"
 	"strings"
 
 	"github.com/google/uuid"
+
+	"move/domain"
 )
 
 // A booking's QR code names the booking, its session and application — nothing
@@ -52,4 +55,28 @@ func (s *Server) readQR(code string) (qrClaims, bool) {
 	}
 	id := func(b []byte) string { u, _ := uuid.FromBytes(b); return u.String() }
 	return qrClaims{BookingID: id(body[:16]), SessionID: id(body[16:32]), ApplicationID: id(body[32:])}, true
+}
+
+// scannedCode reads the request's QR code for a check-in at target (a session's id, or a
+// bundle's): an unreadable code is a field error; another application's, organisation's,
+// session's or bundle's code is "another session" (nothing is said of what lies outside
+// the caller's reach).
+func (s *Server) scannedCode(w http.ResponseWriter, r *http.Request, target string) (qrClaims, error) {
+	var in checkInInput
+	if err := decode(r, w, &in); err != nil {
+		return qrClaims{}, err
+	}
+	if len(s.QRSecret) == 0 {
+		return qrClaims{}, errStatus(http.StatusServiceUnavailable, "error.unavailable")
+	}
+	claims, ok := s.readQR(in.Code)
+	if !ok {
+		v := &domain.ValidationError{}
+		v.Add("code", "booking.qr_invalid", nil)
+		return qrClaims{}, v
+	}
+	if claims.ApplicationID != TenantFrom(r.Context()).ApplicationID || claims.SessionID != target {
+		return qrClaims{}, &domain.ConflictError{Key: "booking.qr_other_session"}
+	}
+	return claims, nil
 }
