@@ -138,20 +138,24 @@ func (u *unit) load(stream string, agg domain.Aggregate) error {
 		if err != nil {
 			return err
 		}
-		for _, re := range events {
+		decoded := make([]domain.Event, len(events))
+		for i, re := range events {
 			if re.Metadata.CommandID == u.meta.CommandID.String() {
 				u.previous = &Result{Version: re.Version, Position: re.Position}
 			}
-			e, err := u.r.registry.Decode(re.Type, re.Data)
-			if err == nil {
-				e, err = u.r.vault.Open(u.ctx, e)
-			}
-			if err != nil {
+			if decoded[i], err = u.r.registry.Decode(re.Type, re.Data); err != nil {
 				return fmt.Errorf("load %s: %w", stream, err)
 			}
+		}
+		// One read of the keys for the whole batch: a session's stream holds a sealed
+		// participant per booking, and a read per event made a crowded session slow.
+		if decoded, err = u.r.vault.OpenAll(u.ctx, decoded); err != nil {
+			return fmt.Errorf("load %s: %w", stream, err)
+		}
+		for i, e := range decoded {
 			agg.Apply(e)
-			expected = eventstore.Exact(re.Version)
-			from = re.Version + 1
+			expected = eventstore.Exact(events[i].Version)
+			from = events[i].Version + 1
 		}
 		if len(events) < 500 {
 			break

@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"sync"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"move/domain"
@@ -45,7 +46,7 @@ func (v *Vault) Seal(ctx context.Context, stream string, e domain.Event) (domain
 }
 
 // SealAll is Seal for a command's events (events[i] goes to streams[i]): the keys of
-// every subject in them are read, and the missing ones created, in two queries.
+// every subject in them are read, and the missing ones created, in one query.
 func (v *Vault) SealAll(ctx context.Context, streams []string, events []domain.Event) ([]domain.Event, error) {
 	out := make([]domain.Event, len(events))
 	copies := make([]reflect.Value, len(events))
@@ -203,15 +204,24 @@ func (v *Vault) keysFor(ctx context.Context, subjects map[string]bool) (map[stri
 		if len(names) == 0 {
 			return keys, nil
 		}
-		if _, err := v.db.Exec(ctx, `
-			INSERT INTO personal_data_keys (subject, wrapped_key) SELECT * FROM unnest($1::text[], $2::bytea[])
-			ON CONFLICT (subject) DO NOTHING`, names, wrapped); err != nil {
+		// One round trip: the keys inserted now, and those that were there before. A key
+		// another writer inserted while this statement ran is in neither (the statement's
+		// snapshot predates it), nor is one erased meanwhile: the next pass reads or makes
+		// them.
+		rows, err := v.db.Query(ctx, `
+			WITH inserted AS (
+				INSERT INTO personal_data_keys (subject, wrapped_key) SELECT * FROM unnest($1::text[], $2::bytea[])
+				ON CONFLICT (subject) DO NOTHING RETURNING subject, wrapped_key)
+			SELECT subject, wrapped_key FROM inserted
+			UNION ALL
+			SELECT subject, wrapped_key FROM personal_data_keys
+			WHERE subject = ANY($1) AND subject NOT IN (SELECT subject FROM inserted)`, names, wrapped)
+		if err != nil {
 			return nil, err
 		}
-		if err := v.readKeys(ctx, names, keys); err != nil {
+		if err := v.scanKeys(rows, keys); err != nil {
 			return nil, err
 		}
-		// A key erased between the insert and the read is made again.
 	}
 	return nil, errors.New("personal: a subject's key keeps being erased while it is written")
 }
@@ -225,6 +235,11 @@ func (v *Vault) readKeys(ctx context.Context, subjects []string, keys map[string
 	if err != nil {
 		return err
 	}
+	return v.scanKeys(rows, keys)
+}
+
+// scanKeys adds the keys of rows (subject, wrapped_key) to keys.
+func (v *Vault) scanKeys(rows pgx.Rows, keys map[string]cipher.AEAD) error {
 	defer rows.Close()
 	for rows.Next() {
 		var subject string
@@ -232,6 +247,7 @@ func (v *Vault) readKeys(ctx context.Context, subjects []string, keys map[string
 		if err := rows.Scan(&subject, &wrapped); err != nil {
 			return err
 		}
+		var err error
 		if keys[subject], err = v.unwrap(subject, wrapped); err != nil {
 			return err
 		}

@@ -75,7 +75,7 @@ func (f fixture) typesIn(t *testing.T, typ string) int {
 // return before this test's own events were applied.
 func (f fixture) caughtUp(t *testing.T) {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
 	var last eventstore.Position
 	if err := f.env.DB.QueryRow(ctx, `

@@ -211,7 +211,7 @@ func (s *Series) Occurrences() []Occurrence {
 	}
 	loc := s.Location()
 	var out []Occurrence
-	for _, d := range RuleDates(s.Schedule) {
+	for _, d := range indexOf(s.ID, s.Schedule).dates {
 		if s.EndedFrom != "" && d >= s.EndedFrom {
 			break
 		}
@@ -229,14 +229,23 @@ func (s *Series) Occurrences() []Occurrence {
 	return out
 }
 
-// Find answers the current occurrence named by the rule date, or the session id.
+// Find answers the current occurrence named by the rule date, or the session id. It
+// materialises that one occurrence only: every booking asks for one session, and
+// expanding a long series for it was most of a booking's own CPU (docs/benchmarks.md).
 func (s *Series) Find(key string) (Occurrence, bool) {
-	for _, o := range s.Occurrences() {
-		if o.Occurrence == key || o.ID == key {
-			return o, true
-		}
+	if !s.Exists {
+		return Occurrence{}, false
 	}
-	return Occurrence{}, false
+	d, known := indexOf(s.ID, s.Schedule).dateOf[key]
+	if !known || (s.EndedFrom != "" && d >= s.EndedFrom) || s.Cancelled[d] {
+		return Occurrence{}, false
+	}
+	session, changed := s.Changed[d]
+	if !changed {
+		session = s.Schedule.Session
+		session.Date = d
+	}
+	return occurrence(s.ID, d, session, s.Location(), changed), true
 }
 
 func occurrence(seriesID, rule string, session Session, loc *time.Location, changed bool) Occurrence {

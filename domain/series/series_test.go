@@ -352,3 +352,52 @@ func TestSessionIDsArePermanentAndDistinct(t *testing.T) {
 		t.Fatal(SessionStream(a))
 	}
 }
+
+// Find materialises one occurrence by itself; it must answer exactly what the series'
+// list of occurrences holds, by rule date and by session id, after changes,
+// cancellations and an end — and nothing for what the list does not hold.
+func TestFindAnswersWhatTheOccurrencesHold(t *testing.T) {
+	s := created(t, weekly("2027-01-04", "2027-03-29", "monday", "thursday"))
+	now := time.Date(2027, 1, 1, 12, 0, 0, 0, time.UTC)
+	moved := s.Schedule.Session
+	moved.Date, moved.StartTime = "2027-01-12", "07:00"
+	for _, decide := range []func() ([]domain.Event, error){
+		func() ([]domain.Event, error) { return s.ChangeOne("app", "2027-01-11", moved, now) },
+		func() ([]domain.Event, error) { return s.CancelOne("app", "2027-01-14", now) },
+		func() ([]domain.Event, error) { return s.CancelFollowing("app", "2027-03-01", now) },
+	} {
+		events, err := decide()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range events {
+			s.Apply(e)
+		}
+	}
+	listed := map[string]Occurrence{}
+	for _, o := range s.Occurrences() {
+		listed[o.Occurrence] = o
+		for _, key := range []string{o.Occurrence, o.ID} {
+			if got, ok := s.Find(key); !ok || !reflect.DeepEqual(got, o) {
+				t.Fatalf("Find(%s) = %+v, %v; the list holds %+v", key, got, ok, o)
+			}
+		}
+	}
+	for _, d := range RuleDates(s.Schedule) {
+		if _, ok := listed[d]; ok {
+			continue
+		}
+		if o, ok := s.Find(d); ok {
+			t.Fatalf("Find(%s) answers %+v, which the list does not hold", d, o)
+		}
+		if o, ok := s.Find(SessionID(seriesID, d)); ok {
+			t.Fatalf("Find(id of %s) answers %+v, which the list does not hold", d, o)
+		}
+	}
+	if _, ok := s.Find("2027-01-05"); ok {
+		t.Fatal("a date the rule does not make is no session")
+	}
+	if len(listed) != 15 { // Mondays and Thursdays from 4 January to 25 February, less the 14th
+		t.Fatalf("the series lists %d sessions, want 15", len(listed))
+	}
+}

@@ -34,6 +34,7 @@ var errNothingInserted = errors.New("expected version does not hold")
 type Store struct {
 	pool       *pgxpool.Pool
 	notifier   *notifier
+	tail       tail
 	listenOnce sync.Once
 }
 

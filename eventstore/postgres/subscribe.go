@@ -32,7 +32,7 @@ func (s *Store) Subscribe(ctx context.Context, after eventstore.Position) (event
 		backoff := pollBehindHorizon
 		for {
 			local := s.notifier.local.wait() // taken before reading, so no append is missed
-			batch, err := s.ReadAll(ctx, checkpoint, subscribeBatch)
+			batch, readAgain, err := s.readShared(ctx, checkpoint, subscribeBatch, local)
 			if err != nil {
 				if ctx.Err() == nil {
 					sub.Fail(err)
@@ -47,7 +47,7 @@ func (s *Store) Subscribe(ctx context.Context, after eventstore.Position) (event
 					return
 				}
 			}
-			if len(batch) == subscribeBatch {
+			if len(batch) == subscribeBatch || readAgain {
 				continue
 			}
 			wait := pollIdle
