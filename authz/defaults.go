@@ -26,4 +26,5 @@ var Permissions = []string{
 	"check-in-participants",
 	"view-orders", "refund-orders",
 	"manage-categories", "view-tags", "manage-tags", "view-labels", "manage-labels",
+	"operate-platform",
 }

@@ -20,6 +20,7 @@ import (
 	"move/domain/organization"
 	"move/identity"
 	"move/internal/testenv"
+	"move/operations"
 	"move/projections"
 	"move/projections/readmodels"
 	"move/readapi"
@@ -92,7 +93,8 @@ func newWorld(t *testing.T, cfg identity.Config) *world {
 	w.svc = svc
 	guards := &readapi.Identity{Service: svc}
 	api, err := readapi.New(readapi.Deps{App: env.App, DB: env.DB, Auth: guards, Tenants: guards, Authz: guards,
-		Log: testenv.Logger(t), Metrics: prometheus.NewRegistry(), Ready: func(context.Context) error { return nil }})
+		Log: testenv.Logger(t), Metrics: prometheus.NewRegistry(), Ready: func(context.Context) error { return nil },
+		Operations: &operations.Console{Store: env.Store, DB: env.DB, Projectors: runner.Projectors(), Now: time.Now}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -147,7 +149,7 @@ func newWorld(t *testing.T, cfg identity.Config) *world {
 // eventually polls the database (as its owner) until ok.
 func (w *world) eventually(what string, ok func(pgx.Tx) bool) {
 	w.t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(30 * time.Second)
 	for time.Now().Before(deadline) {
 		var done bool
 		_ = pgx.BeginFunc(context.Background(), w.env.DB, func(tx pgx.Tx) error { done = ok(tx); return nil })

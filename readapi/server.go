@@ -23,6 +23,7 @@ import (
 	"move/eventstore"
 	"move/files"
 	"move/identity"
+	"move/operations"
 	"move/projections"
 )
 
@@ -61,6 +62,9 @@ type Deps struct {
 	WebhookSecret []byte
 	// Finance is the platform's account and invoice details (SEPA files, invoices).
 	Finance FinanceSettings
+	// Operations is the operations console's report and rebuild (decision 0804);
+	// without it its routes answer 503.
+	Operations *operations.Console
 }
 
 // Server is the HTTP handler of the whole product.

@@ -19,6 +19,7 @@ import (
 	"move/commands"
 	"move/domain/finance"
 	"move/files"
+	"move/operations"
 	"move/processes"
 	"move/projections"
 	"move/readapi"
@@ -97,6 +98,7 @@ func serve(ctx context.Context, cfg config, log *slog.Logger, args []string) err
 		App: b.app, DB: b.db, Auth: auth, Tenants: tenants, Authz: authz, Log: log, Metrics: metrics, SPA: spa,
 		TrustedProxies: cfg.TrustedProxies, CORSOrigins: cfg.CORSOrigins, Files: fileService,
 		Mail: mail, QRSecret: qrSecret(loadIdentityConfig().pepper), Finance: financeSettings(cfg.Production), WebhookSecret: hookSecret,
+		Operations: &operations.Console{Store: b.store, DB: b.db, Projectors: runner.Projectors(), Now: time.Now},
 		Ready: func(ctx context.Context) error {
 			if err := b.db.Ping(ctx); err != nil {
 				return errors.New("database unreachable")

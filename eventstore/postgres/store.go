@@ -520,6 +520,23 @@ func (s *Store) Count(ctx context.Context) (int64, error) {
 	return n, err
 }
 
+// CountAfterUpTo is CountAfter counting no further than limit: a lag the operations
+// console reads every few seconds stays cheap however far a reader is behind.
+func (s *Store) CountAfterUpTo(ctx context.Context, pos eventstore.Position, limit int64) (int64, error) {
+	var n int64
+	err := s.pool.QueryRow(ctx, `SELECT count(*) FROM (SELECT 1 FROM eventstore_events WHERE (commit_key, position) > ($1, $2)
+		ORDER BY commit_key, position LIMIT $3) behind`, int64(pos.Commit), int64(pos.Prepare), limit).Scan(&n)
+	return n, err
+}
+
+// EstimatedCount is Postgres's estimate of the log's length (from its statistics),
+// free of a count over every event.
+func (s *Store) EstimatedCount(ctx context.Context) (int64, error) {
+	var n int64
+	err := s.pool.QueryRow(ctx, `SELECT greatest(reltuples, 0)::bigint FROM pg_class WHERE oid = 'eventstore_events'::regclass`).Scan(&n)
+	return n, err
+}
+
 // CountAfter answers how many events a reader at pos has yet to read: a projector's lag.
 func (s *Store) CountAfter(ctx context.Context, pos eventstore.Position) (int64, error) {
 	var n int64

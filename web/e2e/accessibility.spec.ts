@@ -52,6 +52,7 @@ const ROUTES: Record<Role, string[]> = {
     '/admin/orders',
     '/admin/sepas',
     '/admin/invoices',
+    '/admin/operations',
     '/admin/categories',
     '/admin/categories/create',
     '/admin/tags',

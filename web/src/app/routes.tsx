@@ -513,6 +513,10 @@ export const routes: RouteObject[] = [
                     lazy: screen(() => import('@/features/finances/routes/InvoicesRoute'), (m) => m.InvoicesRoute),
                   },
                   {
+                    path: 'operations',
+                    lazy: screen(() => import('@/features/operations/routes/OperationsRoute'), (m) => m.OperationsRoute),
+                  },
+                  {
                     path: 'sports',
                     lazy: screen(() => import('@/features/sports/routes/SportsListRoute'), (m) => m.SportsListRoute),
                   },

@@ -32,6 +32,7 @@ const ADMIN: NavItem[] = [
   { to: '/admin/categories', label: 'admin.categories' },
   { to: '/admin/tags', label: 'admin.tags' },
   { to: '/admin/labels', label: 'admin.labels' },
+  { to: '/admin/operations', label: 'admin.operations' },
 ];
 
 const APPLICATION: NavItem[] = [

@@ -24,11 +24,6 @@ export function formatMoves(moves: number, language: Language): string {
   return new Intl.NumberFormat(LOCALES[language]).format(moves);
 }
 
-/** Day and time, e.g. "3 mrt 2026, 14:05". */
-export function formatDateTime(value: string, language: Language): string {
-  return new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value));
-}
-
 export function formatDay(value: string, language: Language): string {
   return new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'medium' }).format(new Date(value));
 }

@@ -990,6 +990,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/operations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The operations console: the log's end, every read model's and process's place and state (lag up to 10,000), the processes' to-do lists, the database's connections */
+        get: operations["get_v1_admin_operations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/operations/projectors/{name}/rebuild": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rebuild a read model from the log: into fresh tables, swapped in when caught up (the old ones serve until then) */
+        post: operations["post_v1_admin_operations_projectors_By_name_rebuild"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/orders": {
         parameters: {
             query?: never;
@@ -7257,6 +7291,113 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    get_v1_admin_operations: {
+        parameters: {
+            query?: never;
+            header?: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            database: {
+                                connections: number;
+                                max_connections: number;
+                                pool_in_use: number;
+                                pool_max: number;
+                                pool_open: number;
+                            };
+                            log: {
+                                events?: number | null;
+                                head: string;
+                            };
+                            /** Format: date-time */
+                            measured_at: string;
+                            projectors: {
+                                checkpoint: string;
+                                code_version: number;
+                                error?: string;
+                                failed_event_id?: string;
+                                failed_position?: string;
+                                lag?: number | null;
+                                lag_capped: boolean;
+                                /** Format: date-time */
+                                last_recorded_at?: string | null;
+                                name: string;
+                                rebuild_done: number;
+                                rebuild_requested: boolean;
+                                rebuild_total: number;
+                                state: string;
+                                /** Format: date-time */
+                                updated_at?: string | null;
+                                version: number;
+                            }[];
+                            queues: {
+                                name: string;
+                                /** Format: date-time */
+                                oldest?: string | null;
+                                pending: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    post_v1_admin_operations_projectors_By_name_rebuild: {
+        parameters: {
+            query?: never;
+            header?: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
+            };
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];

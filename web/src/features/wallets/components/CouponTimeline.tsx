@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { CouponEvent } from '@/features/wallets/api/types';
-import { eventKey, formatDateTime } from '@/features/wallets/wallet-format';
+import { eventKey } from '@/features/wallets/wallet-format';
+import { formatDateTime } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
 import '@/features/wallets/i18n';
 

@@ -3,7 +3,8 @@ import { Dialog } from '@/components/ui/Dialog';
 import { Skeleton } from '@/components/ui/Skeleton';
 import type { WalletCustomer } from '@/features/wallets/api/types';
 import { useCustomerWallets } from '@/features/wallets/api/wallets';
-import { formatDateTime, formatMoves } from '@/features/wallets/wallet-format';
+import { formatMoves } from '@/features/wallets/wallet-format';
+import { formatDateTime } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
 import '@/features/wallets/i18n';
 

@@ -4,7 +4,8 @@ import { DataGrid, type DataGridColumn } from '@/components/data-grid/DataGrid';
 import type { Coupon } from '@/features/wallets/api/types';
 import { redeemedList } from '@/features/wallets/api/wallets';
 import { useWalletContext } from '@/features/wallets/routes/WalletLayoutRoute';
-import { formatDateTime, formatMoves } from '@/features/wallets/wallet-format';
+import { formatMoves } from '@/features/wallets/wallet-format';
+import { formatDateTime } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
 import '@/features/wallets/i18n';
 

@@ -1,0 +1,66 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { OperationsReport } from '@/features/operations/api/operations';
+import { OperationsRoute } from '@/features/operations/routes/OperationsRoute';
+import { useNotificationStore } from '@/stores/notification';
+import { mockFetch } from '@/testing/fetch';
+import { renderWithProviders } from '@/testing/render';
+
+const report: OperationsReport = {
+  measured_at: '2026-11-26T10:00:00Z',
+  log: { head: '812.0', events: 12345 },
+  projectors: [
+    { name: 'identity', version: 3, code_version: 3, state: 'running', checkpoint: '812.0', lag: 0, lag_capped: false, rebuild_requested: false, rebuild_done: 0, rebuild_total: 0 },
+    { name: 'orders', version: 1, code_version: 2, state: 'running', checkpoint: '700.0', lag: 10000, lag_capped: true, rebuild_requested: false, rebuild_done: 0, rebuild_total: 0 },
+    {
+      name: 'bookings',
+      version: 1,
+      code_version: 1,
+      state: 'failed',
+      checkpoint: '600.0',
+      lag: 12,
+      lag_capped: false,
+      error: 'boom',
+      failed_event_id: 'e-1',
+      rebuild_requested: false,
+      rebuild_done: 0,
+      rebuild_total: 0,
+    },
+  ],
+  queues: [{ name: 'held-spots', pending: 3, oldest: '2026-11-26T09:00:00Z' }],
+  database: { connections: 14, max_connections: 100, pool_max: 8, pool_open: 5, pool_in_use: 1 },
+};
+
+const ok = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+
+describe('OperationsRoute', () => {
+  const fetchMock = mockFetch();
+
+  it('shows each read model with its state and lag, the to-do lists and the connections', async () => {
+    fetchMock.mockResolvedValue(ok({ data: report }));
+    renderWithProviders(<OperationsRoute />);
+    const table = await screen.findByTestId('operations-projectors');
+    const orders = within(table).getByText('orders').closest('tr') as HTMLElement;
+    expect(orders).toHaveTextContent('more than 10000');
+    expect(orders).toHaveTextContent('1 (code 2: rebuilds on the next start)');
+    const bookings = within(table).getByText('bookings').closest('tr') as HTMLElement;
+    expect(bookings).toHaveTextContent('Failed');
+    expect(bookings).toHaveTextContent('Stopped at event e-1: boom');
+    expect(screen.getByTestId('operations-queues')).toHaveTextContent('Held spots');
+    expect(screen.getByTestId('operations-totals')).toHaveTextContent('14 of 100 in the cluster');
+  });
+
+  it('asks before a rebuild, then requests it', async () => {
+    fetchMock.mockImplementation(async (_url: RequestInfo | URL, init?: RequestInit) =>
+      init?.method === 'POST' ? ok({ data: { id: 'identity', version: 0 }, meta: { position: '' } }, 202) : ok({ data: report }),
+    );
+    renderWithProviders(<OperationsRoute />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Rebuild identity' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Rebuild identity?' });
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Rebuild' }));
+    await waitFor(() => expect(useNotificationStore.getState().current?.message).toBe('Rebuild of identity requested'));
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(String(post?.[0])).toBe('/v1/admin/operations/projectors/identity/rebuild');
+  });
+});
