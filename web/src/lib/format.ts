@@ -22,6 +22,11 @@ export function formatDate(value: Date | string, language: Language): string {
   return new Intl.DateTimeFormat(LOCALES[language], { weekday: 'long', day: 'numeric', month: 'long' }).format(date);
 }
 
+/** Day and time, e.g. "3 mrt 2026, 14:05". */
+export function formatDateTime(value: string, language: Language): string {
+  return new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value));
+}
+
 /** Cents as a decimal string with exactly two decimals, without going through floats. */
 export function centsToDecimalString(cents: number): string {
   if (!Number.isSafeInteger(cents)) throw new RangeError(`cents must be a whole number, got ${cents}`);
