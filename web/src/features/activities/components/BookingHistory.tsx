@@ -11,6 +11,12 @@ function systemName(system: string | undefined, t: (key: string) => string): str
   return system?.includes('waitlist') ? t('activities.history.byWaitingList') : t('activities.history.bySystem');
 }
 
+/** A person by name; one whose name was erased as such; else the system's step. */
+function actorName(step: BookingStep, t: (key: string, options?: Record<string, unknown>) => string): string {
+  if (!step.actor) return systemName(step.system, t);
+  return step.actor.name ? t('activities.history.by', { name: step.actor.name }) : t('activities.history.byUnknown');
+}
+
 function details(step: BookingStep, t: (key: string, options?: Record<string, unknown>) => string): string[] {
   const detail = (step.detail ?? {}) as Record<string, unknown>;
   const parts: string[] = [];
@@ -33,7 +39,7 @@ export function BookingTimeline({ steps }: { steps: BookingStep[] }) {
         return (
           <li key={`${index}-${step.event}`} className="timeline__item" data-event={step.event}>
             <strong>{t(`activities.history.events.${step.event}`, { defaultValue: step.event })}</strong>{' '}
-            <span>{step.actor?.name ? t('activities.history.by', { name: step.actor.name }) : systemName(step.system, t)}</span>
+            <span>{actorName(step, t)}</span>
             {extra.length > 0 && <span> · {extra.join(' · ')}</span>}
             <br />
             <time className="field__hint" dateTime={step.at}>
