@@ -22,6 +22,8 @@ export const BundleCheckIns: Story = {
     steps: [
       { event: 'booked', at: '2026-11-20T09:12:00Z', actor: olga, detail: { status: 'confirmed', by_staff: true } },
       { event: 'checked_in', at: '2026-11-24T19:01:00Z', actor: olga, detail: { session_id: 's1' } },
+      // Platform staff: a user the application cannot see by name (decision 0511).
+      { event: 'checked_in', at: '2026-12-01T19:02:00Z', actor: null, system: '5e439958-055e-4790-98b6-d9bf4b62b7a2', detail: { session_id: 's2' } },
       { event: 'cancelled', at: '2026-11-25T08:00:00Z', actor: kim, detail: { by_staff: false, from_status: 'confirmed' } },
     ],
   },

@@ -11,9 +11,15 @@ function systemName(system: string | undefined, t: (key: string) => string): str
   return system?.includes('waitlist') ? t('activities.history.byWaitingList') : t('activities.history.bySystem');
 }
 
-/** A person by name; one whose name was erased as such; else the system's step. */
+const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A person by name; one whose name was erased as such; a user the application cannot see
+ * (platform staff, or someone who no longer holds a role in it: decision 0511) as from
+ * outside; else the system's step.
+ */
 function actorName(step: BookingStep, t: (key: string, options?: Record<string, unknown>) => string): string {
-  if (!step.actor) return systemName(step.system, t);
+  if (!step.actor) return USER_ID.test(step.system ?? '') ? t('activities.history.byOutsider') : systemName(step.system, t);
   return step.actor.name ? t('activities.history.by', { name: step.actor.name }) : t('activities.history.byUnknown');
 }
 
