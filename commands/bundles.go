@@ -302,3 +302,36 @@ func (a *App) CheckInBundle(ctx context.Context, meta Meta, bundleID string, ses
 	out.Result = res
 	return out, err
 }
+
+// BundlePromotion is what a participant promoted from a bundle's waiting list is told:
+// the activity, the bundle and its start date (local, YYYY-MM-DD).
+type BundlePromotion struct {
+	BookingID    string
+	ActivityName string
+	BundleName   string
+	StartDate    string
+	Participant  booking.Participant
+}
+
+// NotifyBundlePromotion tells a participant promoted from a bundle's waiting list
+// through tell (the mail port), then records that they were told (bundle.notified.v1),
+// as NotifyPromotion does for a session: a crash between the two tells them again (at
+// least once); a recorded notification never repeats.
+func (a *App) NotifyBundlePromotion(ctx context.Context, applicationID, bundleID, bookingID string, tell func(BundlePromotion) error) (Result, error) {
+	meta := Meta{ActorID: PromotionActor, ApplicationID: applicationID}
+	return a.onBundle(ctx, meta, bundleID, func(u *unit, b *bundle.Bundle, _ booking.Offer) error {
+		events := b.Notify(bookingID)
+		if len(events) == 0 {
+			return nil
+		}
+		x := activity.New(b.ActivityID)
+		if err := u.load(activity.Stream(b.ActivityID), x); err != nil {
+			return err
+		}
+		if err := tell(BundlePromotion{BookingID: bookingID, ActivityName: x.Details.Name, BundleName: b.Fields.Name,
+			StartDate: b.Fields.StartDate, Participant: b.Bookings[bookingID].Participant}); err != nil {
+			return err
+		}
+		return u.append(bundle.Stream(b.ID), b, events...)
+	})
+}

@@ -41,13 +41,14 @@ func Projector() projections.Projector { return projector{} }
 type projector struct{}
 
 func (projector) Name() string { return Name }
-func (projector) Version() int { return 2 }
+func (projector) Version() int { return 3 }
 func (projector) Tables() []string {
-	return []string{PendingCredits, PendingBatches, PendingPromotions, PendingNotices}
+	return []string{PendingCredits, PendingBatches, PendingPromotions, PendingNotices, PendingBundleNotices}
 }
 func (projector) EventTypes() []string {
 	return append([]string{wallet.CouponRedeemed{}.EventType(), wallet.Credited{}.EventType(),
-		wallet.BatchGenerated{}.EventType(), wallet.CouponsIssued{}.EventType()}, waitlistEventTypes()...)
+		wallet.BatchGenerated{}.EventType(), wallet.CouponsIssued{}.EventType()},
+		append(waitlistEventTypes(), bundleWaitlistEventTypes()...)...)
 }
 
 // Schema. Internal tables: tenant-owned with forced row-level security (decision 0102)
@@ -70,7 +71,8 @@ CREATE TABLE pending_coupon_batches (
     progressed_at  timestamptz NOT NULL
 );
 ` + projections.InternalRLS(PendingBatches) + waitlistSchema +
-		projections.InternalRLS(PendingPromotions) + projections.InternalRLS(PendingNotices)
+		projections.InternalRLS(PendingPromotions) + projections.InternalRLS(PendingNotices) +
+		bundleWaitlistSchema + projections.InternalRLS(PendingBundleNotices)
 }
 
 func (projector) Apply(ctx context.Context, w projections.Writer, e projections.Event) error {
@@ -92,6 +94,9 @@ func (projector) Apply(ctx context.Context, w projections.Writer, e projections.
 			return err
 		}
 		return w.Exec(ctx, `DELETE FROM pending_coupon_batches WHERE batch_id = $1 AND remaining <= 0`, batch)
+	}
+	if err := applyBundleWaitlist(ctx, w, e); err != nil {
+		return err
 	}
 	return applyWaitlist(ctx, w, e)
 }
@@ -164,7 +169,7 @@ func (w *Worker) work(ctx context.Context) error {
 // Pass does the work that has waited longer than the grace period, and answers how
 // much it did.
 func (w *Worker) Pass(ctx context.Context) (int, error) {
-	credits, batches, promotions, notices, orders, err := w.due(ctx)
+	credits, batches, promotions, notices, bundleNotices, orders, err := w.due(ctx)
 	if err != nil {
 		return 0, err
 	}
@@ -180,6 +185,11 @@ func (w *Worker) Pass(ctx context.Context) (int, error) {
 	}
 	promoted, err := w.promote(ctx, promotions, notices)
 	done += promoted
+	if err != nil {
+		return done, err
+	}
+	told, err := w.tellBundlePromotions(ctx, bundleNotices)
+	done += told
 	if err != nil {
 		return done, err
 	}
@@ -209,12 +219,13 @@ type pendingBatch struct{ id, application string }
 
 // due reads the to-do list as the tables' owner, move_projector, a member of
 // move_writer whose policy sees every tenant (the server's own role sees no row).
-func (w *Worker) due(ctx context.Context) ([]pendingCredit, []pendingBatch, []duePromotion, []dueNotice, []string, error) {
+func (w *Worker) due(ctx context.Context) ([]pendingCredit, []pendingBatch, []duePromotion, []dueNotice, []dueBundleNotice, []string, error) {
 	before := w.Now().Add(-w.Grace)
 	var credits []pendingCredit
 	var batches []pendingBatch
 	var promotions []duePromotion
 	var notices []dueNotice
+	var bundleNotices []dueBundleNotice
 	var orders []string
 	err := pgx.BeginFunc(ctx, w.DB, func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, `SET LOCAL ROLE move_projector`); err != nil {
@@ -248,8 +259,12 @@ func (w *Worker) due(ctx context.Context) ([]pendingCredit, []pendingBatch, []du
 		if err != nil {
 			return err
 		}
+		bundleNotices, err = w.dueBundleNotices(ctx, tx)
+		if err != nil {
+			return err
+		}
 		orders, err = w.syncPayments(ctx, tx, before)
 		return err
 	})
-	return credits, batches, promotions, notices, orders, err
+	return credits, batches, promotions, notices, bundleNotices, orders, err
 }

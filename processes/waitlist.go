@@ -161,14 +161,21 @@ func (w *Worker) promote(ctx context.Context, promotions []duePromotion, notices
 // tellPromoted mails the participant that they have a spot (Dutch: the application's
 // language).
 func (w *Worker) tellPromoted(ctx context.Context, p commands.Promotion, zone string) error {
-	if w.Mail == nil || p.Participant.Email == "" {
-		return nil
-	}
 	loc, err := time.LoadLocation(zone)
 	if err != nil {
 		loc = time.UTC
 	}
-	return w.Mail.Send(ctx, identity.Mail{To: p.Participant.Email, Subject: "Je hebt een plek: " + p.ActivityName,
-		Body: fmt.Sprintf("Hallo %s,\n\nEr is een plek vrijgekomen bij %s op %s. Je staat niet meer op de wachtlijst: je bent ingeschreven.\n",
-			p.Participant.FirstName, p.ActivityName, p.Start.In(loc).Format("02-01-2006 15:04"))})
+	return w.sendPromotion(ctx, p.Participant, p.ActivityName, "op "+p.Start.In(loc).Format("02-01-2006 15:04"))
+}
+
+// sendPromotion is the one promotion mail, of a session or a bundle: Dutch, the
+// application's language (no participant's language is known yet). when is "op <date
+// time>" for a session, "vanaf <date>" for a bundle.
+func (w *Worker) sendPromotion(ctx context.Context, p booking.Participant, activityName, when string) error {
+	if w.Mail == nil || p.Email == "" {
+		return nil
+	}
+	return w.Mail.Send(ctx, identity.Mail{To: p.Email, Subject: "Je hebt een plek: " + activityName,
+		Body: fmt.Sprintf("Hallo %s,\n\nEr is een plek vrijgekomen bij %s %s. Je staat niet meer op de wachtlijst: je bent ingeschreven.\n",
+			p.FirstName, activityName, when)})
 }

@@ -194,9 +194,14 @@ func TestConcurrentBookingsOfTheLastSpots(t *testing.T) {
 	history := org.want("GET", "/v1/admin/sessions/"+session+"/participants/"+arrival[0]+"/history", nil, 200)
 	var kinds []string
 	for _, h := range rows(history) {
-		kinds = append(kinds, dig(h, "event").(string))
+		who, _ := dig(h, "actor", "name").(string)
+		if who == "" {
+			who, _ = dig(h, "system").(string)
+		}
+		kinds = append(kinds, dig(h, "event").(string)+" by "+who)
 	}
-	if strings.Join(kinds, ",") != "booked,promoted" {
+	// Who: the customer booked (her account's name), the waiting list promoted.
+	if strings.Join(kinds, ",") != "booked by Klant Nummer,promoted by process:waitlist-promotion" {
 		t.Fatalf("history: %v", kinds)
 	}
 }

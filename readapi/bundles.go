@@ -123,6 +123,8 @@ func (s *Server) bundleRoutes() []Route {
 			Doc: Doc{Summary: "A bundle's participants: spots taken and left, its waiting list in arrival order, check-ins per session, QR codes", Response: dataAnswer[bundleParticipantsAnswer]{}}},
 		{Method: http.MethodPost, Pattern: item + "/participants", Permission: PermEditActivity, Reads: reads, Handler: s.addBundleParticipant,
 			Doc: Doc{Summary: "Add a participant to the bundle by hand", Request: participantInput{}, Response: bookingAnswer{}, Status: http.StatusCreated}},
+		{Method: http.MethodGet, Pattern: item + "/participants/{booking_id}/history", Permission: PermViewBundle, Reads: reads, Handler: s.bundleBookingHistory,
+			Doc: Doc{Summary: "A bundle booking's history from the log: booked, promoted, confirmed, cancelled, told, checked in — who and when", Response: dataAnswer[[]bundleHistoryRow]{}}},
 		{Method: http.MethodPost, Pattern: item + "/participants/{booking_id}/cancel", Permission: PermEditActivity, Reads: reads, Handler: s.cancelBundleParticipant,
 			Doc: Doc{Summary: "Cancel a bundle booking for the participant (its spot goes to the first of the waiting list)", Response: commandAnswer{}}},
 		{Method: http.MethodPost, Pattern: item + "/sessions/{session_id}/check-in", Permission: PermCheckIn, Reads: reads, Handler: s.checkInBundle,
@@ -365,6 +367,59 @@ func (s *Server) addBundleParticipant(w http.ResponseWriter, r *http.Request) er
 
 // bundlePathID is the path's bundle id for the consumer routes (no organisation scope).
 func bundlePathID(r *http.Request) (string, error) { return uuidParam(r, "id", "bundle") }
+
+// bundleHistoryRow is one step of a bundle booking's life: the event, when, and who (a
+// user, else the step of the system in system); a check-in names its session in detail.
+type bundleHistoryRow struct {
+	Event  string          `json:"event"`
+	At     string          `json:"at"`
+	Actor  *userRef        `json:"actor"`
+	System string          `json:"system,omitempty"`
+	Detail json.RawMessage `json:"detail"`
+}
+
+func (s *Server) bundleBookingHistory(w http.ResponseWriter, r *http.Request) error {
+	b, err := s.bundleInReach(r, PermViewBundle)
+	if err != nil {
+		return err
+	}
+	bookingID, err := uuidParam(r, "booking_id", "booking")
+	if err != nil {
+		return err
+	}
+	var out []bundleHistoryRow
+	err = s.inTenant(r, func(tx pgx.Tx) error {
+		rows, err := tx.Query(r.Context(), `SELECT h.event, h.at, h.actor_id, u.subject_id::text, `+personName("u")+`, h.detail
+			FROM readmodel.bundle_booking_history h
+			LEFT JOIN identity_personal_data u ON u.subject_id::text = h.actor_id
+			WHERE h.application_id = $1 AND h.bundle_id = $2 AND h.booking_id = $3
+			ORDER BY h.version`, TenantFrom(r.Context()).ApplicationID, b.ID, bookingID)
+		if err != nil {
+			return err
+		}
+		out, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (bundleHistoryRow, error) {
+			var h bundleHistoryRow
+			var at time.Time
+			var actor string
+			var userID, name *string
+			err := row.Scan(&h.Event, &at, &actor, &userID, &name, &h.Detail)
+			h.At, h.Actor = stamp(at), ref(userID, name)
+			if userID == nil {
+				h.System = actor
+			}
+			return h, err
+		})
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	if len(out) == 0 {
+		return &domain.NotFoundError{Kind: "booking", ID: bookingID}
+	}
+	writeJSON(w, http.StatusOK, dataAnswer[[]bundleHistoryRow]{Data: out})
+	return nil
+}
 
 func (s *Server) bookBundle(w http.ResponseWriter, r *http.Request) error {
 	id, err := bundlePathID(r)

@@ -170,7 +170,8 @@ func TestBundleLifecycle(t *testing.T) {
 	trainer.want("POST", "/v1/admin/bundles/"+bundle+"/sessions/"+dig(sessions[1], "id").(string)+"/check-in", map[string]any{"code": code}, 200)
 	trainer.want("POST", "/v1/admin/bundles/"+bundle+"/sessions/"+session+"/check-in", map[string]any{"code": code}, 404) // not the bundle's session
 	trainer.want("POST", "/v1/admin/sessions/"+session+"/check-in", map[string]any{"code": code}, 409)                    // a bundle's code at a session
-	sessionCode := data(w.as(dirk, w.appA).want("POST", "/v1/sessions/"+session+"/bookings", person("Dirk"), 201), "qr_code")
+	sessionCodeBooking := w.as(dirk, w.appA).want("POST", "/v1/sessions/"+session+"/bookings", person("Dirk"), 201)
+	sessionCode := data(sessionCodeBooking, "qr_code")
 	if r := trainer.want("POST", path, map[string]any{"code": sessionCode}, 409); message(r) != "Deze QR-code hoort bij een andere sessie" {
 		t.Fatalf("a session's code at the bundle: %s", r.Raw)
 	}
@@ -189,6 +190,30 @@ func TestBundleLifecycle(t *testing.T) {
 	if checked := list(got, "cancelled")[0]["checked_in"].(map[string]any); len(checked) != 2 || checked[first] == nil {
 		t.Fatalf("check-ins per session: %v", checked)
 	}
+	// Each booking's history names who did what, as a session booking's: Carla booked,
+	// was checked in twice and cancelled; Piet was added by Olga and promoted by the
+	// waiting list.
+	steps := func(booking string) string {
+		var out []string
+		for _, h := range rows(org.want("GET", "/v1/admin/bundles/"+bundle+"/participants/"+booking+"/history", nil, 200)) {
+			who, _ := dig(h, "actor", "name").(string)
+			if who == "" {
+				who, _ = dig(h, "system").(string)
+			}
+			out = append(out, dig(h, "event").(string)+" by "+who)
+		}
+		return strings.Join(out, ", ")
+	}
+	if got, want := steps(data(carla, "booking_id").(string)), "booked by Carla Klant, checked_in by Tom Trainer, checked_in by Tom Trainer, cancelled by Carla Klant"; got != want {
+		t.Fatalf("Carla's history: %s, want %s", got, want)
+	}
+	if got, want := steps(data(piet, "booking_id").(string)), "booked by Olga Org, promoted by process:waitlist-promotion"; got != want {
+		t.Fatalf("Piet's history: %s, want %s", got, want)
+	}
+	org.want("GET", "/v1/admin/bundles/"+bundle+"/participants/"+uuid.NewString()+"/history", nil, 404)
+	org.want("GET", "/v1/admin/bundles/"+bundle+"/participants/"+data(sessionCodeBooking, "booking_id").(string)+"/history", nil, 404) // a session's booking
+	w.as(otherOrg, w.appA).want("GET", "/v1/admin/bundles/"+bundle+"/participants/"+data(piet, "booking_id").(string)+"/history", nil, 404)
+	customer.want("GET", "/v1/admin/bundles/"+bundle+"/participants/"+data(piet, "booking_id").(string)+"/history", nil, 403)
 
 	// Reach: the trainer views but does not edit; another organisation and another
 	// application find nothing.

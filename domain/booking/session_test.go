@@ -104,6 +104,8 @@ func TestBookRefusals(t *testing.T) {
 		{name: "no signup", offer: func(o *Offer) { o.NoSignupRequired = true }, key: "booking.no_signup_required"},
 		{name: "twice", state: []domain.Event{Booked{BookingID: "x", CustomerID: "c1", Status: StatusConfirmed}}, key: "booking.already_booked"},
 		{name: "wrong session", offer: func(o *Offer) { o.SessionID = "s2" }, key: ""},
+		{name: "session cancelled", offer: func(o *Offer) { o.Exists = false }, key: ""},
+		{name: "another application's session", state: []domain.Event{Booked{BookingID: "x", ApplicationID: "other", Status: StatusConfirmed}}, key: ""},
 		{name: "age too young", offer: func(o *Offer) { o.ShouldValidateAge, o.AgeMin = true, &max }, field: "participant.date_of_birth", fkey: "booking.age_out_of_range"},
 		{name: "age too old", offer: func(o *Offer) { o.ShouldValidateAge, o.AgeMax = true, &min }, field: "participant.date_of_birth", fkey: "booking.age_out_of_range"},
 		{name: "age unknown", offer: func(o *Offer) { o.ShouldValidateAge, o.AgeMin = true, &min }, in: func(r *Request) { r.Participant.DateOfBirth = "" },

@@ -66,6 +66,10 @@ func (b *Bundle) Apply(e domain.Event) {
 		if x := b.Bookings[e.BookingID]; x != nil {
 			x.Promoted = true
 		}
+	case Notified:
+		if x := b.Bookings[e.BookingID]; x != nil {
+			x.Notified = true
+		}
 	case CheckedIn:
 		if b.CheckedIn[e.BookingID] == nil {
 			b.CheckedIn[e.BookingID] = map[string]time.Time{}
@@ -301,6 +305,16 @@ func (b *Bundle) promote(o booking.Offer) []domain.Event {
 		free--
 	}
 	return out
+}
+
+// Notify decides that a promoted participant was told; nothing when they were, or when
+// the booking no longer holds its spot (nothing to tell), as a session's (0801).
+func (b *Bundle) Notify(id string) []domain.Event {
+	x := b.Bookings[id]
+	if x == nil || !x.Promoted || x.Notified || !x.HasSpot() {
+		return nil
+	}
+	return []domain.Event{Notified{BookingID: id, Reason: "promoted"}}
 }
 
 // CheckIn marks a participant present at one session of the bundle (of seriesID), once

@@ -205,3 +205,52 @@ func TestConfirmAHeldSpot(t *testing.T) {
 		t.Fatalf("a cancelled booking: %v", err)
 	}
 }
+
+// A promoted participant is told once; a booking that never waited, or that lost its
+// spot again, has nothing to tell.
+func TestNotifyOnlyAPromotedParticipantOnce(t *testing.T) {
+	b := created(t, 1)
+	o := offer(b, true)
+	book(t, b, o, request("b1", "c1"))
+	book(t, b, o, request("b2", "c2"))
+	book(t, b, o, request("b3", "c3"))
+	if n := b.Notify("b1"); n != nil {
+		t.Fatalf("never waited: %#v", n)
+	}
+	if n := b.Notify("b2"); n != nil {
+		t.Fatalf("still waiting: %#v", n)
+	}
+	events, err := b.Cancel("b1", o, false, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	apply(b, events)
+	n := b.Notify("b2")
+	if len(n) != 1 || n[0].(Notified).BookingID != "b2" {
+		t.Fatalf("promoted: %#v", n)
+	}
+	apply(b, n)
+	if n := b.Notify("b2"); n != nil {
+		t.Fatalf("told twice: %#v", n)
+	}
+	// Promoted, then cancelled before being told: nothing to tell.
+	events, err = b.Cancel("b2", o, true, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	apply(b, events)
+	if n := b.Notify("b2"); n != nil {
+		t.Fatalf("cancelled: %#v", n)
+	}
+	if b.Bookings["b3"].Status != booking.StatusConfirmed {
+		t.Fatalf("b3: %s", b.Bookings["b3"].Status)
+	}
+	events, err = b.Cancel("b3", o, true, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	apply(b, events)
+	if n := b.Notify("b3"); n != nil {
+		t.Fatalf("promoted then cancelled: %#v", n)
+	}
+}

@@ -86,6 +86,13 @@ type CheckedIn struct {
 	At        time.Time `json:"at"`
 }
 
+// Notified: the promoted participant was told of their spot (by mail, through the mail
+// port); the waitlist process does not tell them again (as booking.notified.v1).
+type Notified struct {
+	BookingID string `json:"booking_id"`
+	Reason    string `json:"reason"` // promoted
+}
+
 func (Created) EventType() string          { return "bundle.created.v1" }
 func (Changed) EventType() string          { return "bundle.changed.v1" }
 func (Deleted) EventType() string          { return "bundle.deleted.v1" }
@@ -95,16 +102,18 @@ func (BookingCancelled) EventType() string { return "bundle.booking_cancelled.v1
 func (Promoted) EventType() string         { return "bundle.promoted.v1" }
 func (CheckedIn) EventType() string        { return "bundle.checked_in.v1" }
 func (BookingConfirmed) EventType() string { return "bundle.booking_confirmed.v1" }
+func (Notified) EventType() string         { return "bundle.notified.v1" }
 
 // Register adds the bundle events to a registry.
 func Register(r *domain.Registry) {
-	r.Register(Created{}, Changed{}, Deleted{}, SeriesAdded{}, Booked{}, BookingCancelled{}, Promoted{}, CheckedIn{}, BookingConfirmed{})
+	r.Register(Created{}, Changed{}, Deleted{}, SeriesAdded{}, Booked{}, BookingCancelled{}, Promoted{}, CheckedIn{}, BookingConfirmed{}, Notified{})
 }
 
 // EventTypes lists every bundle event type.
 func EventTypes() []string {
 	return []string{Created{}.EventType(), Changed{}.EventType(), Deleted{}.EventType(), SeriesAdded{}.EventType(),
-		Booked{}.EventType(), BookingCancelled{}.EventType(), Promoted{}.EventType(), CheckedIn{}.EventType(), BookingConfirmed{}.EventType()}
+		Booked{}.EventType(), BookingCancelled{}.EventType(), Promoted{}.EventType(), CheckedIn{}.EventType(), BookingConfirmed{}.EventType(),
+		Notified{}.EventType()}
 }
 
 // StreamPrefix names a bundle's stream; permanent.

@@ -1,6 +1,7 @@
 // Package bundles is the bundles read model: one row per bundle (with the series whose
 // sessions it takes part in), one per bundle booking (its waiting list in arrival
-// order) and one per check-in at a session of the bundle.
+// order), one per check-in at a session of the bundle, and each booking's history (who
+// did what when, as a session booking's).
 package bundles
 
 import (
@@ -22,6 +23,7 @@ const (
 	Bundles      = "bundles"
 	Participants = "bundle_participants"
 	Attendance   = "bundle_attendance"
+	History      = "bundle_booking_history"
 )
 
 // Projector builds the bundles, their participants and check-ins.
@@ -30,8 +32,8 @@ func Projector() projections.Projector { return projector{} }
 type projector struct{}
 
 func (projector) Name() string     { return Name }
-func (projector) Version() int     { return 1 }
-func (projector) Tables() []string { return []string{Bundles, Participants, Attendance} }
+func (projector) Version() int     { return 2 }
+func (projector) Tables() []string { return []string{Bundles, Participants, Attendance, History} }
 func (projector) EventTypes() []string {
 	return append(bundle.EventTypes(), personal.Erased{}.EventType())
 }
@@ -89,11 +91,66 @@ CREATE TABLE bundle_attendance (
     checked_in_at  timestamptz NOT NULL,
     PRIMARY KEY (bundle_id, session_id, booking_id)
 );
-` + projections.TenantRLS(Attendance)
+` + projections.TenantRLS(Attendance) + `
+
+CREATE TABLE bundle_booking_history (
+    booking_id     uuid        NOT NULL,
+    version        bigint      NOT NULL,
+    bundle_id      uuid        NOT NULL,
+    application_id uuid        NOT NULL,
+    event          text        NOT NULL,
+    actor_id       text        NOT NULL,
+    at             timestamptz NOT NULL,
+    detail         jsonb       NOT NULL,
+    PRIMARY KEY (booking_id, version)
+);
+` + projections.TenantRLS(History)
+}
+
+// promotionActor is the actor of a promotion from a waiting list (commands.PromotionActor).
+const promotionActor = "process:waitlist-promotion"
+
+// historyOf is a bundle booking event's line in its history: the event named as a
+// session booking's (booked, confirmed, promoted, cancelled, checked_in, notified) and
+// what it adds; ok is false for an event of the bundle itself.
+func historyOf(payload any) (id, event string, detail map[string]any, ok bool) {
+	switch p := payload.(type) {
+	case bundle.Booked:
+		return p.BookingID, "booked", map[string]any{"status": p.Status, "by_staff": p.ByStaff}, true
+	case bundle.BookingConfirmed:
+		return p.BookingID, "confirmed", map[string]any{}, true
+	case bundle.Promoted:
+		return p.BookingID, "promoted", map[string]any{"status": p.Status}, true
+	case bundle.BookingCancelled:
+		return p.BookingID, "cancelled", map[string]any{"by_staff": p.ByStaff, "from_status": p.FromStatus}, true
+	case bundle.CheckedIn:
+		return p.BookingID, "checked_in", map[string]any{"session_id": p.SessionID}, true
+	case bundle.Notified:
+		return p.BookingID, "notified", map[string]any{"reason": p.Reason}, true
+	}
+	return "", "", nil, false
 }
 
 func (projector) Apply(ctx context.Context, w projections.Writer, e projections.Event) error {
 	id := strings.TrimPrefix(e.Stream, bundle.StreamPrefix)
+	if bookingID, event, detail, ok := historyOf(e.Payload); ok {
+		raw, err := json.Marshal(detail)
+		if err != nil {
+			return err
+		}
+		actor := e.Metadata.ActorID
+		if event == "promoted" {
+			// Appended with the cancellation that freed the spot, by its actor; the
+			// history names the waiting list, as a session's promotion
+			// (commands.PromotionActor).
+			actor = promotionActor
+		}
+		if err := w.Exec(ctx, `INSERT INTO bundle_booking_history (booking_id, version, bundle_id, application_id, event, actor_id, at, detail)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING`,
+			bookingID, e.Version, id, e.Metadata.ApplicationID, event, actor, e.RecordedAt, raw); err != nil {
+			return err
+		}
+	}
 	switch p := e.Payload.(type) {
 	case personal.Erased:
 		booking, ok := strings.CutPrefix(p.Subject, "booking-")

@@ -101,6 +101,14 @@ test('a customer books, staff see the participant on a phone, check them in by c
   // Back on the session: present; the list exports with her in it.
   await page.getByRole('link', { name: 'Back to the session' }).click();
   await expect(page.getByLabel('Attendance of Kim Klant')).toHaveValue('present');
+  // Her booking's history names who did what: she booked; the superadmin checked her in
+  // (platform staff hold no role in the application, which sees no name: decision 0511).
+  await page.getByRole('button', { name: 'History of Kim Klant' }).click();
+  const history = page.getByRole('dialog').getByTestId('booking-history');
+  await expect(history.locator('[data-event="booked"]')).toContainText('Booked by Kim Klant');
+  await expect(history.locator('[data-event="attendance_marked"]')).toContainText('Attendance marked by someone outside this application · Present');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export participants' }).click();
   const file = await download;
@@ -177,4 +185,8 @@ test('a bundle made on its screen is booked by a customer and checked in at its 
   await expect(page.getByTestId('check-in-outcome')).toContainText(/Already checked in at \d\d:\d\d/);
   await page.getByRole('link', { name: 'Back to the bundle' }).click();
   await expect(page.getByTestId('participants')).toContainText('Kim Klant · checked in once');
+  await page.getByRole('button', { name: 'History of Kim Klant' }).click();
+  await expect(page.getByRole('dialog').getByTestId('booking-history').locator('[data-event="checked_in"]')).toContainText(
+    'Checked in by someone outside this application',
+  );
 });

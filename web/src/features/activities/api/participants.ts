@@ -10,6 +10,10 @@ export type Participant = SessionParticipants['participants'][number];
 export type ParticipantInput = RequestBody<Participants, 'post'>;
 export type CheckedIn = Answer<'/v1/admin/sessions/{id}/check-in', 'post'>['data'];
 export type Attendance = 'none' | 'present' | 'absent' | 'signed_out';
+type SessionStep = Answer<'/v1/admin/sessions/{id}/participants/{booking_id}/history', 'get'>['data'][number];
+type BundleStep = Answer<'/v1/admin/bundles/{id}/participants/{booking_id}/history', 'get'>['data'][number];
+/** One step of a booking's life (of a session or a bundle): what, when, who. */
+export type BookingStep = Pick<SessionStep, 'event' | 'at' | 'actor' | 'system' | 'detail'> & Pick<BundleStep, 'event'>;
 export const ATTENDANCES: Attendance[] = ['none', 'present', 'absent', 'signed_out'];
 
 const participants = (sessionId: string) => `/v1/admin/sessions/${encodeURIComponent(sessionId)}/participants`;
@@ -17,7 +21,22 @@ const one = (sessionId: string, bookingId: string) => `${participants(sessionId)
 
 export const participantKeys = {
   session: (sessionId: string) => ['participants', sessionId] as const,
+  history: (path: string) => ['participants', 'history', path] as const,
 };
+
+/** The history path of a session's booking; bundleHistoryPath is a bundle booking's. */
+export const sessionHistoryPath = (sessionId: string, bookingId: string) => `${one(sessionId, bookingId)}/history`;
+export const bundleHistoryPath = (bundleId: string, bookingId: string) =>
+  `/v1/admin/bundles/${encodeURIComponent(bundleId)}/participants/${encodeURIComponent(bookingId)}/history`;
+
+/** A booking's history (path from sessionHistoryPath or bundleHistoryPath), while path is set. */
+export function useBookingHistory(path: string | null) {
+  return useQuery({
+    queryKey: participantKeys.history(path ?? ''),
+    queryFn: async ({ signal }) => (await api<{ data: BookingStep[] }>(path ?? '', { signal })).data,
+    enabled: path !== null,
+  });
+}
 
 export function useSessionParticipants(sessionId: string) {
   return useQuery({

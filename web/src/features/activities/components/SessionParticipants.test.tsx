@@ -100,4 +100,22 @@ describe('SessionParticipants', () => {
     });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
+
+  it("shows a booking's history: who did what, the waiting list's promotion by name of the system", async () => {
+    const history = [
+      { event: 'booked', at: '2026-11-20T09:12:00Z', actor: { id: 'u2', name: 'Bram Klant' }, detail: { status: 'waitlisted' } },
+      { event: 'promoted', at: '2026-11-22T17:40:00Z', actor: null, system: 'process:waitlist-promotion', detail: { status: 'confirmed' } },
+    ];
+    fetchMock.mockImplementation(async (input) =>
+      new Response(JSON.stringify({ data: String(input).endsWith('/history') ? history : answer })),
+    );
+    renderList();
+    await userEvent.click(await screen.findByRole('button', { name: 'History of Bram Jansen' }));
+    const dialog = screen.getByRole('dialog');
+    expect(dialog).toHaveTextContent('History of Bram Jansen');
+    const steps = await within(dialog).findByTestId('booking-history');
+    expect(steps).toHaveTextContent('Booked by Bram Klant · on the waiting list');
+    expect(steps).toHaveTextContent('Got a spot from the waiting list by the waiting list');
+    expect(fetchMock.mock.calls.some(([input]) => String(input) === '/v1/admin/sessions/s1/participants/b2/history')).toBe(true);
+  });
 });

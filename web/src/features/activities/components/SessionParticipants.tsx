@@ -10,6 +10,7 @@ import { useActivitySessions } from '@/features/activities/api/activities';
 import {
   ATTENDANCES,
   exportParticipants,
+  sessionHistoryPath,
   useAddParticipant,
   useMarkAttendance,
   useMoveParticipant,
@@ -18,6 +19,7 @@ import {
   type Attendance,
   type Participant,
 } from '@/features/activities/api/participants';
+import { BookingHistoryDialog } from '@/features/activities/components/BookingHistory';
 import { notifySaved } from '@/stores/notification';
 
 interface Props {
@@ -47,7 +49,8 @@ function plusDays(iso: string, days: number): string {
 /**
  * A session's participants: spots taken and left, attendance to mark, move and remove
  * (with confirmation), the waiting list in arrival order, the cancelled, add by hand,
- * export participants.xlsx and the way to the door's QR check-in.
+ * export participants.xlsx, the way to the door's QR check-in, and each booking's
+ * history (who did what when).
  */
 export function SessionParticipants({ activityId, sessionId, date, base }: Props) {
   const { t } = useTranslation();
@@ -57,10 +60,16 @@ export function SessionParticipants({ activityId, sessionId, date, base }: Props
   const [removing, setRemoving] = useState<Participant | null>(null);
   const [moving, setMoving] = useState<Participant | null>(null);
   const [adding, setAdding] = useState(false);
+  const [history, setHistory] = useState<Participant | null>(null);
   if (list.isPending) return <Skeleton lines={4} />;
   if (!list.data) return null;
   const { participants, waiting_list: waiting, cancelled } = list.data;
   const name = (p: Participant) => `${p.first_name} ${p.last_name}`.trim();
+  const historyButton = (p: Participant) => (
+    <button type="button" className="button button--ghost" aria-label={t('activities.participants.historyOf', { name: name(p) })} onClick={() => setHistory(p)}>
+      {t('activities.participants.history')}
+    </button>
+  );
   return (
     <section className="panel participants" aria-labelledby="participants-title">
       <div className="participants__header">
@@ -117,6 +126,7 @@ export function SessionParticipants({ activityId, sessionId, date, base }: Props
                   </select>
                 </td>
                 <td className="table__actions">
+                  {historyButton(p)}
                   <button type="button" className="button button--ghost" onClick={() => setMoving(p)}>
                     {t('activities.participants.move')}
                   </button>
@@ -133,7 +143,9 @@ export function SessionParticipants({ activityId, sessionId, date, base }: Props
       {waiting.length > 0 && (
         <ol data-testid="waiting-list">
           {waiting.map((p) => (
-            <li key={p.booking_id}>{name(p)}</li>
+            <li key={p.booking_id}>
+              {name(p)} {historyButton(p)}
+            </li>
           ))}
         </ol>
       )}
@@ -143,7 +155,7 @@ export function SessionParticipants({ activityId, sessionId, date, base }: Props
           <ul data-testid="cancelled">
             {cancelled.map((p) => (
               <li key={p.booking_id}>
-                {name(p)} · {t(`activities.participants.status.${p.status}`, { defaultValue: p.status })}
+                {name(p)} · {t(`activities.participants.status.${p.status}`, { defaultValue: p.status })} {historyButton(p)}
               </li>
             ))}
           </ul>
@@ -168,6 +180,11 @@ export function SessionParticipants({ activityId, sessionId, date, base }: Props
         <MoveDialog activityId={activityId} sessionId={sessionId} from={date} participant={moving} onClose={() => setMoving(null)} />
       )}
       {adding && <AddParticipantDialog sessionId={sessionId} onClose={() => setAdding(false)} />}
+      <BookingHistoryDialog
+        name={history ? name(history) : ''}
+        path={history ? sessionHistoryPath(sessionId, history.booking_id) : null}
+        onClose={() => setHistory(null)}
+      />
     </section>
   );
 }

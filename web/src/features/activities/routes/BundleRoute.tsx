@@ -14,6 +14,8 @@ import {
   useDeleteBundle,
   useUpdateBundle,
 } from '@/features/activities/api/bundles';
+import { bundleHistoryPath } from '@/features/activities/api/participants';
+import { BookingHistoryDialog } from '@/features/activities/components/BookingHistory';
 import { BundleFields, bundleInput, bundleValues, type BundleValues } from '@/features/activities/components/Bundles';
 import { CheckInForm } from '@/features/activities/components/CheckInForm';
 import { emptySeries, SeriesEditor, sessionInput } from '@/features/activities/components/SeriesEditor';
@@ -39,7 +41,8 @@ function useBundleActivityOnly(): boolean {
 
 /**
  * One bundle: its fields (save, delete with confirmation), its sessions (and new ones),
- * its participants with their check-ins and its waiting list in arrival order.
+ * its participants with their check-ins and its waiting list in arrival order, each
+ * booking's history (who did what when).
  */
 export function BundleRoute() {
   const { t } = useTranslation();
@@ -56,10 +59,24 @@ export function BundleRoute() {
   const mayEdit = useAuthStore((state) => can(state.profile, 'edit-activity'));
   const [deleting, setDeleting] = useState(false);
   const [adding, setAdding] = useState(false);
+  const [history, setHistory] = useState<{ id: string; name: string } | null>(null);
   if (!allowed) return null;
   if (bundle.isPending) return <Skeleton lines={6} />;
   if (!bundle.data) return <EmptyState message={t('activities.bundles.notFound')} />;
   const b = bundle.data;
+  const historyButton = (p: { booking_id: string; first_name: string; last_name: string }) => {
+    const name = `${p.first_name} ${p.last_name}`.trim();
+    return (
+      <button
+        type="button"
+        className="button button--ghost"
+        aria-label={t('activities.participants.historyOf', { name })}
+        onClick={() => setHistory({ id: p.booking_id, name })}
+      >
+        {t('activities.participants.history')}
+      </button>
+    );
+  };
   return (
     <>
       <section className="panel">
@@ -131,7 +148,8 @@ export function BundleRoute() {
             <ul data-testid="participants">
               {participants.data.participants.map((p) => (
                 <li key={p.booking_id}>
-                  {p.first_name} {p.last_name} · {t('activities.bundles.checkIns', { count: Object.keys(p.checked_in).length })}
+                  {p.first_name} {p.last_name} · {t('activities.bundles.checkIns', { count: Object.keys(p.checked_in).length })}{' '}
+                  {historyButton(p)}
                 </li>
               ))}
             </ul>
@@ -140,7 +158,7 @@ export function BundleRoute() {
               <ol data-testid="waiting-list">
                 {participants.data.waiting_list.map((p) => (
                   <li key={p.booking_id}>
-                    {p.first_name} {p.last_name}
+                    {p.first_name} {p.last_name} {historyButton(p)}
                   </li>
                 ))}
               </ol>
@@ -148,6 +166,11 @@ export function BundleRoute() {
           </>
         )}
       </section>
+      <BookingHistoryDialog
+        name={history?.name ?? ''}
+        path={history ? bundleHistoryPath(bundleId, history.id) : null}
+        onClose={() => setHistory(null)}
+      />
       <ConfirmDialog
         open={deleting}
         title={t('activities.bundles.delete')}
