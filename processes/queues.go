@@ -25,6 +25,7 @@ var queues = []struct{ name, table, since, where string }{
 	{"coupon-batches", PendingBatches, "progressed_at", "true"},
 	{"waitlist-promotions", PendingPromotions, "freed_at", "waiting > 0 AND freed_at IS NOT NULL"},
 	{"promotion-notices", PendingNotices, "promoted_at", "true"},
+	{"bundle-promotion-notices", PendingBundleNotices, "promoted_at", "true"},
 	{"held-spots", PendingHolds, "held_at", "true"},
 	{"payments", PendingPayments, "changed_at", "true"},
 }
