@@ -46,9 +46,9 @@ func (s *Server) orderRoutes() []Route {
 	all := "/v1/admin/orders"
 	return []Route{
 		{Method: http.MethodPost, Pattern: "/v1/sessions/{id}/bookings/{booking_id}/order", Permission: Customer, Handler: s.placeOwnOrder,
-			Doc: Doc{Summary: "Consumer app: pay for one's held booking, in moves (a wallet) or euros (answers the provider's checkout URL); free and external orders follow from the offer", Request: orderInput{}, Response: dataAnswer[placedOrder]{}, Status: http.StatusCreated}},
+			Doc: Doc{Summary: "Consumer app: pay for one's held booking, in moves (a wallet) or euros (answers the provider's checkout URL); free and external orders follow from the offer. Repeated, it answers the order as it stands, or, after a failed, canceled or expired payment while the spot is still held, starts a new payment of the same order (409 when the spot was released)", Request: orderInput{}, Response: dataAnswer[placedOrder]{}, Status: http.StatusCreated}},
 		{Method: http.MethodPost, Pattern: "/v1/bundles/{id}/bookings/{booking_id}/order", Permission: Customer, Handler: s.placeOwnBundleOrder,
-			Doc: Doc{Summary: "Consumer app: pay for one's held bundle booking, as for a session's (moves, euros or the activity's external link)", Request: orderInput{}, Response: dataAnswer[placedOrder]{}, Status: http.StatusCreated}},
+			Doc: Doc{Summary: "Consumer app: pay for one's held bundle booking, as for a session's (moves, euros or the activity's external link; paying again after a failed payment too)", Request: orderInput{}, Response: dataAnswer[placedOrder]{}, Status: http.StatusCreated}},
 		{Method: http.MethodPost, Pattern: "/v1/payments/webhook/{order_id}", Permission: Public, Handler: s.paymentWebhook,
 			Doc: Doc{Summary: "The payment provider's webhook: verified by the signature in the URL; the status is asked of the provider, never read from the body", Query: []string{"signature"}, Response: dataAnswer[map[string]string]{}}},
 		{Method: http.MethodGet, Pattern: app, Permission: PermViewApplicationOrders, Reads: reads, Handler: s.listApplicationOrders,
