@@ -471,7 +471,11 @@ func TestProviderDownDuringCheckoutAndRefund(t *testing.T) {
 	if n, err := s.worker.Pass(context.Background()); n != 1 || err != nil {
 		t.Fatalf("the process settled %d orders (%v)", n, err)
 	}
+	// The process appended the payment; the read model follows the log (no position to wait for).
 	pay := s.providerPayment(orderID)
+	for deadline := time.Now().Add(5 * time.Second); pay == "" && time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		pay = s.providerPayment(orderID)
+	}
 	if pay == "" {
 		t.Fatal("the process did not create the payment")
 	}
