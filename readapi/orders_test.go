@@ -570,6 +570,17 @@ func TestCancellationRefundAndPinnedExport(t *testing.T) {
 	if len(rows(list)) != 1 {
 		t.Fatalf("overview: %s", list.Raw)
 	}
+	// Search (decision 0912): a piece of the title in any case, a piece of the id; what
+	// matches neither finds nothing; an export searches the same way.
+	for search, want := range map[string]int{"YOG": 1, "og": 1, orderID[:8]: 1, orderID[9:23]: 1, "pilates": 0, "1234567": 0, "%": 0} {
+		if got := len(rows(admin.want("GET", "/v1/admin/application/orders?search="+url.QueryEscape(search), nil, 200))); got != want {
+			t.Errorf("search %q: %d orders, want %d", search, got, want)
+		}
+	}
+	searched := admin.want("GET", "/v1/admin/application/orders/export?format=csv&search="+orderID[:8], nil, 200)
+	if n := len(strings.Split(strings.TrimSpace(searched.Raw), "\n")); n != 3 || !strings.Contains(searched.Raw, orderID) {
+		t.Fatalf("searched export:\n%s", searched.Raw)
+	}
 	admin.want("GET", "/v1/admin/application/orders?status=nonsense", nil, 400)
 	admin.want("GET", "/v1/admin/orders", nil, 403) // an application's admin: not every application
 	// This world's test login carries no superadmin flag: the platform view is tried by
@@ -585,6 +596,9 @@ func TestCancellationRefundAndPinnedExport(t *testing.T) {
 	all := root.want("GET", "/v1/admin/orders?search=yoga&application_id="+s.appA, nil, 200)
 	if len(rows(all)) != 1 || dig(rows(all)[0], "id") != orderID {
 		t.Fatalf("every application's orders: %s", all.Raw)
+	}
+	if got := root.want("GET", "/v1/admin/orders?search="+orderID[:8], nil, 200); len(rows(got)) != 1 {
+		t.Fatalf("every application's orders by id: %s", got.Raw)
 	}
 	if len(rows(root.want("GET", "/v1/admin/orders?application_id="+s.appB, nil, 200))) != 0 {
 		t.Fatal("application B has no orders")
