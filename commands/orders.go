@@ -507,6 +507,9 @@ func (u *unit) refundAfterClose(ord *order.Order, events []domain.Event, payment
 	for _, e := range events {
 		next.Apply(e)
 	}
+	if next.RefundableCents() == 0 {
+		return nil, nil // nothing left to refund
+	}
 	month, err := u.payoutMonth(ord.Placed.ApplicationID)
 	if err != nil {
 		return nil, err

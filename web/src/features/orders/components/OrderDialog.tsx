@@ -151,7 +151,7 @@ export function OrderDialog({
             <dt>{t('orders.dialog.payoutMonth')}</dt>
             <dd>{order.payout_month}</dd>
           </dl>
-          {order.paid_after_close && <p role="alert">{t('orders.dialog.paidAfterClose')}</p>}
+          {order.paid_after_close && <p role="status">{t('orders.dialog.paidAfterClose')}</p>}
 
           <h3>{t('orders.dialog.lines')}</h3>
           <table className="table">
