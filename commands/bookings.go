@@ -268,6 +268,9 @@ func (a *App) CancelBooking(ctx context.Context, meta Meta, ref SessionRef, book
 	if err == nil && refundID != "" { // a euro refund goes to the provider now (or by the process)
 		_, err = a.afterRefund(ctx, res, order.ID(bookingID), refundID)
 	}
+	if err == nil {
+		err = a.cancelAtProvider(ctx, order.ID(bookingID))
+	}
 	return res, a.spotFreed(ctx, meta, ref, err)
 }
 

@@ -100,11 +100,12 @@ func (u *unit) bundleOrderSource(b *bundle.Bundle, o booking.Offer) (orderSource
 	return src, nil
 }
 
-// followPaymentOnBundle follows a bundle order's final payment on its booking, in the
-// payment's append: paid confirms the held spot, anything else gives it up (the next of
-// the waiting list gets it). A booking no longer held changes nothing.
-func (u *unit) followPaymentOnBundle(line order.Line, paid bool) error {
-	b, o, err := u.bundleOffer(line.BundleID, nil)
+// followPaymentOnBundle follows a bundle order's payment paid on its booking, in the
+// payment's append: the held spot is confirmed. An unpaid end keeps it held for another
+// payment until the hold process releases it (decision 0909). A booking no longer held
+// changes nothing.
+func (u *unit) followPaymentOnBundle(line order.Line) error {
+	b, _, err := u.bundleOffer(line.BundleID, nil)
 	var gone *domain.NotFoundError
 	if errors.As(err, &gone) {
 		return nil // the bundle was deleted: its bookings stay as they are (0810)
@@ -116,12 +117,7 @@ func (u *unit) followPaymentOnBundle(line order.Line, paid bool) error {
 	if x == nil || x.Status != booking.StatusHeld {
 		return nil
 	}
-	var follow []domain.Event
-	if paid {
-		follow, err = b.Confirm(line.BookingID)
-	} else {
-		follow, err = b.Cancel(line.BookingID, o, false, u.now)
-	}
+	follow, err := b.Confirm(line.BookingID)
 	if err != nil {
 		return err
 	}

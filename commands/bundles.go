@@ -283,6 +283,9 @@ func (a *App) CancelBundleBooking(ctx context.Context, meta Meta, bundleID, book
 	if err == nil && refundID != "" { // a euro refund goes to the provider now (or by the process)
 		_, err = a.afterRefund(ctx, res, order.ID(bookingID), refundID)
 	}
+	if err == nil {
+		err = a.cancelAtProvider(ctx, order.ID(bookingID))
+	}
 	return res, err
 }
 

@@ -115,7 +115,7 @@ func (u *unit) placeOrder(orderID string, src orderSource, in OrderPlacing) (con
 		return false, err
 	}
 	if ord.Exists {
-		return false, nil // placed before: answered as it stands
+		return false, u.payAgain(ord, src, in)
 	}
 	o := src.offer
 	if src.status != booking.StatusHeld || src.line.Title == "" {
@@ -158,6 +158,27 @@ func (u *unit) placeOrder(orderID string, src orderSource, in OrderPlacing) (con
 		}
 	}
 	return ord.Placed.PaymentType != order.PaymentEuros, nil // euros: held until the provider reports the payment
+}
+
+// payAgain follows a repeated placing of an order placed before (decision 0909): an
+// order whose euro payment ended unpaid while its spot is still held gets a new
+// payment (the same order, the next payment id); one whose spot was released is
+// refused (booking again checks the spot anew). Anything else is answered as it stands.
+func (u *unit) payAgain(ord *order.Order, src orderSource, in OrderPlacing) error {
+	if !ord.CanPayAgain() && !(ord.Placed.PaymentType == order.PaymentEuros && ord.Canceled && ord.PaidCents() == 0) {
+		return nil
+	}
+	if src.status != booking.StatusHeld {
+		return &domain.ConflictError{Key: "order.spot_released"}
+	}
+	if in.PaymentType != "" && in.PaymentType != order.PaymentEuros {
+		return &domain.ConflictError{Key: "order.pay_again_euros_only"}
+	}
+	events, err := ord.PayAgain(u.now)
+	if err != nil {
+		return err
+	}
+	return u.append(order.Stream(ord.ID), ord, events...)
 }
 
 // afterPlacing creates a new euro order's payment at the provider at once (the fast
@@ -287,6 +308,7 @@ func (a *App) SyncOrder(ctx context.Context, orderID string) error {
 		return err
 	}
 	provider := a.pay.Provider
+	synced := false
 	for _, p := range ord.Payments {
 		if p.Method != order.PaymentEuros || order.PaymentFinal(p.Status) {
 			continue
@@ -318,7 +340,7 @@ func (a *App) SyncOrder(ctx context.Context, orderID string) error {
 			}
 			continue
 		}
-		got, err := provider.GetPayment(ctx, p.ProviderID)
+		got, err := a.providerPayment(ctx, ord, p)
 		if err != nil {
 			return err
 		}
@@ -326,6 +348,12 @@ func (a *App) SyncOrder(ctx context.Context, orderID string) error {
 			a.afterProviderPaid()
 		}
 		if err := a.recordPayment(ctx, ord, p.ID, got); err != nil {
+			return err
+		}
+		synced = true
+	}
+	if synced { // a payment that landed on a cancelled order queued its refund (0911)
+		if ord, err = a.loadOrder(ctx, orderID); err != nil {
 			return err
 		}
 	}
@@ -355,6 +383,44 @@ func (a *App) SyncOrder(ctx context.Context, orderID string) error {
 	return nil
 }
 
+// providerPayment asks the provider for a payment's state; a payment still open of an
+// order cancelled meanwhile is cancelled there first (decision 0910), so it cannot be
+// paid any more. A payment the provider will not cancel (no longer cancelable: being
+// paid, say) is read as it stands: should it be paid, it is refunded (0911).
+func (a *App) providerPayment(ctx context.Context, ord *order.Order, p *order.Payment) (payments.Payment, error) {
+	if ord.Canceled {
+		got, err := a.pay.Provider.CancelPayment(ctx, p.ProviderID)
+		var refused *payments.ProviderError
+		if !errors.As(err, &refused) {
+			return got, err
+		}
+	}
+	return a.pay.Provider.GetPayment(ctx, p.ProviderID)
+}
+
+// cancelAtProvider is the fast path after an order may have been cancelled with its
+// payment open at the provider (the booking cancelled): the payment is cancelled there
+// now (decision 0910). A provider that is down leaves it to the payment process, which
+// visits every payment not final.
+func (a *App) cancelAtProvider(ctx context.Context, orderID string) error {
+	if a.pay.Provider == nil {
+		return nil
+	}
+	ord, err := a.loadOrder(ctx, orderID)
+	if err != nil || !ord.Exists || !ord.Canceled {
+		return err
+	}
+	for _, p := range ord.Payments {
+		if p.Method == order.PaymentEuros && p.ProviderID != "" && !order.PaymentFinal(p.Status) {
+			if err := a.SyncOrder(ctx, orderID); err != nil && !errors.Is(err, payments.ErrUnavailable) {
+				return err
+			}
+			return nil
+		}
+	}
+	return nil
+}
+
 func description(o *order.Order) string {
 	if len(o.Placed.Lines) > 0 {
 		return o.Placed.Lines[0].Title
@@ -362,9 +428,10 @@ func description(o *order.Order) string {
 	return "Order " + o.ID
 }
 
-// recordPayment records the provider's payment and status, and follows them on the
-// booking in the same append: paid confirms the held spot, failed, canceled or expired
-// release it.
+// recordPayment records the provider's payment and status, and follows them in the
+// same append: paid confirms the held spot; failed, canceled or expired keep it held
+// for another payment of the same order until the hold process releases it (decision
+// 0909); paid for an order cancelled meanwhile is refunded in full (0911).
 func (a *App) recordPayment(ctx context.Context, placed *order.Order, paymentID string, got payments.Payment) error {
 	meta := Meta{ActorID: PaymentsActor, ApplicationID: placed.Placed.ApplicationID, OrganizationID: placed.Placed.OrganizationID}
 	line := placed.Placed.Lines[0]
@@ -388,14 +455,18 @@ func (a *App) recordPayment(ctx context.Context, placed *order.Order, paymentID 
 			}
 			events = append(events, changed...)
 		}
-		if err := u.append(order.Stream(ord.ID), ord, events...); err != nil {
+		refund, err := u.refundAfterClose(ord, events, paymentID)
+		if err != nil {
 			return err
 		}
-		if len(events) == 0 || line.BookingID == "" || !order.PaymentFinal(got.Status) {
-			return nil
+		if err := u.append(order.Stream(ord.ID), ord, append(events, refund...)...); err != nil {
+			return err
+		}
+		if len(events) == 0 || line.BookingID == "" || got.Status != order.PaymentPaid {
+			return nil // an unpaid end keeps the spot held: the customer may pay again (0909)
 		}
 		if line.BundleID != "" {
-			return u.followPaymentOnBundle(line, got.Status == order.PaymentPaid)
+			return u.followPaymentOnBundle(line)
 		}
 		s := booking.New(line.SessionID)
 		if err := u.load(booking.Stream(line.SessionID), s); err != nil {
@@ -403,21 +474,50 @@ func (a *App) recordPayment(ctx context.Context, placed *order.Order, paymentID 
 		}
 		b := s.Bookings[line.BookingID]
 		if b == nil || b.Status != booking.StatusHeld {
-			return nil // cancelled meanwhile (the order shows a payment after close), or confirmed
+			return nil // cancelled meanwhile (refunded after close), or confirmed
 		}
-		var follow []domain.Event
-		var err error
-		if got.Status == order.PaymentPaid {
-			follow, err = s.Confirm(line.BookingID)
-		} else {
-			follow, err = s.Cancel(line.BookingID, nil, u.now, u.now, false)
-		}
+		follow, err := s.Confirm(line.BookingID)
 		if err != nil {
 			return err
 		}
 		return u.append(booking.Stream(s.ID), s, follow...)
 	})
 	return err
+}
+
+// refundAfterClose decides, for the events a provider's report gives a loaded order,
+// the full refund of a payment paid after the order was cancelled (decision 0911),
+// to go in the same append. The order as it will stand is read again and the events
+// applied to that copy, so the decision sees the payment paid.
+func (u *unit) refundAfterClose(ord *order.Order, events []domain.Event, paymentID string) ([]domain.Event, error) {
+	closed := false
+	for _, e := range events {
+		_, closed = e.(order.PaymentAfterClose)
+		if closed {
+			break
+		}
+	}
+	if !closed {
+		return nil, nil
+	}
+	next := order.New(ord.ID)
+	if err := u.load(order.Stream(ord.ID), next); err != nil {
+		return nil, err
+	}
+	for _, e := range events {
+		next.Apply(e)
+	}
+	if next.RefundableCents() == 0 {
+		return nil, nil // nothing left to refund
+	}
+	month, err := u.payoutMonth(ord.Placed.ApplicationID)
+	if err != nil {
+		return nil, err
+	}
+	refundID := uuid.NewSHA1(uuid.MustParse(ord.ID), []byte("after-close/"+paymentID)).String()
+	return next.Refund(order.Refunding{RefundID: refundID, AmountCents: next.RefundableCents(),
+		Reason: "paid after the order was cancelled", Origin: order.RefundByAfterClose, ActorID: PaymentsActor,
+		PayoutMonth: month, At: u.now})
 }
 
 // recordRefund records the provider's refund and status.

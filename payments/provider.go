@@ -4,6 +4,7 @@
 //	POST /v2/payments {amount{currency,value}, description, redirectUrl, webhookUrl, metadata}
 //	     → {id, status, _links{checkout{href}}}
 //	GET  /v2/payments/{id}                         → {id, status, ...}
+//	DELETE /v2/payments/{id}                       → {id, status: canceled}; 422 when not cancelable
 //	POST /v2/payments/{id}/refunds {amount, description, metadata} → {id, status}
 //	GET  /v2/payments/{id}/refunds/{refund id}     → {id, status}
 //
@@ -35,6 +36,10 @@ import (
 type Provider interface {
 	CreatePayment(ctx context.Context, in NewPayment) (Payment, error)
 	GetPayment(ctx context.Context, providerID string) (Payment, error)
+	// CancelPayment cancels a payment the customer has not paid, so it cannot be paid
+	// any more. A payment that is no longer cancelable (paid, being paid, ended) is a
+	// ProviderError (422), as Mollie answers.
+	CancelPayment(ctx context.Context, providerID string) (Payment, error)
 	CreateRefund(ctx context.Context, in NewRefund) (Refund, error)
 	GetRefund(ctx context.Context, providerPaymentID, providerRefundID string) (Refund, error)
 }
@@ -146,6 +151,13 @@ func (c *Client) CreatePayment(ctx context.Context, in NewPayment) (Payment, err
 func (c *Client) GetPayment(ctx context.Context, providerID string) (Payment, error) {
 	var out paymentBody
 	err := c.call(ctx, http.MethodGet, "/v2/payments/"+url.PathEscape(providerID), "", nil, &out)
+	return out.payment(), err
+}
+
+// CancelPayment implements Provider.
+func (c *Client) CancelPayment(ctx context.Context, providerID string) (Payment, error) {
+	var out paymentBody
+	err := c.call(ctx, http.MethodDelete, "/v2/payments/"+url.PathEscape(providerID), "", nil, &out)
 	return out.payment(), err
 }
 

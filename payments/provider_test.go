@@ -80,3 +80,44 @@ func TestAmountsAndSignatures(t *testing.T) {
 		t.Fatal("signatures")
 	}
 }
+
+// Cancelling, as Mollie: an open payment is cancelled (and cannot be paid any more);
+// one paid, already ended or not cancelable is refused 422; an unknown one is 404.
+func TestCancelPaymentOnlyWhileCancelable(t *testing.T) {
+	ctx := context.Background()
+	p := providertest.New("key")
+	defer p.Close()
+	c := payments.NewClient(p.URL, "key")
+	create := func(key string) payments.Payment {
+		made, err := c.CreatePayment(ctx, payments.NewPayment{IdempotencyKey: key, AmountCents: 1000, Description: "Yoga"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return made
+	}
+	open := create("k1")
+	got, err := c.CancelPayment(ctx, open.ID)
+	if err != nil || got.Status != "canceled" || got.CheckoutURL != "" || p.Status(open.ID) != "canceled" {
+		t.Fatalf("cancelled %+v %v", got, err)
+	}
+	var refused *payments.ProviderError
+	if _, err := c.CancelPayment(ctx, open.ID); !errors.As(err, &refused) || refused.Status != 422 {
+		t.Fatalf("cancelled twice: %v", err)
+	}
+	paid := create("k2")
+	p.Settle(paid.ID, "paid")
+	if _, err := c.CancelPayment(ctx, paid.ID); !errors.As(err, &refused) || refused.Status != 422 || p.Status(paid.ID) != "paid" {
+		t.Fatalf("cancelling a paid payment: %v", err)
+	}
+	busy := create("k3")
+	p.NotCancelable(busy.ID)
+	if _, err := c.CancelPayment(ctx, busy.ID); !errors.As(err, &refused) || refused.Status != 422 || p.Status(busy.ID) != "open" {
+		t.Fatalf("cancelling a payment not cancelable: %v", err)
+	}
+	if _, err := c.CancelPayment(ctx, "tr_nope"); !errors.As(err, &refused) || refused.Status != 404 {
+		t.Fatalf("cancelling an unknown payment: %v", err)
+	}
+	if p.Canceled() != 1 {
+		t.Fatalf("%d cancelled", p.Canceled())
+	}
+}

@@ -26,20 +26,22 @@ const DefaultHoldTime = 15 * time.Minute
 
 // HoldsProjector keeps the hold process's to-do list: one row per held booking, with
 // the moment it was held (or its order placed) — in the table, so a restart keeps every
-// deadline. A row
-// leaves when the booking is confirmed, cancelled, removed or moved, or when its
-// order's payment is created at the provider (the provider's expiry then ends it).
+// deadline. A row leaves when the booking is confirmed, cancelled, removed or moved.
+// While its order's payment is at the provider the row waits (at_provider: the
+// provider's end decides); a failed, canceled or expired payment starts the hold time
+// again, for the customer to pay once more (decision 0909).
 func HoldsProjector() projections.Projector { return holdsProjector{} }
 
 type holdsProjector struct{}
 
 func (holdsProjector) Name() string     { return HoldsName }
-func (holdsProjector) Version() int     { return 1 }
+func (holdsProjector) Version() int     { return 2 } // 2: at_provider, and a payment's unpaid end (0909)
 func (holdsProjector) Tables() []string { return []string{PendingHolds} }
 func (holdsProjector) EventTypes() []string {
 	return []string{booking.Booked{}.EventType(), booking.Promoted{}.EventType(), booking.Confirmed{}.EventType(),
 		booking.Cancelled{}.EventType(), booking.Removed{}.EventType(), booking.MovedOut{}.EventType(),
-		order.PaymentStarted{}.EventType(), order.PaymentCreated{}.EventType(), bundle.Booked{}.EventType(), bundle.Promoted{}.EventType(),
+		order.PaymentStarted{}.EventType(), order.PaymentCreated{}.EventType(), order.PaymentStatusChanged{}.EventType(),
+		bundle.Booked{}.EventType(), bundle.Promoted{}.EventType(),
 		bundle.BookingConfirmed{}.EventType(), bundle.BookingCancelled{}.EventType(), bundle.Deleted{}.EventType()}
 }
 
@@ -51,9 +53,10 @@ CREATE TABLE pending_holds (
     session_id     uuid,
     bundle_id      uuid,
     application_id uuid        NOT NULL,
-    held_at        timestamptz NOT NULL
+    held_at        timestamptz NOT NULL,
+    at_provider    boolean     NOT NULL DEFAULT false
 );
-CREATE INDEX pending_holds_by_age ON pending_holds (held_at);
+CREATE INDEX pending_holds_by_age ON pending_holds (held_at) WHERE NOT at_provider;
 CREATE INDEX pending_holds_by_order ON pending_holds (order_id);
 ` + projections.InternalRLS(PendingHolds)
 }
@@ -109,7 +112,17 @@ func (holdsProjector) Apply(ctx context.Context, w projections.Writer, e project
 		return w.Exec(ctx, `UPDATE pending_holds SET held_at = $2 WHERE order_id = $1`,
 			strings.TrimPrefix(e.Stream, order.StreamPrefix), e.RecordedAt)
 	case order.PaymentCreated:
-		return w.Exec(ctx, `DELETE FROM pending_holds WHERE order_id = $1`, strings.TrimPrefix(e.Stream, order.StreamPrefix))
+		// At the provider: its payment's end decides (paid confirms; an unpaid end
+		// below starts the hold time again).
+		return w.Exec(ctx, `UPDATE pending_holds SET at_provider = true WHERE order_id = $1`, strings.TrimPrefix(e.Stream, order.StreamPrefix))
+	case order.PaymentStatusChanged:
+		// Failed, canceled or expired: the spot stays held for another payment of the
+		// same order for one hold time from now (decision 0909); paid: the booking's
+		// confirmation in the same append ends the row.
+		if order.PaymentFinal(p.Status) && p.Status != order.PaymentPaid {
+			return w.Exec(ctx, `UPDATE pending_holds SET at_provider = false, held_at = $2 WHERE order_id = $1`,
+				strings.TrimPrefix(e.Stream, order.StreamPrefix), e.RecordedAt)
+		}
 	}
 	return nil
 }
@@ -127,7 +140,7 @@ func (w *Worker) dueHolds(ctx context.Context) ([]dueHold, error) {
 		rows, err := tx.Query(ctx, `SELECT h.application_id::text, coalesce(h.session_id::text, ''), coalesce(s.series_id::text, ''),
 			coalesce(h.bundle_id::text, ''), h.booking_id::text
 			FROM readmodel.pending_holds h LEFT JOIN readmodel.sessions s ON s.id = h.session_id
-			WHERE h.held_at < $1 AND (h.bundle_id IS NOT NULL OR s.id IS NOT NULL) ORDER BY h.held_at LIMIT 100`, w.Now().Add(-w.holdTime()))
+			WHERE h.held_at < $1 AND NOT h.at_provider AND (h.bundle_id IS NOT NULL OR s.id IS NOT NULL) ORDER BY h.held_at LIMIT 100`, w.Now().Add(-w.holdTime()))
 		if err != nil {
 			return err
 		}

@@ -249,6 +249,8 @@ var messages = map[string]map[string]string{
 	"order.exists":                 {"nl": "Voor deze inschrijving bestaat al een bestelling", "en": "This booking already has an order"},
 	"order.no_lines":               {"nl": "Een bestelling heeft minstens één regel", "en": "An order has at least one line"},
 	"order.booking_not_held":       {"nl": "Deze inschrijving wacht niet op een betaling", "en": "This booking is not waiting for a payment"},
+	"order.spot_released":          {"nl": "De plek van deze inschrijving is vrijgegeven: schrijf opnieuw in om te betalen", "en": "The spot of this booking was released: book again to pay"},
+	"order.pay_again_euros_only":   {"nl": "Deze bestelling wordt in euro's betaald: betaal opnieuw in euro's", "en": "This order is paid in euros: pay again in euros"},
 	"order.unknown_wallet":         {"nl": "Deze portemonnee bestaat niet in deze applicatie", "en": "This wallet does not exist in this application"},
 	"order.moves_not_accepted":     {"nl": "Deze activiteit kan niet met moves worden betaald", "en": "This activity cannot be paid with moves"},
 	"order.insufficient_moves":     {"nl": "Je saldo is te laag: je hebt {balance} moves en dit kost {price} moves", "en": "Your balance is too low: you have {balance} moves and this costs {price} moves"},

@@ -1,11 +1,13 @@
 package readapi
 
 import (
+	"context"
 	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
+	"regexp"
 	"strings"
 	"time"
 
@@ -46,9 +48,9 @@ func (s *Server) orderRoutes() []Route {
 	all := "/v1/admin/orders"
 	return []Route{
 		{Method: http.MethodPost, Pattern: "/v1/sessions/{id}/bookings/{booking_id}/order", Permission: Customer, Handler: s.placeOwnOrder,
-			Doc: Doc{Summary: "Consumer app: pay for one's held booking, in moves (a wallet) or euros (answers the provider's checkout URL); free and external orders follow from the offer", Request: orderInput{}, Response: dataAnswer[placedOrder]{}, Status: http.StatusCreated}},
+			Doc: Doc{Summary: "Consumer app: pay for one's held booking, in moves (a wallet) or euros (answers the provider's checkout URL); free and external orders follow from the offer. Repeated, it answers the order as it stands, or, after a failed, canceled or expired payment while the spot is still held, starts a new payment of the same order (409 when the spot was released)", Request: orderInput{}, Response: dataAnswer[placedOrder]{}, Status: http.StatusCreated}},
 		{Method: http.MethodPost, Pattern: "/v1/bundles/{id}/bookings/{booking_id}/order", Permission: Customer, Handler: s.placeOwnBundleOrder,
-			Doc: Doc{Summary: "Consumer app: pay for one's held bundle booking, as for a session's (moves, euros or the activity's external link)", Request: orderInput{}, Response: dataAnswer[placedOrder]{}, Status: http.StatusCreated}},
+			Doc: Doc{Summary: "Consumer app: pay for one's held bundle booking, as for a session's (moves, euros or the activity's external link; paying again after a failed payment too)", Request: orderInput{}, Response: dataAnswer[placedOrder]{}, Status: http.StatusCreated}},
 		{Method: http.MethodPost, Pattern: "/v1/payments/webhook/{order_id}", Permission: Public, Handler: s.paymentWebhook,
 			Doc: Doc{Summary: "The payment provider's webhook: verified by the signature in the URL; the status is asked of the provider, never read from the body", Query: []string{"signature"}, Response: dataAnswer[map[string]string]{}}},
 		{Method: http.MethodGet, Pattern: app, Permission: PermViewApplicationOrders, Reads: reads, Handler: s.listApplicationOrders,
@@ -258,8 +260,9 @@ func (s *Server) read(r *http.Request, sc orderScope, fn func(pgx.Tx) error) err
 }
 
 // orderFilter is the WHERE of the overview and its export; st names where the status
-// is read (o, or the version v of a pinned export).
-func orderFilter(r *http.Request, sc orderScope, st string) (string, []any, error) {
+// is read (o, or the version v of a pinned export). A search is checked here and
+// answered as its pattern: searchOrders adds it inside the read's transaction.
+func orderFilter(r *http.Request, sc orderScope, st string) (string, []any, string, error) {
 	q := r.URL.Query()
 	where, args := `true`, []any{}
 	add := func(clause string, v any) {
@@ -271,7 +274,7 @@ func orderFilter(r *http.Request, sc orderScope, st string) (string, []any, erro
 	} else if v := q.Get("application_id"); v != "" {
 		id, err := uuid.Parse(v)
 		if err != nil {
-			return "", nil, badQuery("application_id")
+			return "", nil, "", badQuery("application_id")
 		}
 		add(`o.application_id = $%d`, id.String())
 	}
@@ -281,34 +284,30 @@ func orderFilter(r *http.Request, sc orderScope, st string) (string, []any, erro
 	if v := q.Get("organization_id"); v != "" {
 		id, err := uuid.Parse(v)
 		if err != nil {
-			return "", nil, badQuery("organization_id")
+			return "", nil, "", badQuery("organization_id")
 		}
 		add(`o.organization_id = $%d`, id.String())
 	}
 	if v := q.Get("status"); v != "" {
 		for _, status := range strings.Split(v, ",") {
 			if !contains(orderStatuses, status) {
-				return "", nil, badQuery("status")
+				return "", nil, "", badQuery("status")
 			}
 		}
 		add(st+`.status = ANY ($%d::text[])`, strings.Split(v, ","))
 	}
 	if v := q.Get("payment_type"); v != "" {
 		if !contains(orderPaymentTypes, v) {
-			return "", nil, badQuery("payment_type")
+			return "", nil, "", badQuery("payment_type")
 		}
 		add(`o.payment_type = $%d`, v)
 	}
+	search := ""
 	if v := strings.TrimSpace(q.Get("search")); v != "" {
 		if len(v) > 200 {
-			return "", nil, badQuery("search")
+			return "", nil, "", badQuery("search")
 		}
-		pattern := "%" + escapeLike(strings.ToLower(v)) + "%"
-		if sc.platform { // the projector's role: no row-level filter keeps the index from LIKE
-			add(`o.search_text LIKE $%d`, pattern)
-		} else { // the reader's: through the tenant's search function (migration 0090)
-			add(`o.id IN (SELECT readmodel.order_search($%d))`, pattern)
-		}
+		search = "%" + escapeLike(strings.ToLower(v)) + "%"
 	}
 	for _, bound := range []struct {
 		param, clause string
@@ -320,11 +319,67 @@ func orderFilter(r *http.Request, sc orderScope, st string) (string, []any, erro
 		}
 		d, err := time.ParseInLocation(time.DateOnly, v, sc.zone)
 		if err != nil {
-			return "", nil, badQuery(bound.param)
+			return "", nil, "", badQuery(bound.param)
 		}
 		add(bound.clause, time.Date(d.Year(), d.Month(), d.Day()+bound.days, 0, 0, 0, 0, sc.zone))
 	}
-	return where, args, nil
+	return where, args, search, nil
+}
+
+// orderIDSearchCap is how many orders an id-like search narrows to by id; more (a
+// pattern of a few digits common in ids and titles) goes through the search function.
+const orderIDSearchCap = 1000
+
+// orderIDLike: a search that may be (a piece of) an order's id — hexadecimal digits and
+// dashes, at least six — is looked for in the ids too; a shorter one would match most.
+var orderIDLike = regexp.MustCompile(`^%[0-9a-f-]{6,}%$`)
+
+// searchOrders narrows a filter to the orders whose title, or id, contains the search
+// (decision 0912): the matching titles come from order_titles (a few thousand a tenant,
+// read under the reader's row-level security) and the orders by title through
+// orders_by_title, so a title shared by tens of thousands of orders costs what its
+// newest page does. An id-like search also asks the trigram index for ids: through
+// the tenant's search function (migration 0090) for the reader, whose row-level
+// security keeps LIKE from the index; directly for the platform's view.
+func searchOrders(ctx context.Context, tx pgx.Tx, sc orderScope, where string, args []any, pattern string) (string, []any, error) {
+	if pattern == "" {
+		return where, args, nil
+	}
+	var titles []string
+	if err := tx.QueryRow(ctx, `SELECT coalesce(array_agg(DISTINCT title), '{}') FROM readmodel.order_titles
+		WHERE lower(title) LIKE lower($1)`, pattern).Scan(&titles); err != nil {
+		return "", nil, err
+	}
+	var clauses []string
+	if len(titles) > 0 {
+		args = append(args, titles)
+		clauses = append(clauses, fmt.Sprintf(`o.title = ANY ($%d::text[])`, len(args)))
+	}
+	if orderIDLike.MatchString(pattern) {
+		query := `SELECT array(SELECT readmodel.order_search($1) LIMIT $2)::text[]`
+		if sc.platform {
+			query = `SELECT array(SELECT id FROM readmodel.orders WHERE search_text LIKE $1 LIMIT $2)::text[]`
+		}
+		var ids []string
+		if err := tx.QueryRow(ctx, query, pattern, orderIDSearchCap+1).Scan(&ids); err != nil {
+			return "", nil, err
+		}
+		switch {
+		case len(ids) > orderIDSearchCap && sc.platform:
+			args = append(args, pattern)
+			clauses = append(clauses, fmt.Sprintf(`o.search_text LIKE $%d`, len(args)))
+		case len(ids) > orderIDSearchCap:
+			args = append(args, pattern)
+			clauses = append(clauses, fmt.Sprintf(`o.id IN (SELECT readmodel.order_search($%d))`, len(args)))
+		case len(ids) > 0:
+			args = append(args, ids)
+			clauses = append(clauses, fmt.Sprintf(`o.id = ANY ($%d::uuid[])`, len(args)))
+		}
+	}
+	if len(clauses) == 0 {
+		return where + " AND false", args, nil
+	}
+	return where + " AND (" + strings.Join(clauses, " OR ") + ")", args, nil
 }
 
 func contains(values []string, v string) bool {
@@ -362,7 +417,7 @@ func (s *Server) listOrders(w http.ResponseWriter, r *http.Request, sc orderScop
 	if err != nil {
 		return err
 	}
-	where, args, err := orderFilter(r, sc, "o")
+	where, args, search, err := orderFilter(r, sc, "o")
 	if err != nil {
 		return err
 	}
@@ -370,11 +425,14 @@ func (s *Server) listOrders(w http.ResponseWriter, r *http.Request, sc orderScop
 	var items []orderRow
 	var next string
 	err = s.read(r, sc, func(tx pgx.Tx) error {
+		where, args, err := searchOrders(r.Context(), tx, sc, where, args, search)
+		if err != nil {
+			return err
+		}
 		if err := tx.QueryRow(r.Context(), fmt.Sprintf(`SELECT count(*) FROM (SELECT 1 FROM readmodel.orders o WHERE %s LIMIT %d) c`,
 			where, ordersTotalCap+1), args...).Scan(&total); err != nil {
 			return err
 		}
-		var err error
 		items, next, err = keysetPage(r.Context(), tx, q, after, keysetList{
 			Select: `SELECT ` + orderColumns("o") + orderFrom, Where: where, Args: args,
 			Order:  "o.placed_at " + q.direction() + ", o.id " + q.direction(),
@@ -673,7 +731,7 @@ func (s *Server) exportOrders(w http.ResponseWriter, r *http.Request, sc orderSc
 		}
 		pinned = &p
 	}
-	where, args, err := orderFilter(r, sc, "v")
+	where, args, search, err := orderFilter(r, sc, "v")
 	if err != nil {
 		return err
 	}
@@ -692,6 +750,10 @@ func (s *Server) exportOrders(w http.ResponseWriter, r *http.Request, sc orderSc
 	}
 	return s.read(r, sc, func(tx pgx.Tx) error {
 		ctx := r.Context()
+		where, args, err := searchOrders(ctx, tx, sc, where, args, search)
+		if err != nil {
+			return err
+		}
 		var position eventstore.Position
 		if pinned != nil {
 			position = *pinned

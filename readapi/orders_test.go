@@ -222,27 +222,181 @@ func TestPayingAtTheProviderAndItsWebhooks(t *testing.T) {
 	}
 }
 
-// A payment that fails releases the spot: the next customer gets it.
-func TestAFailedPaymentReleasesTheSpot(t *testing.T) {
+// orderStatus answers the order's status once it is want (or after 5 s, whatever it
+// is then): a webhook's or process's append has no position the test saw.
+func orderStatus(s *shop, orderID, want string) any {
+	s.t.Helper()
+	got := dig(s.order(orderID).Body, "data", "status")
+	for deadline := time.Now().Add(5 * time.Second); got != want && time.Now().Before(deadline); {
+		time.Sleep(50 * time.Millisecond)
+		got = dig(s.order(orderID).Body, "data", "status")
+	}
+	return got
+}
+
+// checkoutChoice is the customer's choice on the provider's checkout page (Pay, Fail,
+// Cancel, Expire): the provider calls the webhook and redirects back to our page
+// (which this SPA-less server answers 404: fine).
+func checkoutChoice(t *testing.T, checkout, status string) {
+	t.Helper()
+	res, err := http.PostForm(checkout, url.Values{"status": {status}})
+	if err != nil || (res.StatusCode != 200 && res.StatusCode != 404) {
+		t.Fatalf("checkout %s: %v %v", status, res, err)
+	}
+	res.Body.Close()
+}
+
+// A payment that fails keeps the spot held (nobody else gets it), and the customer pays
+// the same order again: a new payment at the provider, which confirms the spot
+// (decision 0909). Placing it again then changes nothing.
+func TestAFailedPaymentIsPaidAgain(t *testing.T) {
 	s := newShop(t)
 	first, second := s.customer("Anna", "Een", s.appA), s.customer("Bram", "Twee", s.appA)
 	session := s.pricedSession(s.appA, s.orgA, 1, 1000, 0)
 	bookingID, orderID, checkout := s.bookAndOrder(first, s.appA, session)
 	s.as(second, s.appA).want("POST", "/v1/sessions/"+session+"/bookings", person("Bram"), 409)
-	// The customer chooses "Fail" on the provider's checkout page.
-	res, err := http.PostForm(checkout, url.Values{"status": {"failed"}})
-	if err != nil || res.StatusCode != 200 { // redirected to our page, which the test server answers (SPA-less: 404 JSON is fine too)
-		if res == nil || res.StatusCode != 404 {
-			t.Fatalf("checkout: %v %v", res, err)
-		}
-	}
-	if got := dig(s.order(orderID).Body, "data", "status"); got != "failed" {
+	checkoutChoice(t, checkout, "failed")
+	if got := orderStatus(s, orderID, "failed"); got != "failed" {
 		t.Fatalf("order %v", got)
 	}
-	if got := participantStatus(t, s, session, bookingID, "cancelled"); got != "cancelled" {
-		t.Fatalf("the failed payment's spot is %s", got)
+	if got := participantStatus(t, s, session, bookingID, "held"); got != "held" {
+		t.Fatalf("after the failed payment the spot is %s", got)
+	}
+	s.as(second, s.appA).want("POST", "/v1/sessions/"+session+"/bookings", person("Bram"), 409)
+
+	// Paying again: the same order, a new payment with its own checkout.
+	customer := s.as(first, s.appA)
+	path := "/v1/sessions/" + session + "/bookings/" + bookingID + "/order"
+	customer.want("POST", path, map[string]any{"payment_type": "moves"}, 409) // a euro order is paid again in euros
+	again := customer.want("POST", path, map[string]any{"payment_type": "euros"}, 201)
+	second2, _ := data(again, "checkout_url").(string)
+	if data(again, "order_id") != orderID || data(again, "status") != "open" || second2 == "" || second2 == checkout {
+		t.Fatalf("paying again: %s", again.Raw)
+	}
+	// A repeat while that payment is open answers it as it stands: no third payment.
+	if repeat := customer.want("POST", path, map[string]any{"payment_type": "euros"}, 201); data(repeat, "checkout_url") != second2 {
+		t.Fatalf("repeat: %s", repeat.Raw)
+	}
+	if created, _ := s.provider.Created(); created != 2 {
+		t.Fatalf("%d payments at the provider, want 2", created)
+	}
+	checkoutChoice(t, second2, "paid")
+	if got := participantStatus(t, s, session, bookingID, "confirmed"); got != "confirmed" {
+		t.Fatalf("paid the second time, the spot is %s", got)
+	}
+	orderStatus(s, orderID, "paid")
+	o := s.order(orderID)
+	pays := dig(o.Body, "data", "payments").([]any)
+	if dig(o.Body, "data", "status") != "paid" || dig(o.Body, "data", "paid_cents") != 1000.0 || len(pays) != 2 ||
+		dig(pays[0], "status") != "failed" || dig(pays[1], "status") != "paid" {
+		t.Fatalf("order %s", o.Raw)
+	}
+	if paid := customer.want("POST", path, map[string]any{"payment_type": "euros"}, 201); data(paid, "status") != "paid" {
+		t.Fatalf("placed once more: %s", paid.Raw)
+	}
+	if created, _ := s.provider.Created(); created != 2 {
+		t.Fatalf("%d payments at the provider after paying, want 2", created)
+	}
+}
+
+// A spot held after an expired payment is released a hold time later (the hold
+// process), its order cancelled; paying again is then refused with why, and the spot
+// is anyone's (booking again checks it anew).
+func TestAHoldEndsAHoldTimeAfterAnUnpaidPayment(t *testing.T) {
+	s := newShop(t)
+	first, second := s.customer("Anna", "Een", s.appA), s.customer("Bram", "Twee", s.appA)
+	session := s.pricedSession(s.appA, s.orgA, 1, 1000, 0)
+	bookingID, orderID, checkout := s.bookAndOrder(first, s.appA, session)
+	checkoutChoice(t, checkout, "expired")
+	s.settle()
+	if _, err := s.worker.Pass(context.Background()); err != nil { // within the hold time: kept
+		t.Fatal(err)
+	}
+	if got := participantStatus(t, s, session, bookingID, "held"); got != "held" {
+		t.Fatalf("within the hold time the spot is %s", got)
+	}
+	s.worker.Now = func() time.Time { return time.Now().Add(processes.DefaultHoldTime + time.Second) }
+	for deadline := time.Now().Add(10 * time.Second); participantStatus(t, s, session, bookingID, "cancelled") != "cancelled"; {
+		if time.Now().After(deadline) {
+			t.Fatal("the hold was not released")
+		}
+		if _, err := s.worker.Pass(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := orderStatus(s, orderID, "canceled"); got != "canceled" {
+		t.Fatalf("order %v", got)
+	}
+	refused := s.as(first, s.appA).want("POST", "/v1/sessions/"+session+"/bookings/"+bookingID+"/order",
+		map[string]any{"payment_type": "euros"}, 409)
+	if !strings.Contains(refused.Raw, "vrijgegeven") {
+		t.Fatalf("refusal: %s", refused.Raw)
+	}
+	if created, _ := s.provider.Created(); created != 1 {
+		t.Fatalf("%d payments at the provider, want 1", created)
 	}
 	s.as(second, s.appA).want("POST", "/v1/sessions/"+session+"/bookings", person("Bram"), 201)
+}
+
+// A booking cancelled while its payment is open at the provider cancels that payment
+// there (decision 0910): it cannot be paid any more. A payment the provider will not
+// cancel and that is paid after all is refunded in full at once (0911).
+func TestCancellingCancelsTheOpenPaymentOrRefundsALatePayment(t *testing.T) {
+	s := newShop(t)
+	customer := s.customer("Carla", "Klant", s.appA)
+	session := s.pricedSession(s.appA, s.orgA, 5, 1000, 100)
+	bookingID, orderID, checkout := s.bookAndOrder(customer, s.appA, session)
+	pay := s.providerPayment(orderID)
+	s.as(customer, s.appA).want("DELETE", "/v1/sessions/"+session+"/bookings/"+bookingID, nil, 200)
+	if got := s.provider.Status(pay); got != "canceled" || s.provider.Canceled() != 1 {
+		t.Fatalf("at the provider the payment is %s (%d cancelled)", got, s.provider.Canceled())
+	}
+	if res, err := http.Get(checkout); err != nil || res.StatusCode != 404 {
+		t.Fatalf("the checkout of a cancelled payment: %v %v", res, err)
+	}
+	// The cancellation at the provider is appended after the request's own position: the
+	// read model follows the log.
+	o := s.order(orderID)
+	paymentStatus := func(o response) any { return dig(dig(o.Body, "data", "payments").([]any)[0], "status") }
+	for deadline := time.Now().Add(5 * time.Second); paymentStatus(o) != "canceled" && time.Now().Before(deadline); {
+		time.Sleep(50 * time.Millisecond)
+		o = s.order(orderID)
+	}
+	if dig(o.Body, "data", "status") != "canceled" || paymentStatus(o) != "canceled" {
+		t.Fatalf("order %s", o.Raw)
+	}
+
+	// Not cancelable (the customer is paying already): the cancellation stands, the
+	// payment lands, and all of it goes back.
+	bookingID, orderID, checkout = s.bookAndOrder(customer, s.appA, session)
+	pay = s.providerPayment(orderID)
+	s.provider.NotCancelable(pay)
+	s.as(customer, s.appA).want("DELETE", "/v1/sessions/"+session+"/bookings/"+bookingID, nil, 200)
+	if got := s.provider.Status(pay); got != "open" {
+		t.Fatalf("a payment not cancelable is %s", got)
+	}
+	checkoutChoice(t, checkout, "paid")
+	refunds := s.provider.Refunds(pay)
+	if len(refunds) != 1 {
+		t.Fatalf("%d refunds at the provider of the late payment", len(refunds))
+	}
+	s.provider.SettleRefund(refunds[0], "refunded")
+	s.notify(pay, 200)
+	o = s.order(orderID)
+	for deadline := time.Now().Add(5 * time.Second); dig(o.Body, "data", "status") != "refunded" && time.Now().Before(deadline); {
+		o = s.order(orderID)
+	}
+	rs := dig(o.Body, "data", "refunds").([]any)
+	if dig(o.Body, "data", "status") != "refunded" || dig(o.Body, "data", "paid_after_close") != true || len(rs) != 1 ||
+		dig(rs[0], "amount_cents") != 1000.0 || dig(rs[0], "origin") != "after_close" {
+		t.Fatalf("the late payment's order: %s", o.Raw)
+	}
+	if got := participantStatus(t, s, session, bookingID, "cancelled"); got != "cancelled" {
+		t.Fatalf("the cancelled booking is %s", got)
+	}
+	if s.provider.RefundedCents(pay) != 1000 {
+		t.Fatalf("refunded %d at the provider", s.provider.RefundedCents(pay))
+	}
 }
 
 // 50 refunds of one order at once never return more than was paid: 4 of € 3 fit in
@@ -337,7 +491,11 @@ func TestProviderDownDuringCheckoutAndRefund(t *testing.T) {
 	if n, err := s.worker.Pass(context.Background()); n != 1 || err != nil {
 		t.Fatalf("the process settled %d orders (%v)", n, err)
 	}
+	// The process appended the payment; the read model follows the log (no position to wait for).
 	pay := s.providerPayment(orderID)
+	for deadline := time.Now().Add(5 * time.Second); pay == "" && time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		pay = s.providerPayment(orderID)
+	}
 	if pay == "" {
 		t.Fatal("the process did not create the payment")
 	}
@@ -432,6 +590,17 @@ func TestCancellationRefundAndPinnedExport(t *testing.T) {
 	if len(rows(list)) != 1 {
 		t.Fatalf("overview: %s", list.Raw)
 	}
+	// Search (decision 0912): a piece of the title in any case, a piece of the id; what
+	// matches neither finds nothing; an export searches the same way.
+	for search, want := range map[string]int{"YOG": 1, "og": 1, orderID[:8]: 1, orderID[9:23]: 1, "pilates": 0, "1234567": 0, "%": 0} {
+		if got := len(rows(admin.want("GET", "/v1/admin/application/orders?search="+url.QueryEscape(search), nil, 200))); got != want {
+			t.Errorf("search %q: %d orders, want %d", search, got, want)
+		}
+	}
+	searched := admin.want("GET", "/v1/admin/application/orders/export?format=csv&search="+orderID[:8], nil, 200)
+	if n := len(strings.Split(strings.TrimSpace(searched.Raw), "\n")); n != 3 || !strings.Contains(searched.Raw, orderID) {
+		t.Fatalf("searched export:\n%s", searched.Raw)
+	}
 	admin.want("GET", "/v1/admin/application/orders?status=nonsense", nil, 400)
 	admin.want("GET", "/v1/admin/orders", nil, 403) // an application's admin: not every application
 	// This world's test login carries no superadmin flag: the platform view is tried by
@@ -447,6 +616,9 @@ func TestCancellationRefundAndPinnedExport(t *testing.T) {
 	all := root.want("GET", "/v1/admin/orders?search=yoga&application_id="+s.appA, nil, 200)
 	if len(rows(all)) != 1 || dig(rows(all)[0], "id") != orderID {
 		t.Fatalf("every application's orders: %s", all.Raw)
+	}
+	if got := root.want("GET", "/v1/admin/orders?search="+orderID[:8], nil, 200); len(rows(got)) != 1 {
+		t.Fatalf("every application's orders by id: %s", got.Raw)
 	}
 	if len(rows(root.want("GET", "/v1/admin/orders?application_id="+s.appB, nil, 200))) != 0 {
 		t.Fatal("application B has no orders")

@@ -137,6 +137,7 @@ type RefundLine struct {
 const (
 	RefundByStaff        = "staff"        // a person refunded (refund order command)
 	RefundByCancellation = "cancellation" // a participant cancelled: the term's percentage
+	RefundByAfterClose   = "after_close"  // paid after the order was cancelled: all of it (0911)
 )
 
 // RefundRequested: money goes back to the customer. AmountCents is spread over the
@@ -153,7 +154,7 @@ type RefundRequested struct {
 	Lines       []RefundLine `json:"lines"`
 	VAT         []TierVAT    `json:"vat"`
 	Reason      string       `json:"reason"`
-	Origin      string       `json:"origin"` // staff or cancellation
+	Origin      string       `json:"origin"` // staff, cancellation or after_close (0911)
 	ActorID     string       `json:"actor_id"`
 	PayoutMonth string       `json:"payout_month"`
 	At          time.Time    `json:"at"`

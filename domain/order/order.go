@@ -311,6 +311,34 @@ func (o *Order) PaymentStatus(paymentID, status string, at time.Time) ([]domain.
 	return events, nil
 }
 
+// PayAgain decides a new euro payment of an order whose last payment ended unpaid
+// (failed, canceled or expired at the provider): the same order and amount, the
+// next payment id, created at the provider by the same process (decision 0909). An
+// order paid, cancelled, or with a payment still open decides nothing (the caller
+// answers it as it stands); an order in moves, free or external cannot pay again.
+func (o *Order) PayAgain(at time.Time) ([]domain.Event, error) {
+	if !o.Exists {
+		return nil, &domain.NotFoundError{Kind: "order", ID: o.ID}
+	}
+	if o.Placed.PaymentType != PaymentEuros {
+		return nil, &domain.ConflictError{Key: "order.pay_again_euros_only"}
+	}
+	p := o.lastPayment()
+	if o.Canceled || o.PaidCents() > 0 || p == nil || !PaymentFinal(p.Status) {
+		return nil, nil
+	}
+	return []domain.Event{PaymentStarted{PaymentID: PaymentID(o.ID, len(o.Payments)+1), Method: PaymentEuros,
+		AmountCents: o.Placed.TotalCents, At: at}}, nil
+}
+
+// CanPayAgain tells whether the order's last payment ended unpaid and the order is open
+// for another (PayAgain would start one).
+func (o *Order) CanPayAgain() bool {
+	p := o.lastPayment()
+	return o.Exists && o.Placed.PaymentType == PaymentEuros && !o.Canceled && o.PaidCents() == 0 && p != nil &&
+		PaymentFinal(p.Status)
+}
+
 // Cancel decides the cancellation of an order not paid (its booking was cancelled while
 // the payment was open). A paid order is refunded, not cancelled: nothing then.
 func (o *Order) Cancel(reason string, at time.Time) []domain.Event {

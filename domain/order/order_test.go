@@ -203,3 +203,50 @@ func isConflict(err error, key string) bool {
 	var c *domain.ConflictError
 	return errors.As(err, &c) && c.Key == key
 }
+
+// A failed (or expired, canceled) euro payment may be followed by another of the same
+// order; an open, paid or cancelled order decides nothing; moves cannot pay again.
+func TestPayAgainAfterAnUnpaidEnd(t *testing.T) {
+	o := placed(t, order.PaymentEuros, order.Line{Title: "Yoga", Quantity: 1, UnitPriceCents: 1250, VATTier: rate.VATLow})
+	first := o.Payments[0].ID
+	if events, err := o.PayAgain(at); err != nil || events != nil || o.CanPayAgain() {
+		t.Fatalf("an open payment: %v %v", events, err)
+	}
+	apply(t, o, o.PaymentCreatedAt(first, "tr_1", "https://pay/1", at), nil)
+	events, err := o.PaymentStatus(first, order.PaymentFailed, at)
+	apply(t, o, events, err)
+	if o.Status() != "failed" || !o.CanPayAgain() {
+		t.Fatalf("failed: %s", o.Status())
+	}
+	events, err = o.PayAgain(at)
+	apply(t, o, events, err)
+	second := o.Payments[1]
+	if len(o.Payments) != 2 || second.ID != order.PaymentID(o.ID, 2) || second.AmountCents != 1250 || second.Method != order.PaymentEuros ||
+		o.Status() != "open" {
+		t.Fatalf("again: %+v %s", second, o.Status())
+	}
+	if events, _ := o.PayAgain(at); events != nil {
+		t.Fatal("a second open payment")
+	}
+	events, err = o.PaymentStatus(second.ID, order.PaymentPaid, at)
+	apply(t, o, events, err)
+	if o.Status() != "paid" || o.PaidCents() != 1250 || o.CanPayAgain() {
+		t.Fatalf("paid the second time: %s %d", o.Status(), o.PaidCents())
+	}
+	if events, _ := o.PayAgain(at); events != nil {
+		t.Fatal("paid, yet again")
+	}
+
+	cancelled := placed(t, order.PaymentEuros, order.Line{Title: "Yoga", Quantity: 1, UnitPriceCents: 1250, VATTier: rate.VATLow})
+	events, err = cancelled.PaymentStatus(cancelled.Payments[0].ID, order.PaymentExpired, at)
+	apply(t, cancelled, events, err)
+	apply(t, cancelled, cancelled.Cancel("booking cancelled", at), nil)
+	if events, _ := cancelled.PayAgain(at); events != nil || cancelled.CanPayAgain() {
+		t.Fatal("a cancelled order paid again")
+	}
+	moves := placed(t, order.PaymentMoves, order.Line{Title: "x", Quantity: 1, UnitPriceCents: 500, VATTier: rate.VATZero})
+	var conflict *domain.ConflictError
+	if _, err := moves.PayAgain(at); !errors.As(err, &conflict) || conflict.Key != "order.pay_again_euros_only" {
+		t.Fatalf("moves: %v", err)
+	}
+}

@@ -3,7 +3,8 @@
 // Payments start open; the customer pays (or fails, cancels) on the checkout page, or a
 // test settles them (Settle); then the provider calls the payment's webhook with its
 // id only. Refunds start pending and are settled by SettleRefund (or at once with
-// AutoRefund). Down makes every API call answer 503, as an outage would.
+// AutoRefund). An open payment can be cancelled through the API (DELETE), unless a test
+// made it NotCancelable. Down makes every API call answer 503, as an outage would.
 package providertest
 
 import (
@@ -34,6 +35,7 @@ type Server struct {
 	keys     map[string]any // idempotency key → the first answer
 	created  int            // payments created (not counting repeated keys)
 	refunded int            // refunds created (not counting repeated keys)
+	canceled int            // payments cancelled through the API
 	client   *http.Client
 }
 
@@ -45,6 +47,8 @@ type payment struct {
 	RedirectURL string
 	WebhookURL  string
 	Refunds     []string
+	// NotCancelable: the API refuses to cancel it while open (NotCancelable).
+	NotCancelable bool
 }
 
 type refund struct {
@@ -67,6 +71,7 @@ func (s *Server) routes() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /v2/payments", s.api(s.createPayment))
 	mux.HandleFunc("GET /v2/payments/{id}", s.api(s.getPayment))
+	mux.HandleFunc("DELETE /v2/payments/{id}", s.api(s.cancelPayment))
 	mux.HandleFunc("POST /v2/payments/{id}/refunds", s.api(s.createRefund))
 	mux.HandleFunc("GET /v2/payments/{id}/refunds/{refund}", s.api(s.getRefund))
 	mux.HandleFunc("GET /checkout/{id}", s.checkoutPage)
@@ -214,7 +219,7 @@ func cents(body map[string]any) (int64, bool) {
 
 func (s *Server) view(p *payment) map[string]any {
 	out := map[string]any{"resource": "payment", "id": p.ID, "status": p.Status, "amount": payments.Euros(p.AmountCents),
-		"description": p.Description, "_links": map[string]any{}}
+		"description": p.Description, "isCancelable": s.cancelable(p), "_links": map[string]any{}}
 	if p.Status == "open" {
 		out["_links"] = map[string]any{"checkout": map[string]string{"href": s.URL + "/checkout/" + p.ID}}
 	}
@@ -241,6 +246,40 @@ func (s *Server) getPayment(_ http.ResponseWriter, r *http.Request, _ map[string
 		return map[string]any{"status": 404, "detail": "No payment exists with token " + r.PathValue("id")}, http.StatusNotFound
 	}
 	return s.view(p), http.StatusOK
+}
+
+// cancelPayment cancels a payment as Mollie does: only while it is cancelable (here:
+// open, not being paid: see NotCancelable); anything else is 422.
+func (s *Server) cancelPayment(_ http.ResponseWriter, r *http.Request, _ map[string]any) (any, int) {
+	p := s.payments[r.PathValue("id")]
+	if p == nil {
+		return map[string]any{"status": 404, "detail": "No payment exists with token " + r.PathValue("id")}, http.StatusNotFound
+	}
+	if !s.cancelable(p) {
+		return map[string]any{"status": 422, "detail": "The payment cannot be canceled"}, http.StatusUnprocessableEntity
+	}
+	p.Status = "canceled"
+	s.canceled++
+	return s.view(p), http.StatusOK
+}
+
+func (s *Server) cancelable(p *payment) bool { return p.Status == "open" && !p.NotCancelable }
+
+// NotCancelable makes a payment refuse to be cancelled while open (a method the
+// customer is already paying with, as some of Mollie's are).
+func (s *Server) NotCancelable(id string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if p := s.payments[id]; p != nil {
+		p.NotCancelable = true
+	}
+}
+
+// Canceled answers how many payments were cancelled through the API.
+func (s *Server) Canceled() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.canceled
 }
 
 func (s *Server) createRefund(_ http.ResponseWriter, r *http.Request, body map[string]any) (any, int) {

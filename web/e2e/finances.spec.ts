@@ -57,7 +57,11 @@ test('the previous month: its SEPA file and invoices are generated and downloade
   const dialog = page.getByRole('dialog', { name: /^Credit invoice / });
   await dialog.getByLabel('Reason').fill('Wrong month');
   await dialog.getByRole('button', { name: 'Credit' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Credit note issued' })).toBeVisible();
+  // A credit note is final: the question names the invoice's organisation and amount first.
+  const question = page.getByRole('alertdialog', { name: /^Credit invoice .*\?$/ });
+  await expect(question).toContainText('to Sportclub Centrum');
+  await question.getByRole('button', { name: /^Credit €/ }).click();
+  await expect(page.getByRole('status').filter({ hasText: /Credit note for invoice .* to Sportclub Centrum issued: −€/ })).toBeVisible();
   await expect(rows).toHaveCount(4);
   await expect(rows.filter({ hasText: 'Credit note' })).toHaveCount(1);
 

@@ -66,6 +66,12 @@ test('a paid session: pay at the provider, refund half, see partly refunded, exp
   await dialog.getByRole('textbox', { name: 'Amount in euros', exact: true }).fill('6.25');
   await dialog.getByRole('textbox', { name: 'Reason', exact: true }).fill('Les ging half door');
   await dialog.getByRole('button', { name: 'Refund' }).click();
+  // Money leaves after a yes that names the amount and the order; the outcome is told.
+  const question = page.getByRole('alertdialog', { name: 'Refund €6.25?' });
+  await expect(question).toContainText(`€6.25 of the order ‘${ACTIVITY}’`);
+  await question.getByRole('button', { name: 'Refund €6.25' }).click();
+  await expect(question).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: `€6.25 of ‘${ACTIVITY}’` })).toBeVisible();
   await expect(dialog.getByTestId('order-status')).toHaveText('Partly refunded');
   await expect(dialog.getByTestId('order-refunds')).toContainText('Les ging half door');
   await dialog.getByRole('button', { name: 'Close' }).click();

@@ -1,3 +1,4 @@
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '@/components/ui/Dialog';
 
@@ -14,10 +15,14 @@ export interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-/** A modal asking the user to confirm an action whose consequence the body states; Cancel has the focus, Escape cancels. */
+/**
+ * A modal asking the user to confirm an action whose consequence the body states; Cancel has the focus, Escape cancels.
+ * Rendered at the end of the document, so a question asked from inside another dialog is not part of that dialog.
+ */
 export function ConfirmDialog({ open, title, body, confirmLabel, cancelLabel, busy, tone = 'danger', onConfirm, onCancel }: ConfirmDialogProps) {
   const { t } = useTranslation();
-  return (
+  if (!open) return null;
+  return createPortal(
     <Dialog open={open} title={title} onClose={onCancel} role="alertdialog" closeButton={false}>
       <p>{body}</p>
       <div className="dialog__actions">
@@ -28,6 +33,7 @@ export function ConfirmDialog({ open, title, body, confirmLabel, cancelLabel, bu
           {confirmLabel ?? t('common.delete')}
         </button>
       </div>
-    </Dialog>
+    </Dialog>,
+    document.body,
   );
 }

@@ -53,6 +53,24 @@ describe('Dialog', () => {
     expect(screen.getByRole('button', { name: 'Open' })).toHaveFocus();
   });
 
+  it('gives the keys to the dialog on top: Escape closes the question, not the dialog under it', async () => {
+    const closeOuter = vi.fn();
+    const closeInner = vi.fn();
+    render(
+      <>
+        <Dialog open title="Order" onClose={closeOuter}>
+          <button type="button">Refund</button>
+        </Dialog>
+        <Dialog open title="Refund?" onClose={closeInner} role="alertdialog">
+          <button type="button">Yes</button>
+        </Dialog>
+      </>,
+    );
+    await userEvent.keyboard('{Escape}');
+    expect(closeInner).toHaveBeenCalledTimes(1);
+    expect(closeOuter).not.toHaveBeenCalled();
+  });
+
   it('renders nothing when closed', () => {
     render(
       <Dialog open={false} title="x" onClose={vi.fn()}>

@@ -16,6 +16,13 @@ export interface DialogProps {
 
 const FOCUSABLE = 'a[href], button:not(:disabled), input:not(:disabled), select:not(:disabled), textarea:not(:disabled), [tabindex]:not([tabindex="-1"])';
 
+/**
+ * The open dialogs, the last on top: a question asked from inside a dialog (a
+ * ConfirmDialog over the order dialog) takes the keys; the dialog under it does not
+ * close on the same Escape nor pull Tab back into itself.
+ */
+const openDialogs: symbol[] = [];
+
 /** Keeps Tab and Shift+Tab inside the dialog: from the last element to the first and back. */
 function trapTab(event: KeyboardEvent, container: HTMLElement) {
   // In document order (not every DOM implementation keeps it for a selector list).
@@ -54,13 +61,17 @@ export function Dialog({ open, title, onClose, children, wide, role = 'dialog', 
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const first = dialog.current?.querySelector<HTMLElement>('input, select, textarea, button:not(.dialog__close)');
     (first ?? dialog.current)?.focus();
+    const self = Symbol('dialog');
+    openDialogs.push(self);
     const onKey = (event: KeyboardEvent) => {
+      if (openDialogs[openDialogs.length - 1] !== self) return;
       if (event.key === 'Escape') close.current();
       if (event.key === 'Tab' && dialog.current) trapTab(event, dialog.current);
     };
     document.addEventListener('keydown', onKey);
     return () => {
       document.removeEventListener('keydown', onKey);
+      openDialogs.splice(openDialogs.indexOf(self), 1);
       if (opener?.isConnected) opener.focus();
     };
   }, [open]);

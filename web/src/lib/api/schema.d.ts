@@ -2283,7 +2283,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Consumer app: pay for one's held bundle booking, as for a session's (moves, euros or the activity's external link) */
+        /** Consumer app: pay for one's held bundle booking, as for a session's (moves, euros or the activity's external link; paying again after a failed payment too) */
         post: operations["post_v1_bundles_By_id_bookings_By_booking_id_order"];
         delete?: never;
         options?: never;
@@ -2419,7 +2419,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Consumer app: pay for one's held booking, in moves (a wallet) or euros (answers the provider's checkout URL); free and external orders follow from the offer */
+        /** Consumer app: pay for one's held booking, in moves (a wallet) or euros (answers the provider's checkout URL); free and external orders follow from the offer. Repeated, it answers the order as it stands, or, after a failed, canceled or expired payment while the spot is still held, starts a new payment of the same order (409 when the spot was released) */
         post: operations["post_v1_sessions_By_id_bookings_By_booking_id_order"];
         delete?: never;
         options?: never;

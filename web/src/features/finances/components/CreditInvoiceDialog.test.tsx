@@ -1,5 +1,5 @@
 import '@/features/finances/i18n';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { previousMonth, type Invoice } from '@/features/finances/api/finances';
 import { CreditInvoiceDialog } from '@/features/finances/components/CreditInvoiceDialog';
@@ -36,12 +36,17 @@ describe('CreditInvoiceDialog', () => {
     expect(fetchMock).not.toHaveBeenCalled();
     await userEvent.type(screen.getByLabelText('Reason'), 'Wrong fee');
     await userEvent.click(screen.getByRole('button', { name: 'Credit' }));
+    // A credit note is final: the question names the invoice, the organisation and the amount.
+    const question = await screen.findByRole('alertdialog', { name: 'Credit invoice 2026-000007?' });
+    expect(question).toHaveTextContent('Invoice 2026-000007 to Club A for 2026-10 (€12.10) is cancelled by a credit note of −€12.10');
+    expect(fetchMock).not.toHaveBeenCalled();
+    await userEvent.click(within(question).getByRole('button', { name: 'Credit €12.10' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(onCredited).toHaveBeenCalled();
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe('/v1/admin/invoices/i1/credit-note');
     expect(JSON.parse(String(init?.body))).toEqual({ reason: 'Wrong fee' });
-    expect(useNotificationStore.getState().current?.message).toBe('Credit note issued');
+    expect(useNotificationStore.getState().current?.message).toBe('Credit note for invoice 2026-000007 to Club A issued: −€12.10');
   });
 });
 

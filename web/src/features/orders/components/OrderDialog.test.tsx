@@ -1,6 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { OrderDialog } from '@/features/orders/components/OrderDialog';
+import { useNotificationStore } from '@/stores/notification';
 import { mockFetch } from '@/testing/fetch';
 import { renderWithProviders } from '@/testing/render';
 
@@ -62,10 +63,24 @@ describe('OrderDialog', () => {
     await userEvent.type(screen.getByRole('textbox', { name: 'Amount in euros' }), '6,25');
     await userEvent.type(screen.getByRole('textbox', { name: 'Reason' }), 'Les ging niet door');
     await userEvent.click(screen.getByRole('button', { name: 'Refund' }));
+
+    // Money leaves only after a yes that names the amount and the order; No sends nothing.
+    let question = await screen.findByRole('alertdialog', { name: 'Refund €6.25?' });
+    expect(question).toHaveTextContent(/€6.25 of the order ‘Yoga’ of .* \(Studio Zuid\) goes back to the customer/);
+    await userEvent.click(within(question).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.getByTestId('order-dialog')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Refund' }));
+    question = await screen.findByRole('alertdialog', { name: 'Refund €6.25?' });
+    await userEvent.click(within(question).getByRole('button', { name: 'Refund €6.25' }));
     await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true));
     const [url, init] = fetchMock.mock.calls.find(([, call]) => call?.method === 'POST') ?? [];
     expect(url).toBe('/v1/admin/application/orders/o1/refunds');
     expect(JSON.parse(String(init?.body))).toEqual({ amount_cents: 625, reason: 'Les ging niet door' });
+    // The outcome: the refund's status at the provider (queued: asked for).
+    await waitFor(() => expect(useNotificationStore.getState().current?.message).toMatch(/€6.25 of ‘Yoga’ is being refunded/));
   });
 
   it('offers no refund without the permission', async () => {

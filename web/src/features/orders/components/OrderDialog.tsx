@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, SubmitButton, TextField } from '@/components/form';
 import { Dialog } from '@/components/ui/Dialog';
+import { useConfirmation } from '@/components/ui/useConfirmation';
 import { useOrder, useRefundOrder } from '@/features/orders/api/orders';
 import type { OrderDetail } from '@/features/orders/api/types';
 import { OrderStatusBadge } from '@/features/orders/components/OrderStatusBadge';
 import { ApiError } from '@/lib/api-client';
 import { decimalToCents, formatMoney } from '@/lib/format';
 import type { Language } from '@/lib/i18n';
-import { notifySaved } from '@/stores/notification';
+import { notifyError, notifySaved } from '@/stores/notification';
 import '@/features/orders/i18n';
 
 function useMoney() {
@@ -28,11 +29,15 @@ interface RefundValues {
   reason: string;
 }
 
-/** Staff refund part or all of what can still be refunded, with a reason; the server decides the cap. */
+/**
+ * Staff refund part or all of what can still be refunded, with a reason; the server decides the cap.
+ * Money leaves: the amount and the order are confirmed first (web-027), and the outcome is what the refund's status says.
+ */
 function RefundForm({ api, order }: { api: string; order: OrderDetail }) {
   const { t } = useTranslation();
-  const { money } = useMoney();
+  const { money, language } = useMoney();
   const refund = useRefundOrder(api);
+  const [ask, question] = useConfirmation();
   const [refusal, setRefusal] = useState<string | null>(null);
   const max = order.refundable_cents;
   return (
@@ -51,9 +56,18 @@ function RefundForm({ api, order }: { api: string; order: OrderDetail }) {
         onSubmit={async (values, helpers) => {
           setRefusal(null);
           const cents = decimalToCents(values.amount) ?? 0;
+          const what = { amount: money(cents), title: order.title, placed: stamp(order.placed_at, language), organization: order.organization_name };
+          const yes = await ask({
+            title: t('orders.refund.confirmTitle', what),
+            body: t(order.payment_type === 'moves' ? 'orders.refund.confirmBodyMoves' : 'orders.refund.confirmBody', what),
+            confirmLabel: t('orders.refund.confirm', what),
+          });
+          if (!yes) return;
           try {
-            await refund.mutateAsync({ id: order.id, input: { amount_cents: cents, reason: values.reason.trim() } });
-            notifySaved(t('orders.refund.done', { amount: money(cents) }));
+            const answer = await refund.mutateAsync({ id: order.id, input: { amount_cents: cents, reason: values.reason.trim() } });
+            if (answer.status === 'failed') notifyError(t('orders.refund.failed', what));
+            else if (answer.status === 'refunded') notifySaved(t('orders.refund.refunded', what));
+            else notifySaved(t('orders.refund.done', what));
             helpers.resetForm();
           } catch (error) {
             setRefusal(error instanceof ApiError ? error.message : t('errors.generic'));
@@ -79,6 +93,7 @@ function RefundForm({ api, order }: { api: string; order: OrderDetail }) {
           <SubmitButton>{t('orders.refund.submit')}</SubmitButton>
         </div>
       </Form>
+      {question}
     </section>
   );
 }
@@ -136,7 +151,7 @@ export function OrderDialog({
             <dt>{t('orders.dialog.payoutMonth')}</dt>
             <dd>{order.payout_month}</dd>
           </dl>
-          {order.paid_after_close && <p role="alert">{t('orders.dialog.paidAfterClose')}</p>}
+          {order.paid_after_close && <p role="status">{t('orders.dialog.paidAfterClose')}</p>}
 
           <h3>{t('orders.dialog.lines')}</h3>
           <table className="table">
