@@ -28,7 +28,7 @@ type campaignRow struct {
 	UpdatedAt string  `json:"updated_at"`
 }
 
-const campaignColumns = `id::text, title, url, image_id::text, version, created_at, updated_at`
+const campaignColumns = `id::text, title, url, image_id, version, created_at, updated_at`
 
 func scanCampaign(row pgx.Row) (campaignRow, error) {
 	var o campaignRow

@@ -1,9 +1,8 @@
 package campaign
 
 import (
+	"regexp"
 	"strings"
-
-	"github.com/google/uuid"
 
 	"move/domain"
 	"move/domain/names"
@@ -14,6 +13,8 @@ const (
 	MaxTitleLength = 100
 	MaxURLLength   = 2000
 )
+
+var fileToken = regexp.MustCompile(`^[0-9a-f]{32}$`)
 
 // Campaign is one campaign of an application.
 type Campaign struct {
@@ -97,13 +98,12 @@ func Clean(f Fields) (Fields, error) {
 		f.ImageID = nil
 	}
 	if f.ImageID != nil {
-		id, err := uuid.Parse(strings.TrimSpace(*f.ImageID))
-		if err != nil {
+		// A file's token: 32 lower-case hex digits (package files), its public address.
+		token := strings.ToLower(strings.TrimSpace(*f.ImageID))
+		if !fileToken.MatchString(token) {
 			v.Add("image_id", "validation.invalid", nil)
-		} else {
-			s := id.String()
-			f.ImageID = &s
 		}
+		f.ImageID = &token
 	}
 	return f, v.OrNil()
 }

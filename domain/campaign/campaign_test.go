@@ -21,7 +21,7 @@ func fieldsOf(err error) map[string]string {
 
 func TestCampaignRules(t *testing.T) {
 	c := campaign.New("c1")
-	_, err := c.Create("app", campaign.Fields{Title: " ", URL: "ftp://x", ImageID: ptr("nope")})
+	_, err := c.Create("app", campaign.Fields{Title: " ", URL: "ftp://x", ImageID: ptr("../etc/passwd")})
 	got := fieldsOf(err)
 	if got["title"] != "validation.required" || got["url"] != "validation.url" || got["image_id"] != "validation.invalid" {
 		t.Fatalf("refusals: %v", got)

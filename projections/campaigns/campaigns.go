@@ -38,7 +38,7 @@ CREATE TABLE campaigns (
     title          text        NOT NULL,
     name_key       text        NOT NULL,
     url            text        NOT NULL,
-    image_id       uuid,
+    image_id       text,
     version        bigint      NOT NULL,
     created_at     timestamptz NOT NULL,
     updated_at     timestamptz NOT NULL
