@@ -9,6 +9,7 @@ import (
 
 	"move/domain/identity"
 	"move/domain/notification"
+	movidentity "move/identity"
 	"move/projections"
 	"move/push"
 )
@@ -88,13 +89,11 @@ func (w *Worker) dueNotifications(ctx context.Context) ([]dueNotification, error
 type recipient struct{ id, first, last string }
 
 // recipients reads the application's customers with their names (decision 1101: the
-// audience is every customer of the application when the notification is sent).
+// audience is every customer of the application when the notification is sent), in the
+// tenant as the read API reads them (names under their row-level security).
 func (w *Worker) recipients(ctx context.Context, applicationID string) ([]recipient, error) {
 	var out []recipient
-	err := pgx.BeginFunc(ctx, w.DB, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, `SET LOCAL ROLE move_projector`); err != nil {
-			return err
-		}
+	err := movidentity.ReadInTenant(ctx, w.DB, applicationID, func(tx pgx.Tx) error {
 		rows, err := tx.Query(ctx, `SELECT DISTINCT m.user_id::text, coalesce(p.first_name, ''), coalesce(p.last_name, '')
 			FROM readmodel.identity_memberships m LEFT JOIN identity_personal_data p ON p.subject_id = m.user_id
 			WHERE m.application_id = $1 AND m.role = $2 ORDER BY 1`, applicationID, identity.RoleCustomer)

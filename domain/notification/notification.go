@@ -38,9 +38,10 @@ type Recipient struct {
 	FirstName, LastName, AppName string
 }
 
-// Render fills the variables of text for a recipient.
+// Render fills the variables of text for a recipient. A variable without a value (a
+// customer without a name, or erased) leaves no double space behind.
 func Render(text string, r Recipient) string {
-	return placeholder.ReplaceAllStringFunc(text, func(m string) string {
+	filled := placeholder.ReplaceAllStringFunc(text, func(m string) string {
 		switch m[1 : len(m)-1] {
 		case "first_name":
 			return r.FirstName
@@ -51,7 +52,13 @@ func Render(text string, r Recipient) string {
 		}
 		return m
 	})
+	if filled == text {
+		return text
+	}
+	return strings.TrimSpace(spaces.ReplaceAllString(filled, " "))
 }
+
+var spaces = regexp.MustCompile(`  +`)
 
 // Notification is one scheduled notification of an application.
 type Notification struct {

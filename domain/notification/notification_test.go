@@ -56,6 +56,9 @@ func TestScheduleRules(t *testing.T) {
 	if got := notification.Render(s.Contents, notification.Recipient{FirstName: "Anna", LastName: "Jansen", AppName: "Sportief Zwolle"}); got != "Hallo Anna Jansen, welkom bij Sportief Zwolle!" {
 		t.Fatalf("rendered: %q", got)
 	}
+	if got := notification.Render(s.Contents, notification.Recipient{AppName: "Move"}); got != "Hallo , welkom bij Move!" {
+		t.Fatalf("rendered without a name: %q", got)
+	}
 	if n.Due(now) || !n.Due(s.SendAt) {
 		t.Fatal("due at its moment, not before")
 	}
