@@ -45,7 +45,7 @@ test('a notification is scheduled with variables, previewed for a sample custome
   const preview = page.getByTestId('notification-preview');
   await expect(preview).toContainText('Hello Sam de Vries, the new season of');
   await expect(preview).toContainText('E2E news for Sam');
-  await expect(page.getByText(/^67 of 100 advised characters \(at most 240\)$/)).toBeVisible();
+  await expect(page.getByText(/^68 of 100 advised characters \(at most 240\)$/)).toBeVisible();
   await text.fill(`Hello {first_name}, ${'a'.repeat(100)}`);
   await expect(page.getByText(/longer than the advised 100/)).toBeVisible();
   // An unknown variable is refused before sending.
