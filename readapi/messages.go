@@ -214,7 +214,7 @@ var messages = map[string]map[string]string{
 	"notification.exists":                      {"nl": "Deze notificatie bestaat al", "en": "This notification already exists"},
 	"notification.already_sent":                {"nl": "Deze notificatie is al verstuurd en kan niet meer worden gewijzigd of geannuleerd", "en": "This notification has been sent and can no longer be changed or cancelled"},
 	"notification.already_cancelled":           {"nl": "Deze notificatie is geannuleerd en kan niet meer worden gewijzigd", "en": "This notification was cancelled and can no longer be changed"},
-	"notification.sending":                     {"nl": "Het verzendmoment van deze notificatie is bereikt; ze wordt nu verstuurd en kan niet meer worden gewijzigd of geannuleerd", "en": "This notification's send time has come; it is being sent and can no longer be changed or cancelled"},
+	"notification.sending":                     {"nl": "Deze notificatie wordt binnen een minuut verstuurd en kan niet meer worden gewijzigd of geannuleerd", "en": "This notification is sent within a minute and can no longer be changed or cancelled"},
 	"notification.send_on_format":              {"nl": "Het veld {field} moet een datum en tijd zijn (jjjj-mm-ddTuu:mm)", "en": "The {field} field must be a date and time (yyyy-mm-ddThh:mm)"},
 	"notification.send_on_past":                {"nl": "Het verzendmoment moet in de toekomst liggen", "en": "The send time must be in the future"},
 	"notification.unknown_variable":            {"nl": "Het veld {field} bevat de onbekende variabele {name}; gebruik {first_name}, {last_name} of {app_name}", "en": "The {field} field holds the unknown variable {name}; use {first_name}, {last_name} or {app_name}"},

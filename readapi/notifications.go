@@ -32,7 +32,8 @@ type notificationRow struct {
 	Status     string  `json:"status"`
 	Recipients int64   `json:"recipients"`
 	SentAt     *string `json:"sent_at"`
-	// Editable: scheduled and its moment not yet come (edit and cancel only then).
+	// Editable: scheduled and its send time more than a minute away (notification.EditMargin;
+	// edit and cancel only then).
 	Editable  bool   `json:"editable"`
 	Version   uint64 `json:"version"`
 	CreatedAt string `json:"created_at"`
@@ -42,7 +43,7 @@ type notificationRow struct {
 const notificationColumns = `id::text, title, contents, send_on, zone, send_at, status,
 	CASE WHEN status = 'sent' THEN coalesce(recipients, 0) WHEN status = 'cancelled' THEN 0
 	     ELSE (SELECT count(DISTINCT m.user_id) FROM readmodel.identity_memberships m WHERE m.application_id = n.application_id AND m.role = '` + identity.RoleCustomer + `') END,
-	sent_at, status = 'scheduled' AND send_at > now(), version, created_at, updated_at`
+	sent_at, status = 'scheduled' AND send_at > now() + interval '1 minute', version, created_at, updated_at`
 
 func scanNotification(row pgx.Row) (notificationRow, error) {
 	var o notificationRow

@@ -18,6 +18,10 @@ const (
 	MaxContents     = 240
 	MaxTitleLength  = 65
 	LocalTimeLayout = "2006-01-02T15:04"
+	// EditMargin: edits and cancels stop this long before the send time, so the process
+	// never sends a version an edit is replacing at that moment (its passes are a second
+	// apart; decision 1101).
+	EditMargin = time.Minute
 )
 
 // Statuses.
@@ -125,7 +129,7 @@ func (n *Notification) Update(applicationID string, f Fields, now time.Time) ([]
 	if err := n.mustBeScheduled(); err != nil {
 		return nil, err
 	}
-	if !n.Fields.SendAt.After(now) {
+	if !n.Editable(now) {
 		return nil, &domain.ConflictError{Key: "notification.sending"}
 	}
 	f, err := Clean(f, now)
@@ -146,10 +150,16 @@ func (n *Notification) Cancel(applicationID string, now time.Time) ([]domain.Eve
 	if err := n.mustBeScheduled(); err != nil {
 		return nil, err
 	}
-	if !n.Fields.SendAt.After(now) {
+	if !n.Editable(now) {
 		return nil, &domain.ConflictError{Key: "notification.sending"}
 	}
 	return []domain.Event{Cancelled{}}, nil
+}
+
+// Editable tells whether the notification may still be edited or cancelled: scheduled,
+// and its send time more than EditMargin away.
+func (n *Notification) Editable(now time.Time) bool {
+	return n.Status == StatusScheduled && n.Fields.SendAt.After(now.Add(EditMargin))
 }
 
 // Due tells whether the notification is to be sent now: scheduled, its moment reached.

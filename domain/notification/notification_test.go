@@ -43,13 +43,13 @@ func TestScheduleRules(t *testing.T) {
 	if got["title"] != "notification.unknown_variable" || got["send_on"] != "notification.send_on_past" || got["contents"] != "" {
 		t.Fatalf("refusals: %v", got)
 	}
-	// 11:01 in Amsterdam (UTC+1 in November) is 10:01 UTC: after now.
-	events, err := n.Schedule("app", notification.Fields{Title: "Nieuw", Contents: " Hallo {first_name} {last_name}, welkom bij {app_name}! ", SendOn: "2026-11-26T11:01", Zone: "Europe/Amsterdam"}, now)
+	// 11:05 in Amsterdam (UTC+1 in November) is 10:05 UTC: after now.
+	events, err := n.Schedule("app", notification.Fields{Title: "Nieuw", Contents: " Hallo {first_name} {last_name}, welkom bij {app_name}! ", SendOn: "2026-11-26T11:05", Zone: "Europe/Amsterdam"}, now)
 	if err != nil {
 		t.Fatal(err)
 	}
 	s := events[0].(notification.Scheduled)
-	if !s.SendAt.Equal(time.Date(2026, 11, 26, 10, 1, 0, 0, time.UTC)) || s.Contents != "Hallo {first_name} {last_name}, welkom bij {app_name}!" {
+	if !s.SendAt.Equal(time.Date(2026, 11, 26, 10, 5, 0, 0, time.UTC)) || s.Contents != "Hallo {first_name} {last_name}, welkom bij {app_name}!" {
 		t.Fatalf("scheduled: %+v", s)
 	}
 	n.Apply(s)
@@ -65,6 +65,12 @@ func TestScheduleRules(t *testing.T) {
 	// Edit and cancel only before the moment; sent once.
 	if _, err := n.Update("app", s.Fields, s.SendAt); conflict(err) != "notification.sending" {
 		t.Fatalf("edit at the moment: %v", err)
+	}
+	if _, err := n.Cancel("app", s.SendAt.Add(-notification.EditMargin)); conflict(err) != "notification.sending" {
+		t.Fatalf("cancel within the margin: %v", err)
+	}
+	if !n.Editable(s.SendAt.Add(-notification.EditMargin - time.Second)) {
+		t.Fatal("not editable before the margin")
 	}
 	sent := n.MarkSent(3, s.SendAt)
 	if len(sent) != 1 {
