@@ -132,6 +132,9 @@ func TestNotifications(t *testing.T) {
 	if n := total(admin.want("GET", base+"?status=sent", nil, 200)); n != 0 {
 		t.Fatalf("sent: %d", n)
 	}
+	if n := total(admin.want("GET", base+"?status=scheduled&search=nieu", nil, 200)); n != 1 {
+		t.Fatalf("scheduled and searched: %d", n)
+	}
 	admin.want("GET", base+"?status=unknown", nil, 400)
 
 	// Another application and organisation staff reach none of it.

@@ -2,6 +2,7 @@ package readapi
 
 import (
 	"net/http"
+	"strconv"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -119,10 +120,7 @@ func (s *Server) listNotifications(w http.ResponseWriter, r *http.Request) error
 			return badQuery("status")
 		}
 		args = append(args, status)
-		where += ` AND status = $2`
-		if len(args) == 3 { // after the search's argument
-			where = where[:len(where)-2] + `$3`
-		}
+		where += ` AND status = $` + strconv.Itoa(len(args))
 	}
 	items, total, err := sortedPage(s, r, q, notificationSorts, notificationColumns, ` FROM readmodel.notifications n`, where, args, scanNotification)
 	if err != nil {
