@@ -51,7 +51,7 @@ export function NotificationsListRoute() {
             {
               field: 'actions',
               header: t('common.actions'),
-              width: 260,
+              width: 340,
               render: (n: Notification) =>
                 n.editable ? (
                   <RowActions
