@@ -55,6 +55,11 @@ import (
 //
 // Finance (payouts, SEPA, invoices; decisions 0920–0924):
 //   - GenerateSepaBatch, CloseInvoiceMonth, CreditInvoice (finance.go)
+//
+// Campaigns and notifications (decisions 1100, 1101):
+//   - CreateCampaign, UpdateCampaign, DeleteCampaign (campaigns.go)
+//   - ScheduleNotification, UpdateNotification, CancelNotification, SendNotification
+//     (pushed, then recorded: at least once, never after the record) (notifications.go)
 type App struct {
 	run *runner
 	// afterRedeem runs between a coupon's redemption and its credit: the failpoint a
@@ -71,6 +76,8 @@ type App struct {
 	// afterProviderPaid runs between the provider's "paid" and the order's update
 	// (AfterProviderPaid).
 	afterProviderPaid func()
+	// afterPushed runs between a notification's pushes and their record (AfterPushed).
+	afterPushed func()
 }
 
 // AfterRedeem sets the failpoint between a redemption and its credit. Only the crash

@@ -5,11 +5,13 @@ import (
 	"move/domain/activity"
 	"move/domain/booking"
 	"move/domain/bundle"
+	"move/domain/campaign"
 	"move/domain/catalog"
 	"move/domain/contact"
 	"move/domain/finance"
 	"move/domain/identity"
 	"move/domain/location"
+	"move/domain/notification"
 	"move/domain/order"
 	"move/domain/organization"
 	"move/domain/rate"
@@ -37,5 +39,7 @@ var registerAll = []func(*domain.Registry){
 	order.Register,
 	finance.Register,
 	taxonomy.Register,
+	campaign.Register,
+	notification.Register,
 	personal.Register,
 }

@@ -222,11 +222,14 @@ var destructiveRoutes = map[string][]string{
 	// Finance (decision 0920): cancelling an invoice is the platform's.
 	"POST /v1/admin/invoices/{invoice_id}/credit-note": {"superadmin"},
 	// Categories, tags and labels are the application's (decision 0610).
-	"DELETE /v1/admin/categories/{category_id}":     {"superadmin", "admin"},
-	"DELETE /v1/admin/tags/{tag_id}":                {"superadmin", "admin"},
-	"DELETE /v1/admin/labels/{label_id}":            {"superadmin", "admin"},
-	"DELETE /v1/admin/bundles/{id}":                 {"superadmin", "organization"},
-	"DELETE /v1/bundles/{id}/bookings/{booking_id}": {}, // customers only, as the session's (readapi/bundles_test.go cancels as one)
+	"DELETE /v1/admin/categories/{category_id}": {"superadmin", "admin"},
+	"DELETE /v1/admin/tags/{tag_id}":            {"superadmin", "admin"},
+	"DELETE /v1/admin/labels/{label_id}":        {"superadmin", "admin"},
+	"DELETE /v1/admin/bundles/{id}":             {"superadmin", "organization"},
+	// Campaigns and notifications are the application's (decisions 1100, 1101).
+	"DELETE /v1/admin/campaigns/{campaign_id}":              {"superadmin", "admin"},
+	"POST /v1/admin/notifications/{notification_id}/cancel": {"superadmin", "admin"},
+	"DELETE /v1/bundles/{id}/bookings/{booking_id}":         {}, // customers only, as the session's (readapi/bundles_test.go cancels as one)
 }
 
 // looksDestructive: a DELETE, a PATCH (switches on and off), or a POST whose last

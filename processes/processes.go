@@ -23,6 +23,7 @@ import (
 	"move/identity"
 	"move/internal/wait"
 	"move/projections"
+	"move/push"
 )
 
 // Name is the to-do projector's permanent name.
@@ -120,7 +121,10 @@ type Worker struct {
 	// worker releases it; zero is DefaultHoldTime (decision 0907).
 	HoldTime time.Duration
 	// Mail tells promoted participants; nil tells nobody (tests of other processes).
-	Mail    identity.Mailer
+	Mail identity.Mailer
+	// Push sends the scheduled notifications (decision 1101); nil sends none, and
+	// they wait.
+	Push    push.Sender
 	resumed *prometheus.CounterVec
 	backoff paymentBackoff
 }
@@ -180,6 +184,11 @@ func (w *Worker) Pass(ctx context.Context) (int, error) {
 	}
 	released, err := w.releaseHolds(ctx, holds)
 	done += released
+	if err != nil {
+		return done, err
+	}
+	notified, err := w.sendNotifications(ctx)
+	done += notified
 	if err != nil {
 		return done, err
 	}

@@ -209,6 +209,15 @@ var messages = map[string]map[string]string{
 	"label.exists":    {"nl": "Dit label bestaat al", "en": "This label already exists"},
 	"label.in_use":    {"nl": "Dit label wordt gebruikt door de wallets {wallets} en met de hand aan de activiteiten {activities} gegeven en kan niet worden verwijderd", "en": "This label is used by the wallets {wallets} and was given by hand to the activities {activities}, and cannot be deleted"},
 	"taxonomy.none":   {"nl": "(geen)", "en": "(none)"},
+	// Campaigns and notifications (decisions 1100, 1101).
+	"campaign.exists":                          {"nl": "Deze campagne bestaat al", "en": "This campaign already exists"},
+	"notification.exists":                      {"nl": "Deze notificatie bestaat al", "en": "This notification already exists"},
+	"notification.already_sent":                {"nl": "Deze notificatie is al verstuurd en kan niet meer worden gewijzigd of geannuleerd", "en": "This notification has been sent and can no longer be changed or cancelled"},
+	"notification.already_cancelled":           {"nl": "Deze notificatie is geannuleerd en kan niet meer worden gewijzigd", "en": "This notification was cancelled and can no longer be changed"},
+	"notification.sending":                     {"nl": "Deze notificatie wordt binnen een minuut verstuurd en kan niet meer worden gewijzigd of geannuleerd", "en": "This notification is sent within a minute and can no longer be changed or cancelled"},
+	"notification.send_on_format":              {"nl": "Het veld {field} moet een datum en tijd zijn (jjjj-mm-ddTuu:mm)", "en": "The {field} field must be a date and time (yyyy-mm-ddThh:mm)"},
+	"notification.send_on_past":                {"nl": "Het verzendmoment moet in de toekomst liggen", "en": "The send time must be in the future"},
+	"notification.unknown_variable":            {"nl": "Het veld {field} bevat de onbekende variabele {name}; gebruik {first_name}, {last_name} of {app_name}", "en": "The {field} field holds the unknown variable {name}; use {first_name}, {last_name} or {app_name}"},
 	"validation.unknown_reference_application": {"nl": "Het veld {field} verwijst naar iets wat deze applicatie niet heeft", "en": "The {field} field refers to something this application does not have"},
 	// States and statuses as exports show them.
 	"state.pending":   {"nl": "In afwachting", "en": "Pending"},
@@ -388,6 +397,9 @@ var fieldNames = map[string]map[string]string{
 	"lines":                 {"nl": "regels", "en": "lines"},
 	// Categories, tags and labels.
 	"title":             {"nl": "titel", "en": "title"},
+	"contents":          {"nl": "inhoud", "en": "contents"},
+	"send_on":           {"nl": "verzendmoment", "en": "send time"},
+	"url":               {"nl": "URL", "en": "URL"},
 	"apply_to_children": {"nl": "geldt voor onderliggende applicaties", "en": "applies to child applications"},
 	"sport_ids":         {"nl": "sporten", "en": "sports"},
 	"category_ids":      {"nl": "categorieën", "en": "categories"},

@@ -66,6 +66,8 @@ func (s *Server) table() []Route {
 	routes = append(routes, s.taxonomyRoutes()...)
 	routes = append(routes, s.applicationFilterRoutes()...)
 	routes = append(routes, s.operationsRoutes()...)
+	routes = append(routes, s.campaignRoutes()...)
+	routes = append(routes, s.notificationRoutes()...)
 	return routes
 }
 

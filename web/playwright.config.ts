@@ -43,6 +43,7 @@ export default defineConfig({
     // The local payment provider serves checkouts inside the server (decision 0903).
     env: {
       PAYMENT_PROVIDER_URL: 'local',
+      PUSH_SERVICE_URL: 'local',
       PUBLIC_URL: baseURL,
       ...(process.env as Record<string, string>),
       HTTP_ADDR: `127.0.0.1:${port}`,

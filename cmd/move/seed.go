@@ -40,6 +40,9 @@ func seedCmd(ctx context.Context, cfg config, log *slog.Logger) error {
 	if err := seedWallets(ctx, b, log); err != nil {
 		return err
 	}
+	if err := seedCampaigns(ctx, b, log); err != nil {
+		return err
+	}
 	return seedOrders(ctx, b, log)
 }
 

@@ -83,6 +83,14 @@ func serve(ctx context.Context, cfg config, log *slog.Logger, args []string) err
 	worker := processes.NewWorker(b.app, b.db, runner.Locks(), log, metrics)
 	worker.Mail = mail
 	worker.HoldTime = cfg.HoldTime
+	sender, localPush, err := pushSender(os.Getenv, cfg.Production, log)
+	if err != nil {
+		return err
+	}
+	if localPush != nil {
+		defer localPush.Close()
+	}
+	worker.Push = sender
 	go func() { _ = worker.Run(runCtx) }()
 	setFailpoint(b.app, log)
 	hookSecret := webhookSecret(loadIdentityConfig().pepper)

@@ -10,6 +10,7 @@ import (
 	rmactivities "move/projections/activities"
 	rmbookings "move/projections/bookings"
 	rmbundles "move/projections/bundles"
+	rmcampaigns "move/projections/campaigns"
 	rmcatalog "move/projections/catalog"
 	rmcontacts "move/projections/contacts"
 	rmfinance "move/projections/finance"
@@ -27,5 +28,6 @@ func All() []projections.Projector {
 	return append(rmcatalog.Projectors(), rmidentity.Projector(), rmorganizations.Projector(), rmwallets.Projector(),
 		rmrates.Projector(), rmlocations.Projector(), rmcontacts.Projector(), rmactivities.Projector(), rmbookings.Projector(),
 		rmtaxonomy.Projector(), rmbundles.Projector(), processes.Projector(),
-		rmorders.Projector(), processes.PaymentsProjector(), processes.HoldsProjector(), rmfinance.Projector())
+		rmorders.Projector(), processes.PaymentsProjector(), processes.HoldsProjector(), rmfinance.Projector(),
+		rmcampaigns.Projector(), rmcampaigns.NotificationsProjector(), processes.NotificationsProjector())
 }

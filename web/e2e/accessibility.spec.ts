@@ -70,6 +70,12 @@ const ROUTES: Record<Role, string[]> = {
     '/application/activities/sessions',
     '/application/locations',
     '/application/orders',
+    '/application/notifications',
+    '/application/notifications/create',
+    '{first:/application/notifications}',
+    '/application/campaigns',
+    '/application/campaigns/create',
+    '{first:/application/campaigns}',
     '/admin/applications',
   ],
   organization: [

@@ -15,6 +15,26 @@ function screen<Module>(importer: () => Promise<Module>, pick: (module: Module) 
   return async () => ({ Component: pick(await load()) });
 }
 
+/** Notifications and campaigns of the application area (spec §2: one permission per route). */
+function campaignRoutes(): RouteObject[] {
+  const notifications = () => import('@/features/notifications/routes/NotificationsListRoute');
+  const notification = () => import('@/features/notifications/routes/NotificationFormRoute');
+  const campaigns = () => import('@/features/campaigns/routes/CampaignsListRoute');
+  const campaign = () => import('@/features/campaigns/routes/CampaignFormRoute');
+  const guarded = (ability: string, path: string, lazy: RouteObject['lazy']): RouteObject => ({
+    element: <RequirePermission ability={ability} />,
+    children: [{ path, lazy }],
+  });
+  return [
+    guarded('view-notifications', 'notifications', screen(notifications, (m) => m.NotificationsListRoute)),
+    guarded('create-notifications', 'notifications/create', screen(notification, (m) => m.NotificationFormRoute)),
+    guarded('edit-notification', 'notifications/:notification_id', screen(notification, (m) => m.NotificationFormRoute)),
+    guarded('view-campaigns', 'campaigns', screen(campaigns, (m) => m.CampaignsListRoute)),
+    guarded('create-campaigns', 'campaigns/create', screen(campaign, (m) => m.CampaignFormRoute)),
+    guarded('edit-campaign', 'campaigns/:campaign_id', screen(campaign, (m) => m.CampaignFormRoute)),
+  ];
+}
+
 /**
  * Categories, tags and labels (decision 0610): the same screens in the application's
  * area (its admins) and the superadmin's, each guarded by its permission.
@@ -239,6 +259,7 @@ export const routes: RouteObject[] = [
                       },
                     ],
                   },
+                  ...campaignRoutes(),
                   {
                     element: <RequirePermission ability="view-locations" />,
                     children: [

@@ -42,6 +42,8 @@ const APPLICATION: NavItem[] = [
   { to: '/application/locations', label: 'shell.nav.locations', ability: 'view-locations' },
   { to: '/application/wallets', label: 'shell.nav.wallets', ability: 'view-wallets' },
   { to: '/application/orders', label: 'shell.nav.orders', ability: 'view-application-orders' },
+  { to: '/application/notifications', label: 'shell.nav.notifications', ability: 'view-notifications' },
+  { to: '/application/campaigns', label: 'shell.nav.campaigns', ability: 'view-campaigns' },
   { to: '/application/categories', label: 'shell.nav.categories', ability: 'view-categories' },
   { to: '/application/tags', label: 'shell.nav.tags', ability: 'view-tags' },
   { to: '/application/labels', label: 'shell.nav.labels', ability: 'view-labels' },

@@ -63,8 +63,29 @@ function Sections() {
   );
 }
 
+/** A text with a counter: advised 100 characters, at most 240 (the notification form's). */
+function Counter() {
+  return (
+    <Form initialValues={{ contents: 'Hallo {first_name}, er is een nieuwe les in ons rooster. Schrijf je snel in, want vol is vol! Tot dan.' }} onSubmit={async () => undefined}>
+      <TextAreaField
+        name="contents"
+        label="Contents"
+        required
+        counter={{
+          advised: 100,
+          max: 240,
+          describe: (length, state) =>
+            `${length} of 100 advised characters (at most 240)${state === 'over-advised' ? ': longer than advised' : state === 'over-max' ? ': too long' : ''}`,
+        }}
+      />
+    </Form>
+  );
+}
+
 const meta = { title: 'Patterns/Form', component: ServerErrors } satisfies Meta<typeof ServerErrors>;
 export default meta;
 export const ServerFieldErrors: StoryObj<typeof meta> = {};
 /** Sections with headings, two columns on wide screens, required marks, rules before upload, a sticky action bar. */
 export const SectionsAndStickyActions: StoryObj<typeof meta> = { render: () => <Sections /> };
+
+export const TextWithCounter: StoryObj<typeof meta> = { render: () => <Counter /> };

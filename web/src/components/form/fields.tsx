@@ -85,22 +85,36 @@ export function TextField({ name, label, type = 'text', hint, wide, ...input }: 
   );
 }
 
+/** A counter under a text: its length against an advised length and a hard maximum. */
+export interface TextCounter {
+  advised?: number;
+  max: number;
+  /** The counter's words, e.g. "42 of 100 advised characters (at most 240)". */
+  describe: (length: number, state: 'ok' | 'over-advised' | 'over-max') => string;
+}
+
 export function TextAreaField({
   name,
   label,
   rows = 4,
   required,
   hint,
+  counter,
 }: {
   name: string;
   label: string;
   rows?: number;
   required?: boolean;
   hint?: ReactNode;
+  /** Shows the length as it is typed (announced politely); the maximum is not enforced here, the schema says it. */
+  counter?: TextCounter;
 }) {
   const id = useId();
   const [field] = useField(name);
   const error = useFieldError(name);
+  const length = [...String(field.value ?? '')].length;
+  const state = !counter ? 'ok' : length > counter.max ? 'over-max' : counter.advised !== undefined && length > counter.advised ? 'over-advised' : 'ok';
+  const counterId = `${id}-counter`;
   return (
     <div className="field field--wide">
       <FieldLabel htmlFor={id} label={label} required={required} hint={hint} hintId={`${id}-hint`} />
@@ -112,8 +126,13 @@ export function TextAreaField({
         className="input"
         value={field.value ?? ''}
         aria-invalid={Boolean(error) || undefined}
-        aria-describedby={describedBy(id, hint, error)}
+        aria-describedby={[describedBy(id, hint, error), counter ? counterId : ''].filter(Boolean).join(' ') || undefined}
       />
+      {counter && (
+        <p className={`field__counter field__counter--${state}`} id={counterId} aria-live="polite">
+          {counter.describe(length, state)}
+        </p>
+      )}
       {error && (
         <p className="field__error" id={`${id}-error`}>
           {error}

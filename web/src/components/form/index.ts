@@ -11,4 +11,5 @@ export {
   UploadFormField,
   UrlFormField,
   type SelectOption,
+  type TextCounter,
 } from '@/components/form/fields';
