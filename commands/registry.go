@@ -12,6 +12,7 @@ import (
 	"move/domain/location"
 	"move/domain/order"
 	"move/domain/organization"
+	"move/domain/product"
 	"move/domain/rate"
 	"move/domain/reservation"
 	"move/domain/series"
@@ -27,6 +28,7 @@ var registerAll = []func(*domain.Registry){
 	identity.Register,
 	organization.Register,
 	activity.Register,
+	product.Register,
 	series.Register,
 	booking.Register,
 	bundle.Register,
