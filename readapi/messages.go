@@ -212,11 +212,11 @@ var messages = map[string]map[string]string{
 	"cancellation.minutes_range":        {"nl": "De minuten van periode {number} liggen tussen 0 en {max}", "en": "The minutes of period {number} are between 0 and {max}"},
 	// Categories, tags and labels (decision 0610).
 	"category.exists": {"nl": "Deze categorie bestaat al", "en": "This category already exists"},
-	"category.in_use": {"nl": "Deze categorie wordt gebruikt door de activiteiten {activities} en de labelfilters {labels} en kan niet worden verwijderd", "en": "This category is used by the activities {activities} and the label filters {labels} and cannot be deleted"},
+	"category.in_use": {"nl": "Deze categorie wordt gebruikt door de activiteiten en producten {activities} en de labelfilters {labels} en kan niet worden verwijderd", "en": "This category is used by the activities and products {activities} and the label filters {labels} and cannot be deleted"},
 	"tag.exists":      {"nl": "Deze tag bestaat al", "en": "This tag already exists"},
-	"tag.in_use":      {"nl": "Deze tag wordt gebruikt door de activiteiten {activities} en de labelfilters {labels} en kan niet worden verwijderd", "en": "This tag is used by the activities {activities} and the label filters {labels} and cannot be deleted"},
+	"tag.in_use":      {"nl": "Deze tag wordt gebruikt door de activiteiten en producten {activities} en de labelfilters {labels} en kan niet worden verwijderd", "en": "This tag is used by the activities and products {activities} and the label filters {labels} and cannot be deleted"},
 	"label.exists":    {"nl": "Dit label bestaat al", "en": "This label already exists"},
-	"label.in_use":    {"nl": "Dit label wordt gebruikt door de wallets {wallets} en met de hand aan de activiteiten {activities} gegeven en kan niet worden verwijderd", "en": "This label is used by the wallets {wallets} and was given by hand to the activities {activities}, and cannot be deleted"},
+	"label.in_use":    {"nl": "Dit label wordt gebruikt door de wallets {wallets} en met de hand aan de activiteiten en producten {activities} gegeven en kan niet worden verwijderd", "en": "This label is used by the wallets {wallets} and was given by hand to the activities and products {activities}, and cannot be deleted"},
 	"taxonomy.none":   {"nl": "(geen)", "en": "(none)"},
 	"validation.unknown_reference_application": {"nl": "Het veld {field} verwijst naar iets wat deze applicatie niet heeft", "en": "The {field} field refers to something this application does not have"},
 	// States and statuses as exports show them.

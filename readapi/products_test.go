@@ -232,3 +232,60 @@ func TestProductPermissionsAndIsolation(t *testing.T) {
 	anonymous := w.as("")
 	anonymous.want(anonymous.do("GET", "/v1/admin/products/"+theirs, nil), 401)
 }
+
+// A label's product filter covers products of the named product types (never
+// activities); a category a product filter names and a label a product has by hand are
+// in use; bad references are refused on their field (decision 1001).
+func TestLabelProductFilter(t *testing.T) {
+	w := newActivityWorld(t)
+	clothing, gear := w.newProductType("Clothing"), w.newProductType("Gear")
+	category := dig(w.want(w.do("POST", "/v1/admin/categories", map[string]any{"title": "Swimming"}), 201).Body, "data", "id").(string)
+	label := dig(w.want(w.do("POST", "/v1/admin/labels", map[string]any{"name": "Shop pass"}), 201).Body, "data", "id").(string)
+	w.newProduct(w.org, map[string]any{"name": "Shirt", "product_type_id": clothing, "level": "beginner"})
+	lock := w.newProduct(w.org, map[string]any{"name": "Lock", "product_type_id": gear})
+	w.newActivity(w.org, map[string]any{"type": "session", "name": "Yoga", "level": "beginner"})
+	filter := "/v1/admin/labels/" + label + "/product-filter"
+	w.want(w.do("PUT", filter, map[string]any{"product_type_ids": []string{clothing}, "levels": []string{"beginner"}, "category_ids": []string{}}), 200)
+	coverage := w.want(w.do("GET", "/v1/admin/labels/"+label+"/coverage", nil), 200)
+	if got := names(coverage); !slices.Equal(got, []string{"Shirt"}) || dig(records(coverage)[0], "offer_type") != "product" || dig(records(coverage)[0], "by_filter") != true {
+		t.Fatalf("coverage: %s", coverage.Raw)
+	}
+	one := w.want(w.do("GET", "/v1/admin/labels/"+label, nil), 200)
+	if got := dig(one.Body, "data", "product_filter", "product_type_ids").([]any); len(got) != 1 || got[0] != clothing {
+		t.Fatalf("the label's product filter: %s", one.Raw)
+	}
+	// By hand too; the filter and the hand are kept apart.
+	w.want(w.do("PUT", "/v1/admin/products/"+lock+"/labels", map[string]any{"label_ids": []string{label}}), 200)
+	if got := names(w.want(w.do("GET", "/v1/admin/labels/"+label+"/coverage", nil), 200)); !slices.Equal(got, []string{"Lock", "Shirt"}) {
+		t.Fatalf("by hand and by filter: %v", got)
+	}
+	// Refusals: an unknown product type, a malformed level, another application's label.
+	if r := w.want(w.do("PUT", filter, map[string]any{"product_type_ids": []string{uuid.NewString()}}), 422); field(r, "product_type_ids") == "" {
+		t.Fatalf("unknown product type: %s", r.Raw)
+	}
+	if r := w.want(w.do("PUT", filter, map[string]any{"levels": []string{"pro"}}), 422); field(r, "levels") == "" {
+		t.Fatalf("unknown level: %s", r.Raw)
+	}
+	if r := w.want(w.do("PUT", filter, map[string]any{"category_ids": []string{uuid.NewString()}}), 422); field(r, "category_ids") == "" {
+		t.Fatalf("unknown category: %s", r.Raw)
+	}
+	w.want(w.do("PUT", filter, map[string]any{}, "ApplicationId", uuid.NewString()), 404)
+	// In use: the category a product filter names; the label a product has by hand.
+	w.want(w.do("PUT", filter, map[string]any{"category_ids": []string{category}}), 200)
+	if r := w.want(w.do("DELETE", "/v1/admin/categories/"+category, nil), 409); !strings.Contains(dig(r.Body, "errors", "message").(string), "Shop pass") {
+		t.Fatalf("category in a product filter: %s", r.Raw)
+	}
+	if r := w.want(w.do("DELETE", "/v1/admin/labels/"+label, nil), 409); !strings.Contains(dig(r.Body, "errors", "message").(string), "Lock") {
+		t.Fatalf("label a product has by hand: %s", r.Raw)
+	}
+	// Naming nothing covers nothing but the hand; a deleted product leaves the coverage.
+	w.want(w.do("PUT", filter, map[string]any{}), 200)
+	if got := names(w.want(w.do("GET", "/v1/admin/labels/"+label+"/coverage", nil), 200)); !slices.Equal(got, []string{"Lock"}) {
+		t.Fatalf("an empty filter: %v", got)
+	}
+	w.want(w.do("DELETE", "/v1/admin/products/"+lock, nil), 200)
+	if r := w.want(w.do("GET", "/v1/admin/labels/"+label+"/coverage", nil), 200); total(r) != 0 {
+		t.Fatalf("a deleted product: %s", r.Raw)
+	}
+	w.want(w.do("DELETE", "/v1/admin/labels/"+label, nil), 200)
+}
