@@ -7,24 +7,25 @@ const ORGANIZATION = '1b7dff1f-f891-596f-adf4-ba8350d1739d';
 test('a product: create with its type and spots, a question, a label, the lists and filters, delete after the confirmation', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const stamp = Date.now();
   const name = `E2E locker ${stamp}`;
   const labelName = `E2E label ${stamp}`;
 
   // A label to give it (the application's, decision 0610).
   await page.goto('/admin/labels/create');
-  await page.getByLabel('Name', { exact: true }).fill(labelName);
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(labelName);
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/labels$/);
 
   // The form refuses a product without a type before a round trip.
   await page.goto(`/organizations/${ORGANIZATION}/products/create`);
   await expect(page.getByRole('heading', { name: 'New product' })).toBeVisible();
-  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('product type', { exact: false }).first()).toBeVisible();
-  await page.getByLabel('Product type', { exact: true }).selectOption({ label: 'Materiaal' });
+  await expect(page.getByRole('combobox', { name: 'Product type', exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('heading', { name: 'New product' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Product type', exact: true }).selectOption({ label: 'Materiaal' });
   await page.getByLabel('Spots (empty is unlimited)').fill('12');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('heading', { name })).toBeVisible();
@@ -40,7 +41,7 @@ test('a product: create with its type and spots, a question, a label, the lists 
 
   // The label by hand.
   await page.getByRole('link', { name: 'Labels', exact: true }).click();
-  await page.getByLabel(labelName).check();
+  await page.getByRole('group', { name: 'Labels of this product' }).getByLabel(labelName).check();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
 
@@ -57,6 +58,20 @@ test('a product: create with its type and spots, a question, a label, the lists 
   await page.goto('/application/products');
   await expect(page.getByRole('heading', { name: 'Products of the application' })).toBeVisible();
   await expect(page.getByRole('gridcell', { name })).toBeVisible();
+
+  // The label's product filter (decision 1001): products of the type Kleding, so the
+  // seeded Clubshirt by filter beside this product by hand; activities never.
+  await page.goto('/admin/labels');
+  await page.getByRole('searchbox', { name: 'Search' }).fill(labelName);
+  await page.locator('.ag-row').filter({ hasText: labelName }).click();
+  await page.getByRole('link', { name: 'Product filter' }).click();
+  await expect(page.getByRole('heading', { name: `Product filter of ${labelName}` })).toBeVisible();
+  await page.getByRole('group', { name: 'Product types' }).getByLabel('Kleding', { exact: true }).check();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('heading', { name: 'Edit label' })).toBeVisible();
+  await expect(page.locator('.ag-row').filter({ hasText: 'Clubshirt' })).toContainText('By filter');
+  await expect(page.locator('.ag-row').filter({ hasText: name })).toContainText('By hand');
+  await expect(page.locator('.ag-row')).toHaveCount(2);
 
   // Deleting asks first and says which labels it leaves; cancelled once, then confirmed.
   await page.goto(`/organizations/${ORGANIZATION}/products`);

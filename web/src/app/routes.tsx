@@ -53,6 +53,7 @@ function taxonomyRoutes(): RouteObject[] {
       children: [
         ...['labels/create', 'labels/:label_id'].map((path) => ({ path, lazy: screen(labels, (m) => m.LabelFormRoute) })),
         { path: 'labels/:label_id/activity-filters', lazy: screen(labels, (m) => m.LabelFilterRoute) },
+        { path: 'labels/:label_id/product-filters', lazy: screen(labels, (m) => m.LabelProductFilterRoute) },
         {
           path: 'labels/:label_id/organization-filters',
           lazy: screen(

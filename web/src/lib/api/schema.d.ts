@@ -875,7 +875,7 @@ export interface paths {
         /** Rename a label */
         put: operations["put_v1_admin_labels_By_label_id"];
         post?: never;
-        /** Delete a label no wallet names and no activity has by hand (409 naming them otherwise) */
+        /** Delete a label no wallet names and no activity or product has by hand (409 naming them otherwise) */
         delete: operations["delete_v1_admin_labels_By_label_id"];
         options?: never;
         head?: never;
@@ -906,7 +906,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The offers the label covers, by hand, by its activity filter or by its organisation filter */
+        /** The offers (activities and products) the label covers, by hand, by its activity or product filter or by its organisation filter */
         get: operations["get_v1_admin_labels_By_label_id_coverage"];
         put?: never;
         post?: never;
@@ -927,6 +927,23 @@ export interface paths {
         get: operations["get_v1_admin_labels_By_label_id_organization-filter"];
         /** Set the organisations whose offers the label covers (each the application's; none covers nothing) */
         put: operations["put_v1_admin_labels_By_label_id_organization-filter"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/labels/{label_id}/product-filter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set which products the label covers: sports, categories, tags, organisations, product types, levels (each named dimension must match; naming nothing covers nothing) */
+        put: operations["put_v1_admin_labels_By_label_id_product-filter"];
         post?: never;
         delete?: never;
         options?: never;
@@ -6636,6 +6653,14 @@ export interface operations {
                             organization_filter: {
                                 organization_ids: string[];
                             };
+                            product_filter: {
+                                category_ids: string[];
+                                levels: string[];
+                                organization_ids: string[];
+                                product_type_ids: string[];
+                                sport_ids: string[];
+                                tag_ids: string[];
+                            };
                             updated_at: string;
                             version: number;
                         }[];
@@ -6739,6 +6764,14 @@ export interface operations {
                             offers_count: number;
                             organization_filter: {
                                 organization_ids: string[];
+                            };
+                            product_filter: {
+                                category_ids: string[];
+                                levels: string[];
+                                organization_ids: string[];
+                                product_type_ids: string[];
+                                sport_ids: string[];
+                                tag_ids: string[];
                             };
                             updated_at: string;
                             version: number;
@@ -7009,6 +7042,60 @@ export interface operations {
             content: {
                 "application/json": {
                     organization_ids: string[];
+                    version?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    "put_v1_admin_labels_By_label_id_product-filter": {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                label_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    category_ids?: string[];
+                    levels?: string[];
+                    organization_ids?: string[];
+                    product_type_ids?: string[];
+                    sport_ids?: string[];
+                    tag_ids?: string[];
                     version?: number | null;
                 };
             };
