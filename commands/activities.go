@@ -26,7 +26,7 @@ func (a *App) CreateActivity(ctx context.Context, meta Meta, organizationID, typ
 		if err := u.load(activity.Stream(id), x); err != nil {
 			return err
 		}
-		if err := u.checkActivitySport(organizationID, d.SportID); err != nil {
+		if err := u.checkOfferSport("activity", organizationID, d.SportID); err != nil {
 			return err
 		}
 		events, err := x.Create(meta.ApplicationID, organizationID, typ, d, s)
@@ -37,9 +37,9 @@ func (a *App) CreateActivity(ctx context.Context, meta Meta, organizationID, typ
 	})
 }
 
-// checkActivitySport refuses an organisation that is not the application's and a sport
-// that is not the organisation's.
-func (u *unit) checkActivitySport(organizationID string, sportID *string) error {
+// checkOfferSport refuses an organisation that is not the application's and a sport
+// that is not the organisation's (the refusal is kind's: activity or product).
+func (u *unit) checkOfferSport(kind, organizationID string, sportID *string) error {
 	o := organization.New(organizationID)
 	if err := u.load(organization.Stream(organizationID), o); err != nil {
 		return err
@@ -55,7 +55,7 @@ func (u *unit) checkActivitySport(organizationID string, sportID *string) error 
 	}
 	if !slices.Contains(o.Profile.Sports, *sportID) {
 		v := &domain.ValidationError{}
-		v.Add("sport_id", "activity.sport_not_of_organization", nil)
+		v.Add("sport_id", kind+".sport_not_of_organization", nil)
 		return v
 	}
 	return u.checkSports([]string{*sportID})
@@ -66,7 +66,7 @@ func (u *unit) checkActivitySport(organizationID string, sportID *string) error 
 func (a *App) UpdateActivity(ctx context.Context, meta Meta, id string, expected *uint64, d activity.Details) (Result, error) {
 	return a.onActivity(ctx, meta, id, expected, func(u *unit, x *activity.Activity) ([]domain.Event, error) {
 		if x.VisibleIn(meta.ApplicationID) && !eqSport(x.Details.SportID, d.SportID) {
-			if err := u.checkActivitySport(x.OrganizationID, d.SportID); err != nil {
+			if err := u.checkOfferSport("activity", x.OrganizationID, d.SportID); err != nil {
 				return nil, err
 			}
 		}

@@ -14,6 +14,7 @@ import (
 	"move/domain/notification"
 	"move/domain/order"
 	"move/domain/organization"
+	"move/domain/product"
 	"move/domain/rate"
 	"move/domain/reservation"
 	"move/domain/series"
@@ -29,6 +30,7 @@ var registerAll = []func(*domain.Registry){
 	identity.Register,
 	organization.Register,
 	activity.Register,
+	product.Register,
 	series.Register,
 	booking.Register,
 	bundle.Register,

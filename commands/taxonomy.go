@@ -78,6 +78,13 @@ func (a *App) SetLabelOrganizationFilter(ctx context.Context, meta Meta, id stri
 		func(l *taxonomy.Label) ([]domain.Event, error) { return l.SetOrganizationFilter(meta.ApplicationID, f) })
 }
 
+// SetLabelProductFilter replaces the label's product filter: the labels read model
+// re-evaluates which products it covers.
+func (a *App) SetLabelProductFilter(ctx context.Context, meta Meta, id string, expected *uint64, f taxonomy.ProductFilter) (Result, error) {
+	return onTaxonomy(a, ctx, meta, id, expected, taxonomy.LabelStream(id), taxonomy.NewLabel(id),
+		func(l *taxonomy.Label) ([]domain.Event, error) { return l.SetProductFilter(meta.ApplicationID, f) })
+}
+
 // DeleteLabel removes a label.
 func (a *App) DeleteLabel(ctx context.Context, meta Meta, id string, expected *uint64) (Result, error) {
 	return onTaxonomy(a, ctx, meta, id, expected, taxonomy.LabelStream(id), taxonomy.NewLabel(id),

@@ -209,6 +209,9 @@ var destructiveRoutes = map[string][]string{
 	"PATCH /v1/admin/activities/{id}":                          {"superadmin", "organization"},
 	"DELETE /v1/admin/activities/{id}":                         {"superadmin", "organization"},
 	"PATCH /v1/admin/activities/{id}/location":                 {"superadmin", "organization"},
+	"PATCH /v1/admin/products/{id}":                            {"superadmin", "organization"},
+	"DELETE /v1/admin/products/{id}":                           {"superadmin", "organization"},
+	"PATCH /v1/admin/products/{id}/location":                   {"superadmin", "organization"},
 	"DELETE /v1/admin/sessions/{id}":                           {"superadmin", "organization"},
 	"DELETE /v1/sessions/{id}/bookings/{booking_id}":           {}, // customers only: this world's "customer" holds no role (readapi/bookings_test.go books and cancels as one)
 	"DELETE /v1/admin/sessions/{id}/participants/{booking_id}": {"superadmin", "organization"},

@@ -653,8 +653,8 @@ func (s *Server) offerActivities(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// activitiesUsingSports is the sport usage of the activities read model: the
-// organisation's activities whose sport is one of sports.
+// activitiesUsingSports is the sport usage of the activities and products read models:
+// the organisation's activities and products whose sport is one of sports.
 type activitiesUsingSports struct{}
 
 func (activitiesUsingSports) ActivitiesUsingSports(ctx context.Context, tx pgx.Tx, applicationID, organizationID string, sports []string) ([]ActivityRef, error) {
@@ -664,8 +664,13 @@ func (activitiesUsingSports) ActivitiesUsingSports(ctx context.Context, tx pgx.T
 			ids = append(ids, id.String())
 		}
 	}
-	rows, err := tx.Query(ctx, `SELECT id::text, name, sport_id::text FROM readmodel.activities
-		WHERE application_id = $1 AND organization_id = $2 AND sport_id = ANY ($3::uuid[]) ORDER BY name_key, id LIMIT 100`,
+	rows, err := tx.Query(ctx, `SELECT id::text, name, sport_id::text FROM (
+		SELECT id, name, name_key, sport_id FROM readmodel.activities
+		 WHERE application_id = $1 AND organization_id = $2 AND sport_id = ANY ($3::uuid[])
+		UNION ALL
+		SELECT id, name, name_key, sport_id FROM readmodel.products
+		 WHERE application_id = $1 AND organization_id = $2 AND sport_id = ANY ($3::uuid[])) o
+		ORDER BY name_key, id LIMIT 100`,
 		applicationID, organizationID, ids)
 	if err != nil {
 		return nil, err
@@ -676,12 +681,15 @@ func (activitiesUsingSports) ActivitiesUsingSports(ctx context.Context, tx pgx.T
 	})
 }
 
-// activitiesUsingRate is the rate usage of the activities read model.
+// activitiesUsingRate is the rate usage of the activities and products read models.
 type activitiesUsingRate struct{}
 
 func (activitiesUsingRate) OffersUsingRate(ctx context.Context, tx pgx.Tx, applicationID, rateID string) ([]OfferRef, error) {
-	rows, err := tx.Query(ctx, `SELECT id::text, 'activity', name FROM readmodel.activities
-		WHERE application_id = $1 AND rate_id = $2 ORDER BY name_key, id LIMIT 100`, applicationID, rateID)
+	rows, err := tx.Query(ctx, `SELECT id::text, type, name FROM (
+		SELECT id, 'activity' AS type, name, name_key FROM readmodel.activities WHERE application_id = $1 AND rate_id = $2
+		UNION ALL
+		SELECT id, 'product', name, name_key FROM readmodel.products WHERE application_id = $1 AND rate_id = $2) o
+		ORDER BY name_key, id LIMIT 100`, applicationID, rateID)
 	if err != nil {
 		return nil, err
 	}

@@ -35,8 +35,8 @@ func (activityAuth) Resolve(ctx context.Context, p readapi.Principal, app string
 }
 
 var activityRolePermissions = map[string][]string{
-	"admin":        {"view-activities", "view-organizations", "view-organization", "edit-organization", "create-organizations", "view-catalog"},
-	"organization": {"view-activities", "create-activities", "edit-activity", "assign-labels", "view-organization", "view-catalog"},
+	"admin":        {"view-activities", "view-products", "view-organizations", "view-organization", "edit-organization", "create-organizations", "view-catalog"},
+	"organization": {"view-activities", "create-activities", "edit-activity", "view-products", "view-product", "create-products", "edit-product", "assign-labels", "view-organization", "view-catalog"},
 	"trainer":      {"view-activities", "view-catalog"},
 }
 

@@ -1,6 +1,7 @@
 package readapi
 
 import (
+	"errors"
 	"net/http"
 	"strconv"
 	"strings"
@@ -117,6 +118,7 @@ type labelRow struct {
 	ID                 string                      `json:"id"`
 	Name               string                      `json:"name"`
 	ActivityFilter     taxonomy.ActivityFilter     `json:"activity_filter"`
+	ProductFilter      taxonomy.ProductFilter      `json:"product_filter"`
 	OrganizationFilter taxonomy.OrganizationFilter `json:"organization_filter"`
 	OffersCount        int64                       `json:"offers_count"`
 	Version            uint64                      `json:"version"`
@@ -125,16 +127,18 @@ type labelRow struct {
 }
 
 const labelColumns = `l.id::text, l.name, l.sport_ids::text[], l.category_ids::text[], l.tag_ids::text[], l.organization_ids::text[], l.types, l.levels,
-	l.covered_organization_ids::text[],
+	l.covered_organization_ids::text[], l.product_sport_ids::text[], l.product_category_ids::text[], l.product_tag_ids::text[],
+	l.product_organization_ids::text[], l.product_type_ids::text[], l.product_levels,
 	(SELECT count(*) FROM readmodel.label_coverage c WHERE c.label_id = l.id), l.version, l.created_at, l.updated_at`
 
 func scanLabel(row pgx.Row) (labelRow, error) {
 	var o labelRow
 	var version int64
 	var created, updated time.Time
-	f := &o.ActivityFilter
+	f, p := &o.ActivityFilter, &o.ProductFilter
 	err := row.Scan(&o.ID, &o.Name, &f.SportIDs, &f.CategoryIDs, &f.TagIDs, &f.OrganizationIDs, &f.Types, &f.Levels,
-		&o.OrganizationFilter.OrganizationIDs, &o.OffersCount, &version, &created, &updated)
+		&o.OrganizationFilter.OrganizationIDs, &p.SportIDs, &p.CategoryIDs, &p.TagIDs, &p.OrganizationIDs, &p.ProductTypeIDs, &p.Levels,
+		&o.OffersCount, &version, &created, &updated)
 	o.Version, o.CreatedAt, o.UpdatedAt = uint64(version), stamp(created), stamp(updated)
 	return o, err
 }
@@ -158,6 +162,22 @@ type activityFilterInput struct {
 func (in activityFilterInput) filter() taxonomy.ActivityFilter {
 	return taxonomy.ActivityFilter{SportIDs: in.SportIDs, CategoryIDs: in.CategoryIDs, TagIDs: in.TagIDs,
 		OrganizationIDs: in.OrganizationIDs, Types: in.Types, Levels: in.Levels}
+}
+
+// productFilterInput is the product filter form: a dimension left out names nothing.
+type productFilterInput struct {
+	SportIDs        []string `json:"sport_ids,omitempty"`
+	CategoryIDs     []string `json:"category_ids,omitempty"`
+	TagIDs          []string `json:"tag_ids,omitempty"`
+	OrganizationIDs []string `json:"organization_ids,omitempty"`
+	ProductTypeIDs  []string `json:"product_type_ids,omitempty"`
+	Levels          []string `json:"levels,omitempty"`
+	Version         *uint64  `json:"version"`
+}
+
+func (in productFilterInput) filter() taxonomy.ProductFilter {
+	return taxonomy.ProductFilter{SportIDs: in.SportIDs, CategoryIDs: in.CategoryIDs, TagIDs: in.TagIDs,
+		OrganizationIDs: in.OrganizationIDs, ProductTypeIDs: in.ProductTypeIDs, Levels: in.Levels}
 }
 
 // organizationFilterInput is the organisation filter form: the organisations whose
@@ -230,14 +250,16 @@ func (s *Server) taxonomyRoutes() []Route {
 			Doc: Doc{Summary: "Rename a label", Request: labelInput{}, Response: commandAnswer{}}},
 		{Method: http.MethodPut, Pattern: label + "/activity-filter", Permission: PermManageLabels, Reads: reads, Handler: s.setLabelActivityFilter,
 			Doc: Doc{Summary: "Set which activities the label covers: sports, categories, tags, organisations, types, levels (each named dimension must match; naming nothing covers nothing)", Request: activityFilterInput{}, Response: commandAnswer{}}},
+		{Method: http.MethodPut, Pattern: label + "/product-filter", Permission: PermManageLabels, Reads: reads, Handler: s.setLabelProductFilter,
+			Doc: Doc{Summary: "Set which products the label covers: sports, categories, tags, organisations, product types, levels (each named dimension must match; naming nothing covers nothing)", Request: productFilterInput{}, Response: commandAnswer{}}},
 		{Method: http.MethodGet, Pattern: label + "/organization-filter", Permission: PermViewLabels, Reads: withTaxonomy([]string{rmorganizations.Name}), Handler: s.getLabelOrganizationFilter,
 			Doc: Doc{Summary: "The organisations whose offers the label covers, with their names", Response: dataAnswer[labelOrganizationFilter]{}}},
 		{Method: http.MethodPut, Pattern: label + "/organization-filter", Permission: PermManageLabels, Reads: withTaxonomy([]string{rmorganizations.Name}), Handler: s.setLabelOrganizationFilter,
 			Doc: Doc{Summary: "Set the organisations whose offers the label covers (each the application's; none covers nothing)", Request: organizationFilterInput{}, Response: commandAnswer{}}},
 		{Method: http.MethodGet, Pattern: label + "/coverage", Permission: PermViewLabels, Reads: reads, Handler: s.labelCoverage,
-			Doc: Doc{Summary: "The offers the label covers, by hand, by its activity filter or by its organisation filter", Response: listAnswer[coveredOffer]{}, Query: listQueryDoc}},
+			Doc: Doc{Summary: "The offers (activities and products) the label covers, by hand, by its activity or product filter or by its organisation filter", Response: listAnswer[coveredOffer]{}, Query: listQueryDoc}},
 		{Method: http.MethodDelete, Pattern: label, Permission: PermManageLabels, Reads: append(reads, rmwallets.Name), Handler: s.deleteLabel,
-			Doc: Doc{Summary: "Delete a label no wallet names and no activity has by hand (409 naming them otherwise)", Response: commandAnswer{}, Query: []string{"version"}}},
+			Doc: Doc{Summary: "Delete a label no wallet names and no activity or product has by hand (409 naming them otherwise)", Response: commandAnswer{}, Query: []string{"version"}}},
 		{Method: http.MethodGet, Pattern: "/v1/admin/wallets/{wallet_id}/coverage", Permission: PermViewWallets, Reads: append(reads, rmwallets.Name), Handler: s.walletCoverage,
 			Doc: Doc{Summary: "The offers a wallet's moves pay for: covered by an included label and by no excluded one", Response: listAnswer[coveredOffer]{}, Query: listQueryDoc}},
 	}
@@ -360,8 +382,9 @@ func (s *Server) deleteCategory(w http.ResponseWriter, r *http.Request) error {
 	return s.answerCommand(w, "delete_category", http.StatusOK, res, err)
 }
 
-// refuseInUse answers a conflict naming the activities and label filters whose column
-// (category_ids or tag_ids) names id: deleting it would change what they mean.
+// refuseInUse answers a conflict naming the activities, products and label filters
+// (activity or product) whose column (category_ids or tag_ids) names id: deleting it
+// would change what they mean.
 func (s *Server) refuseInUse(r *http.Request, key, id, column string) error {
 	var activities, labels []string
 	app := TenantFrom(r.Context()).ApplicationID
@@ -370,7 +393,8 @@ func (s *Server) refuseInUse(r *http.Request, key, id, column string) error {
 		if activities, err = firstNames(r, tx, `SELECT name FROM readmodel.label_offers WHERE application_id = $1 AND `+column+` @> ARRAY[$2::uuid] ORDER BY name_key LIMIT 20`, app, id); err != nil {
 			return err
 		}
-		labels, err = firstNames(r, tx, `SELECT name FROM readmodel.labels WHERE application_id = $1 AND `+column+` @> ARRAY[$2::uuid] ORDER BY name_key LIMIT 20`, app, id)
+		labels, err = firstNames(r, tx, `SELECT name FROM readmodel.labels WHERE application_id = $1
+			AND (`+column+` @> ARRAY[$2::uuid] OR product_`+column+` @> ARRAY[$2::uuid]) ORDER BY name_key LIMIT 20`, app, id)
 		return err
 	})
 	if err != nil {
@@ -584,6 +608,30 @@ func (s *Server) setLabelActivityFilter(w http.ResponseWriter, r *http.Request) 
 	return s.answerCommand(w, "set_label_activity_filter", http.StatusOK, res, err)
 }
 
+func (s *Server) setLabelProductFilter(w http.ResponseWriter, r *http.Request) error {
+	o, err := s.labelInReach(r)
+	if err != nil {
+		return err
+	}
+	var in productFilterInput
+	if err := decode(r, w, &in); err != nil {
+		return err
+	}
+	f, err := taxonomy.CleanProductFilter(in.filter())
+	if err != nil {
+		return err
+	}
+	if err := s.checkProductFilterRefs(r, f); err != nil {
+		return err
+	}
+	m, err := meta(r)
+	if err != nil {
+		return err
+	}
+	res, err := s.App.SetLabelProductFilter(r.Context(), m, o.ID, in.Version, f)
+	return s.answerCommand(w, "set_label_product_filter", http.StatusOK, res, err)
+}
+
 func (s *Server) getLabelOrganizationFilter(w http.ResponseWriter, r *http.Request) error {
 	l, err := s.labelInReach(r)
 	if err != nil {
@@ -649,6 +697,29 @@ func (s *Server) checkFilterRefs(r *http.Request, f taxonomy.ActivityFilter) err
 	}
 	if err := s.checkTaxonomyRefs(r, v, f.OrganizationIDs, "organization_ids", `readmodel.`+rmorganizations.Table); err != nil {
 		return err
+	}
+	return v.OrNil()
+}
+
+// checkProductFilterRefs refuses a product filter naming a sport or product type of no
+// catalogue, or a category, tag or organisation the application does not have.
+func (s *Server) checkProductFilterRefs(r *http.Request, f taxonomy.ProductFilter) error {
+	v := &domain.ValidationError{}
+	if err := s.checkFilterRefs(r, taxonomy.ActivityFilter{SportIDs: f.SportIDs, CategoryIDs: f.CategoryIDs, TagIDs: f.TagIDs,
+		OrganizationIDs: f.OrganizationIDs}); err != nil {
+		var known *domain.ValidationError
+		if !errors.As(err, &known) {
+			return err
+		}
+		v = known
+	}
+	var types int
+	if err := s.DB.QueryRow(r.Context(), `SELECT count(*) FROM readmodel.`+rmcatalog.Table(catalog.ProductType)+` WHERE id = ANY ($1::uuid[])`,
+		f.ProductTypeIDs).Scan(&types); err != nil {
+		return err
+	}
+	if types != len(f.ProductTypeIDs) {
+		v.Add("product_type_ids", "validation.unknown_reference_application", nil)
 	}
 	return v.OrNil()
 }

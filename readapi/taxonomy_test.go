@@ -137,10 +137,10 @@ func TestTaxonomyAdminFlow(t *testing.T) {
 
 	// What is in use stays, and the refusal names who uses it.
 	en := w.as(w.admin, w.appA).en()
-	if got := message(en.want("DELETE", "/v1/admin/categories/"+swimming, nil, 409)); got != "This category is used by the activities Aquagym, Baantjes and the label filters Sportpas and cannot be deleted" {
+	if got := message(en.want("DELETE", "/v1/admin/categories/"+swimming, nil, 409)); got != "This category is used by the activities and products Aquagym, Baantjes and the label filters Sportpas and cannot be deleted" {
 		t.Fatalf("category in use: %q", got)
 	}
-	if got := message(en.want("DELETE", "/v1/admin/labels/"+pass, nil, 409)); got != "This label is used by the wallets Stadspas and was given by hand to the activities Yin yoga, and cannot be deleted" {
+	if got := message(en.want("DELETE", "/v1/admin/labels/"+pass, nil, 409)); got != "This label is used by the wallets Stadspas and was given by hand to the activities and products Yin yoga, and cannot be deleted" {
 		t.Fatalf("label in use: %q", got)
 	}
 	if got := message(en.want("DELETE", "/v1/admin/tags/"+outdoor, nil, 409)); !strings.Contains(got, "Yin yoga") || !strings.Contains(got, "(none)") {

@@ -43,7 +43,10 @@ func seedCmd(ctx context.Context, cfg config, log *slog.Logger) error {
 	if err := seedCampaigns(ctx, b, log); err != nil {
 		return err
 	}
-	return seedOrders(ctx, b, log)
+	if err := seedOrders(ctx, b, log); err != nil {
+		return err
+	}
+	return seedProducts(ctx, b, log)
 }
 
 func seedMeta(key string) commands.Meta {

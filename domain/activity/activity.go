@@ -1,28 +1,23 @@
 package activity
 
 import (
-	"net/url"
 	"reflect"
 	"slices"
-	"strconv"
 	"strings"
-	"unicode/utf8"
-
-	"github.com/google/uuid"
 
 	"move/domain"
-	"move/domain/names"
+	"move/domain/offer"
 )
 
-// Limits.
+// Limits (the offer's).
 const (
-	MaxNameLength  = 150
-	MaxTextLength  = 5000
-	MaxReferences  = 100
-	MaxQuestions   = 50
-	MaxOptions     = 50
-	MaxOptionChars = 200
-	MaxAge         = 120
+	MaxNameLength  = offer.MaxNameLength
+	MaxTextLength  = offer.MaxTextLength
+	MaxReferences  = offer.MaxReferences
+	MaxQuestions   = offer.MaxQuestions
+	MaxOptions     = offer.MaxOptions
+	MaxOptionChars = offer.MaxOptionChars
+	MaxAge         = offer.MaxAge
 )
 
 // Activity is one activity of an organisation.
@@ -142,13 +137,7 @@ func (a *Activity) ChangeQuestions(applicationID string, qs []Question, newID fu
 		return nil, err
 	}
 	var v domain.ValidationError
-	if len(qs) > MaxQuestions {
-		v.Add("questions", "validation.max_items", map[string]any{"max": MaxQuestions})
-	}
-	out := make([]Question, 0, len(qs))
-	for i, q := range qs {
-		out = append(out, cleanQuestion(&v, "questions."+strconv.Itoa(i)+".", q, newID))
-	}
+	out := offer.Questions(&v, "activity", qs, newID)
 	if err := v.OrNil(); err != nil {
 		return nil, err
 	}
@@ -183,168 +172,24 @@ func (a *Activity) Delete(applicationID string) ([]domain.Event, error) {
 }
 
 func cleanDetails(d Details, v *domain.ValidationError) Details {
-	d.Name = names.Required(v, "name", d.Name, MaxNameLength)
-	d.Description, d.Notes = strings.TrimSpace(d.Description), strings.TrimSpace(d.Notes)
-	checkLength(v, "description", d.Description, MaxTextLength)
-	checkLength(v, "notes", d.Notes, MaxTextLength)
+	d.Name = offer.Name(v, "name", d.Name)
+	d.Description, d.Notes = offer.Text(v, "description", d.Description), offer.Text(v, "notes", d.Notes)
 	d.SportID = cleanRef(v, "sport_id", d.SportID)
 	d.RateID = cleanRef(v, "rate_id", d.RateID)
 	d.CancellationTermID = cleanRef(v, "cancellation_term_id", d.CancellationTermID)
 	d.ImageID = cleanRef(v, "image_id", d.ImageID)
 	d.CategoryIDs = cleanRefs(v, "category_ids", d.CategoryIDs)
 	d.TagIDs = cleanRefs(v, "tag_ids", d.TagIDs)
-	oneOf(v, "gender", &d.Gender, Genders, true)
-	oneOf(v, "level", &d.Level, Levels, true)
-	if strings.TrimSpace(d.PriceDisplayMode) == "" {
-		d.PriceDisplayMode = "eur"
-	}
-	oneOf(v, "price_display_mode", &d.PriceDisplayMode, PriceDisplayModes, false)
-	d.PaymentURL = strings.TrimSpace(d.PaymentURL)
-	if d.PaymentURL != "" && !validURL(d.PaymentURL) {
-		v.Add("payment_url", "validation.url", nil)
-	}
-	for _, age := range []struct {
-		field string
-		value *int
-	}{{"age_min", d.AgeMin}, {"age_max", d.AgeMax}} {
-		if age.value != nil && (*age.value < 0 || *age.value > MaxAge) {
-			v.Add(age.field, "validation.between", map[string]any{"min": 0, "max": MaxAge})
-		}
-	}
-	if d.AgeMin != nil && d.AgeMax != nil && *d.AgeMin > *d.AgeMax {
-		v.Add("age_max", "activity.age_range", nil)
-	}
-	contacts := make([]Contact, 0, len(d.Contacts))
-	seen := map[string]bool{}
-	for i, c := range d.Contacts {
-		field := "contacts." + strconv.Itoa(i)
-		id := cleanRef(v, field+".contact_id", &c.ContactID)
-		if id == nil {
-			v.Add(field+".contact_id", "validation.required", nil)
-			continue
-		}
-		if seen[*id] {
-			continue
-		}
-		seen[*id] = true
-		var roles []string
-		for _, r := range ContactRoles { // in a fixed order, each once
-			if slices.Contains(c.Roles, r) {
-				roles = append(roles, r)
-			}
-		}
-		for _, r := range c.Roles {
-			if !slices.Contains(ContactRoles, r) {
-				v.Add(field+".roles", "validation.one_of", map[string]any{"values": strings.Join(ContactRoles, ", ")})
-			}
-		}
-		if len(roles) == 0 {
-			v.Add(field+".roles", "activity.contact_role", nil)
-		}
-		contacts = append(contacts, Contact{ContactID: *id, Roles: roles})
-	}
-	if len(d.Contacts) > MaxReferences {
-		v.Add("contacts", "validation.max_items", map[string]any{"max": MaxReferences})
-	}
-	d.Contacts = contacts
+	offer.Common(v, &d.Gender, &d.Level, &d.PriceDisplayMode)
+	d.PaymentURL = offer.PaymentURL(v, d.PaymentURL)
+	offer.AgeRange(v, "activity", d.AgeMin, d.AgeMax)
+	d.Contacts = offer.Contacts(v, "activity", d.Contacts)
 	return d
 }
 
-func cleanQuestion(v *domain.ValidationError, prefix string, q Question, newID func() string) Question {
-	q.Title = strings.TrimSpace(q.Title)
-	if q.Title == "" {
-		v.Add(prefix+"title", "validation.required", nil)
-	}
-	checkLength(v, prefix+"title", q.Title, MaxNameLength)
-	if q.ID == "" {
-		q.ID = newID()
-	} else if _, err := uuid.Parse(q.ID); err != nil {
-		v.Add(prefix+"id", "validation.invalid", nil)
-	}
-	if !slices.Contains(QuestionTypes, q.Type) {
-		v.Add(prefix+"type", "validation.one_of", map[string]any{"values": strings.Join(QuestionTypes, ", ")})
-	}
-	options := []string{}
-	for _, o := range q.Options {
-		if o = strings.TrimSpace(o); o != "" && !slices.Contains(options, o) {
-			checkLength(v, prefix+"options", o, MaxOptionChars)
-			options = append(options, o)
-		}
-	}
-	if q.Type == "text" {
-		options = []string{}
-	} else if q.Type != "" && len(options) < 2 {
-		v.Add(prefix+"options", "activity.question_options", nil)
-	}
-	if len(options) > MaxOptions {
-		v.Add(prefix+"options", "validation.max_items", map[string]any{"max": MaxOptions})
-	}
-	q.Options = options
-	q.URL = strings.TrimSpace(q.URL)
-	switch {
-	case q.HasURL && !validURL(q.URL):
-		v.Add(prefix+"url", "validation.url", nil)
-	case !q.HasURL:
-		q.URL = ""
-	}
-	return q
-}
+var (
+	cleanRef  = offer.Ref
+	cleanRefs = offer.Refs
+)
 
-func oneOf(v *domain.ValidationError, field string, value *string, allowed []string, emptyOK bool) {
-	*value = strings.TrimSpace(*value)
-	if (*value == "" && emptyOK) || slices.Contains(allowed, *value) {
-		return
-	}
-	v.Add(field, "validation.one_of", map[string]any{"values": strings.Join(allowed, ", ")})
-}
-
-// cleanRef reads an optional reference: empty is none, anything else a uuid.
-func cleanRef(v *domain.ValidationError, field string, id *string) *string {
-	if id == nil || strings.TrimSpace(*id) == "" {
-		return nil
-	}
-	u, err := uuid.Parse(strings.TrimSpace(*id))
-	if err != nil {
-		v.Add(field, "validation.invalid", nil)
-		return nil
-	}
-	s := u.String()
-	return &s
-}
-
-// cleanRefs reads a list of references: uuids, each once, in the order given.
-func cleanRefs(v *domain.ValidationError, field string, ids []string) []string {
-	out := []string{}
-	for _, id := range ids {
-		if ref := cleanRef(v, field, &id); ref != nil && !slices.Contains(out, *ref) {
-			out = append(out, *ref)
-		} else if ref == nil && strings.TrimSpace(id) == "" {
-			v.Add(field, "validation.invalid", nil)
-		}
-	}
-	if len(out) > MaxReferences {
-		v.Add(field, "validation.max_items", map[string]any{"max": MaxReferences})
-	}
-	return out
-}
-
-func checkLength(v *domain.ValidationError, field, value string, max int) {
-	if utf8.RuneCountInString(value) > max {
-		v.Add(field, "validation.max_length", map[string]any{"max": max})
-	}
-}
-
-func validURL(s string) bool {
-	if len(s) > 2000 {
-		return false
-	}
-	u, err := url.Parse(s)
-	return err == nil && (u.Scheme == "https" || u.Scheme == "http") && u.Host != "" && !strings.ContainsAny(u.Host, " <>\"")
-}
-
-func eqPtr[T comparable](a, b *T) bool {
-	if a == nil || b == nil {
-		return a == b
-	}
-	return *a == *b
-}
+func eqPtr[T comparable](a, b *T) bool { return offer.EqPtr(a, b) }

@@ -4,7 +4,10 @@
 // contacts, categories, tags and labels are referenced by id.
 package activity
 
-import "move/domain"
+import (
+	"move/domain"
+	"move/domain/offer"
+)
 
 // Details is what the activity form edits.
 type Details struct {
@@ -29,11 +32,9 @@ type Details struct {
 	Concept bool `json:"concept"`
 }
 
-// Contact is a contact of the organisation with its roles for this activity.
-type Contact struct {
-	ContactID string   `json:"contact_id"`
-	Roles     []string `json:"roles"`
-}
+// Contact is a contact of the organisation with its roles for this activity (the
+// offer's shared shape).
+type Contact = offer.Contact
 
 // Settings are the activity's booking switches.
 type Settings struct {
@@ -43,16 +44,8 @@ type Settings struct {
 	NoSignupRequired  bool `json:"no_signup_required"`
 }
 
-// Question is an extra question a participant answers when booking.
-type Question struct {
-	ID       string   `json:"id"`
-	Title    string   `json:"title"`
-	Type     string   `json:"type"` // text, single_select, multi_select
-	Required bool     `json:"required"`
-	Options  []string `json:"options"`
-	HasURL   bool     `json:"has_url"`
-	URL      string   `json:"url,omitempty"`
-}
+// Question is an extra question a participant answers when booking (the offer's shared shape).
+type Question = offer.Question
 
 // Created: a new activity of an organisation; its type never changes.
 type Created struct {
@@ -113,9 +106,9 @@ const (
 
 var (
 	Types             = []string{TypeSession, TypeBundle}
-	Genders           = []string{"male", "female", "other"}
-	Levels            = []string{"beginner", "intermediate", "advanced"}
-	PriceDisplayModes = []string{"eur", "moves", "both"}
-	ContactRoles      = []string{"mail", "contact_person", "trainer"}
-	QuestionTypes     = []string{"text", "single_select", "multi_select"}
+	Genders           = offer.Genders
+	Levels            = offer.Levels
+	PriceDisplayModes = offer.PriceDisplayModes
+	ContactRoles      = offer.ContactRoles
+	QuestionTypes     = offer.QuestionTypes
 )

@@ -40,6 +40,31 @@ func (f ActivityFilter) Empty() bool {
 	return len(f.SportIDs)+len(f.CategoryIDs)+len(f.TagIDs)+len(f.OrganizationIDs)+len(f.Types)+len(f.Levels) == 0
 }
 
+// ProductFilter says which products a label covers, as ActivityFilter does for
+// activities (decision 1001): every dimension it names must match, a dimension matches
+// when the product has one of its values, and a filter that names nothing covers no
+// product.
+type ProductFilter struct {
+	SportIDs        []string `json:"sport_ids"`
+	CategoryIDs     []string `json:"category_ids"`
+	TagIDs          []string `json:"tag_ids"`
+	OrganizationIDs []string `json:"organization_ids"`
+	ProductTypeIDs  []string `json:"product_type_ids"`
+	Levels          []string `json:"levels"` // beginner, intermediate, advanced
+}
+
+// Empty tells whether the filter names nothing.
+func (f ProductFilter) Empty() bool {
+	return len(f.SportIDs)+len(f.CategoryIDs)+len(f.TagIDs)+len(f.OrganizationIDs)+len(f.ProductTypeIDs)+len(f.Levels) == 0
+}
+
+// LabelProductFilterSet: the label's product filter, whole.
+type LabelProductFilterSet struct {
+	Filter ProductFilter `json:"filter"`
+}
+
+func (LabelProductFilterSet) EventType() string { return "label.product_filter_set.v1" }
+
 type CategoryCreated struct {
 	ApplicationID string `json:"application_id"`
 	CategoryFields
@@ -96,7 +121,7 @@ func (LabelOrganizationFilterSet) EventType() string {
 // Register adds the taxonomy events to a registry.
 func Register(r *domain.Registry) {
 	r.Register(CategoryCreated{}, CategoryUpdated{}, CategoryDeleted{}, TagCreated{}, TagUpdated{}, TagDeleted{},
-		LabelCreated{}, LabelRenamed{}, LabelActivityFilterSet{}, LabelDeleted{}, FiltersSet{}, LabelOrganizationFilterSet{})
+		LabelCreated{}, LabelRenamed{}, LabelActivityFilterSet{}, LabelDeleted{}, FiltersSet{}, LabelOrganizationFilterSet{}, LabelProductFilterSet{})
 }
 
 // EventTypes lists every taxonomy event type.
@@ -104,7 +129,7 @@ func EventTypes() []string {
 	return []string{CategoryCreated{}.EventType(), CategoryUpdated{}.EventType(), CategoryDeleted{}.EventType(),
 		TagCreated{}.EventType(), TagUpdated{}.EventType(), TagDeleted{}.EventType(),
 		LabelCreated{}.EventType(), LabelRenamed{}.EventType(), LabelActivityFilterSet{}.EventType(), LabelDeleted{}.EventType(),
-		FiltersSet{}.EventType(), LabelOrganizationFilterSet{}.EventType()}
+		FiltersSet{}.EventType(), LabelOrganizationFilterSet{}.EventType(), LabelProductFilterSet{}.EventType()}
 }
 
 // Stream prefixes.

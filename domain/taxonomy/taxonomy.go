@@ -178,11 +178,12 @@ func (t *Tag) Delete(applicationID string) ([]domain.Event, error) {
 	return []domain.Event{TagDeleted{}}, nil
 }
 
-// Label is one label of an application with its activity and organisation filters.
+// Label is one label of an application with its activity, product and organisation filters.
 type Label struct {
 	owned
 	Name          string
 	Filter        ActivityFilter
+	Products      ProductFilter
 	Organizations OrganizationFilter
 }
 
@@ -199,6 +200,8 @@ func (l *Label) Apply(e domain.Event) {
 		l.Filter = e.Filter
 	case LabelOrganizationFilterSet:
 		l.Organizations = e.Filter
+	case LabelProductFilterSet:
+		l.Products = e.Filter
 	case LabelDeleted:
 		l.Deleted = true
 	}
@@ -248,6 +251,40 @@ func (l *Label) SetActivityFilter(applicationID string, f ActivityFilter) ([]dom
 		return nil, nil
 	}
 	return []domain.Event{LabelActivityFilterSet{Filter: f}}, nil
+}
+
+// SetProductFilter decides the label's product filter. The caller checks that the
+// sports, categories, tags, organisations and product types it names exist.
+func (l *Label) SetProductFilter(applicationID string, f ProductFilter) ([]domain.Event, error) {
+	if err := l.mustBeIn("label", applicationID); err != nil {
+		return nil, err
+	}
+	f, err := CleanProductFilter(f)
+	if err != nil {
+		return nil, err
+	}
+	if sameProductFilter(f, l.Products) {
+		return nil, nil
+	}
+	return []domain.Event{LabelProductFilterSet{Filter: f}}, nil
+}
+
+// CleanProductFilter validates a product filter: ids in their canonical form without
+// duplicates, levels from their option set.
+func CleanProductFilter(f ProductFilter) (ProductFilter, error) {
+	var v domain.ValidationError
+	f.SportIDs = CleanIDs(&v, "sport_ids", f.SportIDs)
+	f.CategoryIDs = CleanIDs(&v, "category_ids", f.CategoryIDs)
+	f.TagIDs = CleanIDs(&v, "tag_ids", f.TagIDs)
+	f.OrganizationIDs = CleanIDs(&v, "organization_ids", f.OrganizationIDs)
+	f.ProductTypeIDs = CleanIDs(&v, "product_type_ids", f.ProductTypeIDs)
+	f.Levels = cleanOptions(&v, "levels", f.Levels, Levels)
+	return f, v.OrNil()
+}
+
+func sameProductFilter(a, b ProductFilter) bool {
+	return slices.Equal(a.SportIDs, b.SportIDs) && slices.Equal(a.CategoryIDs, b.CategoryIDs) && slices.Equal(a.TagIDs, b.TagIDs) &&
+		slices.Equal(a.OrganizationIDs, b.OrganizationIDs) && slices.Equal(a.ProductTypeIDs, b.ProductTypeIDs) && slices.Equal(a.Levels, b.Levels)
 }
 
 // SetOrganizationFilter decides the label's organisation filter; the same organisations

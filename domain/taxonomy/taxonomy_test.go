@@ -185,6 +185,32 @@ func TestLabelOrganizationFilter(t *testing.T) {
 	}
 }
 
+// The product filter: canonical ids and levels; the same filter again decides nothing;
+// a bad level or id is refused on its field; another application's label is not found.
+func TestLabelProductFilter(t *testing.T) {
+	created := taxonomy.LabelCreated{ApplicationID: app, Name: "Sportpas"}
+	events, err := given(taxonomy.NewLabel("l1"), created).SetProductFilter(app,
+		taxonomy.ProductFilter{ProductTypeIDs: []string{strings.ToUpper(org), org}, Levels: []string{"beginner"}})
+	want := []domain.Event{taxonomy.LabelProductFilterSet{Filter: taxonomy.ProductFilter{SportIDs: []string{}, CategoryIDs: []string{},
+		TagIDs: []string{}, OrganizationIDs: []string{}, ProductTypeIDs: []string{org}, Levels: []string{"beginner"}}}}
+	if err != nil || !reflect.DeepEqual(events, want) {
+		t.Fatalf("got %#v %v, want %#v", events, err, want)
+	}
+	set := events[0]
+	if events, err := given(taxonomy.NewLabel("l1"), created, set).SetProductFilter(app,
+		taxonomy.ProductFilter{ProductTypeIDs: []string{org}, Levels: []string{"beginner"}}); err != nil || len(events) != 0 {
+		t.Errorf("the same filter again: %v %v", events, err)
+	}
+	if _, err := given(taxonomy.NewLabel("l1"), created).SetProductFilter(app,
+		taxonomy.ProductFilter{ProductTypeIDs: []string{"kleding"}, Levels: []string{"pro"}}); !reflect.DeepEqual(fieldKeys(t, err),
+		map[string]string{"product_type_ids": "validation.invalid", "levels": "validation.invalid"}) {
+		t.Errorf("a malformed id and an unknown level: %v", err)
+	}
+	if _, err := given(taxonomy.NewLabel("l1"), created).SetProductFilter(otherApp, taxonomy.ProductFilter{}); !isNotFound(err) {
+		t.Errorf("another application's label: %v", err)
+	}
+}
+
 func TestLabelLifecycle(t *testing.T) {
 	if _, err := taxonomy.NewLabel("l1").Create(app, ""); !reflect.DeepEqual(fieldKeys(t, err), map[string]string{"name": "validation.required"}) {
 		t.Errorf("no name: %v", err)

@@ -18,6 +18,7 @@ import (
 	rmlocations "move/projections/locations"
 	rmorders "move/projections/orders"
 	rmorganizations "move/projections/organizations"
+	rmproducts "move/projections/products"
 	rmrates "move/projections/rates"
 	rmtaxonomy "move/projections/taxonomy"
 	rmwallets "move/projections/wallets"
@@ -26,7 +27,7 @@ import (
 // All answers a fresh projector of every read model.
 func All() []projections.Projector {
 	return append(rmcatalog.Projectors(), rmidentity.Projector(), rmorganizations.Projector(), rmwallets.Projector(),
-		rmrates.Projector(), rmlocations.Projector(), rmcontacts.Projector(), rmactivities.Projector(), rmbookings.Projector(),
+		rmrates.Projector(), rmlocations.Projector(), rmcontacts.Projector(), rmactivities.Projector(), rmproducts.Projector(), rmbookings.Projector(),
 		rmtaxonomy.Projector(), rmbundles.Projector(), processes.Projector(),
 		rmorders.Projector(), processes.PaymentsProjector(), processes.HoldsProjector(), rmfinance.Projector(),
 		rmcampaigns.Projector(), rmcampaigns.NotificationsProjector(), processes.NotificationsProjector())

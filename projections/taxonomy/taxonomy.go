@@ -3,12 +3,13 @@
 // 0611-label-coverage.md).
 //
 // Coverage is evaluated here, in the projection: the projector keeps its own copy of
-// the facts a filter asks about (label_offers: an activity's organisation, sport,
-// type, level, categories, tags and the labels assigned to it by hand), so a changed
+// the facts a filter asks about (label_offers: an activity's or product's
+// organisation, sport, type or product type, level, categories, tags and the labels
+// assigned to it by hand), so a changed
 // filter or a changed activity re-evaluates in SQL, set-wise, without reading another
 // projector's tables (a rebuild of one never waits for another). label_coverage says
-// why a label covers an offer: by hand, by its activity filter, by its organisation
-// filter (0614), or several of these.
+// why a label covers an offer: by hand, by its activity or product filter (1001), by
+// its organisation filter (0614), or several of these.
 //
 // application_filters are the consumer search filters of each application (0612).
 //
@@ -25,6 +26,7 @@ import (
 	"move/domain/identity"
 	"move/domain/names"
 	"move/domain/organization"
+	"move/domain/product"
 	"move/domain/taxonomy"
 	"move/projections"
 )
@@ -41,9 +43,11 @@ const (
 	Filters      = "application_filters"
 )
 
-// OfferActivity is the offer type of an activity in label_offers and label_coverage;
-// products join with their own type when they exist.
-const OfferActivity = "activity"
+// Offer types in label_offers and label_coverage.
+const (
+	OfferActivity = "activity"
+	OfferProduct  = "product"
+)
 
 // Projector builds the taxonomy tables.
 func Projector() projections.Projector { return projector{} }
@@ -53,7 +57,8 @@ type projector struct{}
 func (projector) Name() string { return Name }
 
 // Version 2: labels.covered_organization_ids and label_coverage.by_organization (0614).
-func (projector) Version() int { return 2 }
+// Version 3: products in label_offers and the labels' product filter (1001).
+func (projector) Version() int { return 3 }
 func (projector) Tables() []string {
 	return []string{Categories, Tags, Labels, Offers, Coverage, Applications, Filters}
 }
@@ -61,6 +66,7 @@ func (projector) Tables() []string {
 func (projector) EventTypes() []string {
 	return append(taxonomy.EventTypes(),
 		activity.Created{}.EventType(), activity.Updated{}.EventType(), activity.LabelsAssigned{}.EventType(), activity.Deleted{}.EventType(),
+		product.Created{}.EventType(), product.Updated{}.EventType(), product.LabelsAssigned{}.EventType(), product.Deleted{}.EventType(),
 		identity.ApplicationCreated{}.EventType(), identity.ApplicationUpdated{}.EventType(), organization.Deleted{}.EventType())
 }
 
@@ -110,12 +116,19 @@ CREATE TABLE labels (
     levels              text[]      NOT NULL DEFAULT '{}',
     has_activity_filter boolean     NOT NULL DEFAULT false,
     covered_organization_ids uuid[] NOT NULL DEFAULT '{}',
+    product_sport_ids        uuid[] NOT NULL DEFAULT '{}',
+    product_category_ids     uuid[] NOT NULL DEFAULT '{}',
+    product_tag_ids          uuid[] NOT NULL DEFAULT '{}',
+    product_organization_ids uuid[] NOT NULL DEFAULT '{}',
+    product_type_ids         uuid[] NOT NULL DEFAULT '{}',
+    product_levels           text[] NOT NULL DEFAULT '{}',
+    has_product_filter       boolean NOT NULL DEFAULT false,
     version             bigint      NOT NULL,
     created_at          timestamptz NOT NULL,
     updated_at          timestamptz NOT NULL
 );
 CREATE INDEX labels_by_name ON labels (application_id, name_key, id);
-CREATE INDEX labels_with_filter ON labels (application_id) WHERE has_activity_filter;` + projections.TenantRLS("labels") + `
+CREATE INDEX labels_with_filter ON labels (application_id) WHERE has_activity_filter OR has_product_filter;` + projections.TenantRLS("labels") + `
 CREATE TABLE label_offers (
     id              uuid    PRIMARY KEY,
     offer_type      text    NOT NULL,
@@ -125,6 +138,7 @@ CREATE TABLE label_offers (
     name_key        text    NOT NULL,
     type            text    NOT NULL,
     sport_id        uuid,
+    product_type_id uuid,
     level           text    NOT NULL DEFAULT '',
     category_ids    uuid[]  NOT NULL DEFAULT '{}',
     tag_ids         uuid[]  NOT NULL DEFAULT '{}',
@@ -155,15 +169,23 @@ CREATE TABLE application_filters (
 );` + projections.TenantRLS("application_filters")
 }
 
-// matches is true when label l's activity filter covers offer o: every dimension the
-// filter names matches, and a filter that names nothing covers nothing.
-const matches = `l.has_activity_filter AND o.offer_type = '` + OfferActivity + `'
+// matches is true when label l's activity filter covers activity o, or its product
+// filter covers product o: every dimension the filter names matches, and a filter that
+// names nothing covers nothing.
+const matches = `((l.has_activity_filter AND o.offer_type = '` + OfferActivity + `'
 	AND (cardinality(l.sport_ids) = 0 OR o.sport_id = ANY (l.sport_ids))
 	AND (cardinality(l.category_ids) = 0 OR o.category_ids && l.category_ids)
 	AND (cardinality(l.tag_ids) = 0 OR o.tag_ids && l.tag_ids)
 	AND (cardinality(l.organization_ids) = 0 OR o.organization_id = ANY (l.organization_ids))
 	AND (cardinality(l.types) = 0 OR o.type = ANY (l.types))
-	AND (cardinality(l.levels) = 0 OR o.level = ANY (l.levels))`
+	AND (cardinality(l.levels) = 0 OR o.level = ANY (l.levels)))
+	OR (l.has_product_filter AND o.offer_type = '` + OfferProduct + `'
+	AND (cardinality(l.product_sport_ids) = 0 OR o.sport_id = ANY (l.product_sport_ids))
+	AND (cardinality(l.product_category_ids) = 0 OR o.category_ids && l.product_category_ids)
+	AND (cardinality(l.product_tag_ids) = 0 OR o.tag_ids && l.product_tag_ids)
+	AND (cardinality(l.product_organization_ids) = 0 OR o.organization_id = ANY (l.product_organization_ids))
+	AND (cardinality(l.product_type_ids) = 0 OR o.product_type_id = ANY (l.product_type_ids))
+	AND (cardinality(l.product_levels) = 0 OR o.level = ANY (l.product_levels))))`
 
 // coveredOrganization is true when label l's organisation filter names offer o's organisation.
 const coveredOrganization = `o.organization_id = ANY (l.covered_organization_ids)`
@@ -236,6 +258,17 @@ func (projector) Apply(ctx context.Context, w projections.Writer, e projections.
 			return err
 		}
 		return coverLabel(ctx, w, id)
+	case taxonomy.LabelProductFilterSet:
+		id, f := streamID(e, taxonomy.LabelStreamPrefix), p.Filter
+		if err := w.Exec(ctx, `
+			UPDATE labels SET product_sport_ids = $2, product_category_ids = $3, product_tag_ids = $4, product_organization_ids = $5,
+			       product_type_ids = $6, product_levels = $7, has_product_filter = $8, version = $9, updated_at = $10
+			 WHERE id = $1`,
+			id, nonNil(f.SportIDs), nonNil(f.CategoryIDs), nonNil(f.TagIDs), nonNil(f.OrganizationIDs), nonNil(f.ProductTypeIDs), nonNil(f.Levels),
+			!f.Empty(), version, e.RecordedAt); err != nil {
+			return err
+		}
+		return coverLabel(ctx, w, id)
 	case taxonomy.LabelOrganizationFilterSet:
 		id := streamID(e, taxonomy.LabelStreamPrefix)
 		if err := w.Exec(ctx, `UPDATE labels SET covered_organization_ids = $2, version = $3, updated_at = $4 WHERE id = $1`,
@@ -276,13 +309,43 @@ func (projector) Apply(ctx context.Context, w projections.Writer, e projections.
 		id := streamID(e, activity.StreamPrefix)
 		return assignByHand(ctx, w, id, nonNil(p.LabelIDs))
 	case activity.Deleted:
-		id := streamID(e, activity.StreamPrefix)
-		if err := w.Exec(ctx, `DELETE FROM label_coverage WHERE offer_id = $1`, id); err != nil {
+		return dropOffer(ctx, w, streamID(e, activity.StreamPrefix))
+
+	case product.Created:
+		id, d := streamID(e, product.StreamPrefix), p.Details
+		if err := w.Exec(ctx, `
+			INSERT INTO label_offers (id, offer_type, application_id, organization_id, name, name_key, type, sport_id, product_type_id, level,
+			       category_ids, tag_ids, concept)
+			VALUES ($1, $2, $3, $4, $5, $6, $2, $7, $8, $9, $10, $11, $12) ON CONFLICT (id) DO NOTHING`,
+			id, OfferProduct, p.ApplicationID, p.OrganizationID, d.Name, names.Normalize(d.Name), d.SportID, d.ProductTypeID, d.Level,
+			nonNil(d.CategoryIDs), nonNil(d.TagIDs), d.Draft); err != nil {
 			return err
 		}
-		return w.Exec(ctx, `DELETE FROM label_offers WHERE id = $1`, id)
+		return coverOffer(ctx, w, id)
+	case product.Updated:
+		id, d := streamID(e, product.StreamPrefix), p.Details
+		if err := w.Exec(ctx, `
+			UPDATE label_offers SET name = $2, name_key = $3, sport_id = $4, product_type_id = $5, level = $6, category_ids = $7, tag_ids = $8,
+			       concept = $9
+			 WHERE id = $1`,
+			id, d.Name, names.Normalize(d.Name), d.SportID, d.ProductTypeID, d.Level, nonNil(d.CategoryIDs), nonNil(d.TagIDs), d.Draft); err != nil {
+			return err
+		}
+		return coverOffer(ctx, w, id)
+	case product.LabelsAssigned:
+		return assignByHand(ctx, w, streamID(e, product.StreamPrefix), nonNil(p.LabelIDs))
+	case product.Deleted:
+		return dropOffer(ctx, w, streamID(e, product.StreamPrefix))
 	}
 	return nil
+}
+
+// dropOffer takes a deleted offer out of every label's coverage.
+func dropOffer(ctx context.Context, w projections.Writer, id string) error {
+	if err := w.Exec(ctx, `DELETE FROM label_coverage WHERE offer_id = $1`, id); err != nil {
+		return err
+	}
+	return w.Exec(ctx, `DELETE FROM label_offers WHERE id = $1`, id)
 }
 
 // inheritTag copies an owner's tag that applies to children into each child application.
@@ -359,7 +422,7 @@ func coverOffer(ctx context.Context, w projections.Writer, offer string) error {
 	return w.Exec(ctx, `
 		INSERT INTO label_coverage (application_id, label_id, offer_type, offer_id, by_filter)
 		SELECT o.application_id, l.id, o.offer_type, o.id, true
-		  FROM label_offers o JOIN labels l ON l.application_id = o.application_id AND l.has_activity_filter
+		  FROM label_offers o JOIN labels l ON l.application_id = o.application_id AND (l.has_activity_filter OR l.has_product_filter)
 		 WHERE o.id = $1 AND `+matches+`
 		ON CONFLICT (label_id, offer_type, offer_id) DO UPDATE SET by_filter = true`, offer)
 }

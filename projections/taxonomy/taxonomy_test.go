@@ -9,8 +9,10 @@ import (
 
 	"move/commands"
 	"move/domain/activity"
+	"move/domain/catalog"
 	"move/domain/identity"
 	"move/domain/organization"
+	"move/domain/product"
 	"move/domain/taxonomy"
 	"move/eventstore"
 	"move/internal/testenv"
@@ -73,6 +75,19 @@ func TestLiveEqualsRebuild(t *testing.T) {
 	must(env.App.CreateActivity(ctx, meta(), goneOrg, activity.TypeSession, activity.Details{Name: "Laatste les"}, activity.Settings{}))
 	must(env.App.SetLabelOrganizationFilter(ctx, meta(), clubs, nil, taxonomy.OrganizationFilter{OrganizationIDs: []string{org, goneOrg}}))
 	must(env.App.DeleteOrganization(ctx, meta(), goneOrg, nil))
+	// Products: a label's product filter covers products of its product types, never
+	// activities; an activity filter never covers products; the organisation filter
+	// covers both; a label by hand and a deleted product as for activities (1001).
+	clothing := must(env.App.CreateCatalogItem(ctx, commands.Meta{}, catalog.ProductType, catalog.Fields{Name: "Kleding"}))
+	gear := must(env.App.CreateCatalogItem(ctx, commands.Meta{}, catalog.ProductType, catalog.Fields{Name: "Materiaal"}))
+	shop := must(env.App.CreateLabel(ctx, meta(), "Winkelpas"))
+	must(env.App.SetLabelProductFilter(ctx, meta(), shop, nil, taxonomy.ProductFilter{ProductTypeIDs: []string{clothing}}))
+	shirt := must(env.App.CreateProduct(ctx, meta(), org, product.Details{Name: "Shirt", ProductTypeID: gear}))
+	lock := must(env.App.CreateProduct(ctx, meta(), org, product.Details{Name: "Slot", ProductTypeID: gear, CategoryIDs: []string{swimming}, Level: "advanced"}))
+	must(env.App.UpdateProduct(ctx, meta(), shirt, nil, product.Details{Name: "Shirt", ProductTypeID: clothing, Level: "beginner"}))
+	must(env.App.AssignProductLabels(ctx, meta(), lock, []string{shop}))
+	old := must(env.App.CreateProduct(ctx, meta(), org, product.Details{Name: "Oud shirt", ProductTypeID: clothing}))
+	must(env.App.DeleteProduct(ctx, meta(), old, nil))
 	must(env.App.CreateTag(ctx, commands.Meta{ApplicationID: child}, taxonomy.TagFields{Name: "Eigen tag"}))
 	must(env.App.SetApplicationFilters(ctx, commands.Meta{}, parent, nil, taxonomy.Filters{CategoryIDs: []string{yoga, swimming}, LabelIDs: []string{pass}}))
 
@@ -94,6 +109,11 @@ func TestLiveEqualsRebuild(t *testing.T) {
 		"coverage Clubpas|Baantjes|false|false|true",
 		"coverage Clubpas|Yin|false|false|true",
 		"coverage Clubpas|Zwemkaart|false|true|true",
+		"coverage Clubpas|Shirt|false|false|true",
+		"coverage Clubpas|Slot|false|false|true",
+		"coverage Winkelpas|Shirt|false|true|false",
+		"coverage Winkelpas|Slot|true|false|false",
+		"label Winkelpas|{}|{}|false|1|{}|true|{" + clothing + "}",
 		"label Clubpas|{}|{bundle}|true|3|{" + org + "}",
 		"filters " + parent + "|{" + yoga + "," + swimming + "}|{" + pass + "}",
 	} {
@@ -101,7 +121,7 @@ func TestLiveEqualsRebuild(t *testing.T) {
 			t.Fatalf("live read model lacks %q:\n%s", want, live)
 		}
 	}
-	if strings.Contains(live, "tag "+child+"|Alleen de stad") || strings.Count(live, "coverage ") != 7 {
+	if strings.Contains(live, "tag "+child+"|Alleen de stad") || strings.Count(live, "coverage ") != 11 {
 		t.Fatalf("live read model:\n%s", live)
 	}
 	env.Rebuild(t, runner)
@@ -117,8 +137,8 @@ func dump(t *testing.T, env *testenv.Env) string {
 	for _, q := range []string{
 		`SELECT 'category ' || application_id || '|' || title || '|' || link || '|' || version || '|' || created_at || '|' || updated_at FROM readmodel.categories ORDER BY id`,
 		`SELECT 'tag ' || application_id || '|' || name || '|' || owner_application_id || '|' || apply_to_children || '|' || version FROM readmodel.tags ORDER BY application_id, id`,
-		`SELECT 'label ' || name || '|' || category_ids::text || '|' || types::text || '|' || has_activity_filter || '|' || version || '|' || covered_organization_ids::text FROM readmodel.labels ORDER BY id`,
-		`SELECT 'offer ' || name || '|' || type || '|' || category_ids::text || '|' || tag_ids::text || '|' || label_ids::text FROM readmodel.label_offers ORDER BY id`,
+		`SELECT 'label ' || name || '|' || category_ids::text || '|' || types::text || '|' || has_activity_filter || '|' || version || '|' || covered_organization_ids::text || '|' || has_product_filter || '|' || product_type_ids::text FROM readmodel.labels ORDER BY id`,
+		`SELECT 'offer ' || name || '|' || type || '|' || coalesce(product_type_id::text, '') || '|' || category_ids::text || '|' || tag_ids::text || '|' || label_ids::text FROM readmodel.label_offers ORDER BY id`,
 		`SELECT 'coverage ' || l.name || '|' || o.name || '|' || c.by_hand || '|' || c.by_filter || '|' || c.by_organization FROM readmodel.label_coverage c
 			JOIN readmodel.labels l ON l.id = c.label_id JOIN readmodel.label_offers o ON o.id = c.offer_id ORDER BY l.name, o.name`,
 		`SELECT 'filters ' || application_id || '|' || category_ids::text || '|' || label_ids::text || '|' || version FROM readmodel.application_filters ORDER BY application_id`,

@@ -73,6 +73,7 @@ function taxonomyRoutes(): RouteObject[] {
       children: [
         ...['labels/create', 'labels/:label_id'].map((path) => ({ path, lazy: screen(labels, (m) => m.LabelFormRoute) })),
         { path: 'labels/:label_id/activity-filters', lazy: screen(labels, (m) => m.LabelFilterRoute) },
+        { path: 'labels/:label_id/product-filters', lazy: screen(labels, (m) => m.LabelProductFilterRoute) },
         {
           path: 'labels/:label_id/organization-filters',
           lazy: screen(
@@ -251,6 +252,15 @@ export const routes: RouteObject[] = [
                     ],
                   },
                   {
+                    element: <RequirePermission ability="view-products" />,
+                    children: [
+                      {
+                        path: 'products',
+                        lazy: screen(() => import('@/features/products/routes/ProductsListRoute'), (m) => m.ApplicationProductsRoute),
+                      },
+                    ],
+                  },
+                  {
                     element: <RequirePermission ability="view-application-orders" />,
                     children: [
                       {
@@ -357,6 +367,53 @@ export const routes: RouteObject[] = [
                       {
                         path: 'bundles/:bundleId/qr-checkin',
                         lazy: screen(() => import('@/features/activities/routes/BundleRoute'), (m) => m.BundleQrCheckInRoute),
+                      },
+                    ],
+                  },
+                ],
+              },
+              {
+                path: '/organizations/:organizationId/products',
+                element: <RequirePermission ability="view-products" />,
+                children: [
+                  {
+                    index: true,
+                    lazy: screen(() => import('@/features/products/routes/ProductsListRoute'), (m) => m.ProductsListRoute),
+                  },
+                  {
+                    path: 'create',
+                    element: <RequirePermission ability="create-products" />,
+                    children: [
+                      {
+                        index: true,
+                        lazy: screen(() => import('@/features/products/routes/ProductCreateRoute'), (m) => m.ProductCreateRoute),
+                      },
+                    ],
+                  },
+                  {
+                    path: ':productId',
+                    element: <RequirePermission ability="view-product" />,
+                    children: [
+                      {
+                        lazy: screen(() => import('@/features/products/routes/ProductLayoutRoute'), (m) => m.ProductLayoutRoute),
+                        children: [
+                          {
+                            index: true,
+                            lazy: screen(() => import('@/features/products/routes/ProductDetailsRoute'), (m) => m.ProductDetailsRoute),
+                          },
+                          {
+                            path: 'location',
+                            lazy: screen(() => import('@/features/products/routes/ProductSubPages'), (m) => m.ProductLocationRoute),
+                          },
+                          {
+                            path: 'questions',
+                            lazy: screen(() => import('@/features/products/routes/ProductSubPages'), (m) => m.ProductQuestionsRoute),
+                          },
+                          {
+                            path: 'labels',
+                            lazy: screen(() => import('@/features/products/routes/ProductSubPages'), (m) => m.ProductLabelsRoute),
+                          },
+                        ],
                       },
                     ],
                   },

@@ -39,6 +39,7 @@ const APPLICATION: NavItem[] = [
   { to: '/application', label: 'shell.nav.overview', ability: 'view-application', end: true },
   { to: '/application/organizations/management', label: 'shell.nav.organizations', ability: 'view-organizations' },
   { to: '/application/activities', label: 'shell.nav.activities', ability: 'view-activities' },
+  { to: '/application/products', label: 'shell.nav.products', ability: 'view-products' },
   { to: '/application/locations', label: 'shell.nav.locations', ability: 'view-locations' },
   { to: '/application/wallets', label: 'shell.nav.wallets', ability: 'view-wallets' },
   { to: '/application/orders', label: 'shell.nav.orders', ability: 'view-application-orders' },
@@ -58,6 +59,7 @@ function organizationItems(organizationId: string): NavItem[] {
   return [
     { to: base, label: 'shell.nav.home', end: true },
     { to: `${base}/activities`, label: 'shell.nav.activities', ability: 'view-activities' },
+    { to: `${base}/products`, label: 'shell.nav.products', ability: 'view-products' },
     { to: `${base}/locations`, label: 'shell.nav.locations', ability: 'view-locations' },
     { to: `${base}/contacts`, label: 'shell.nav.contacts', ability: 'view-contacts' },
     { to: `${base}/rates`, label: 'shell.nav.rates', ability: 'view-rates' },

@@ -476,6 +476,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/applications/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Products of the application (of the caller's own organisations for organisation staff; filters as the organisation's list, and organization_id) */
+        get: operations["get_v1_admin_applications_products"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/applications/sessions": {
         parameters: {
             query?: never;
@@ -912,7 +929,7 @@ export interface paths {
         /** Rename a label */
         put: operations["put_v1_admin_labels_By_label_id"];
         post?: never;
-        /** Delete a label no wallet names and no activity has by hand (409 naming them otherwise) */
+        /** Delete a label no wallet names and no activity or product has by hand (409 naming them otherwise) */
         delete: operations["delete_v1_admin_labels_By_label_id"];
         options?: never;
         head?: never;
@@ -943,7 +960,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The offers the label covers, by hand, by its activity filter or by its organisation filter */
+        /** The offers (activities and products) the label covers, by hand, by its activity or product filter or by its organisation filter */
         get: operations["get_v1_admin_labels_By_label_id_coverage"];
         put?: never;
         post?: never;
@@ -964,6 +981,23 @@ export interface paths {
         get: operations["get_v1_admin_labels_By_label_id_organization-filter"];
         /** Set the organisations whose offers the label covers (each the application's; none covers nothing) */
         put: operations["put_v1_admin_labels_By_label_id_organization-filter"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/labels/{label_id}/product-filter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set which products the label covers: sports, categories, tags, organisations, product types, levels (each named dimension must match; naming nothing covers nothing) */
+        put: operations["put_v1_admin_labels_By_label_id_product-filter"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1444,6 +1478,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/organizations/{id}/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Products of an organisation (search, sort, page; filter by draft, sport_id, product_type_id, label_id) */
+        get: operations["get_v1_admin_organizations_By_id_products"];
+        put?: never;
+        /** Create a product */
+        post: operations["post_v1_admin_organizations_By_id_products"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/organizations/{id}/rates": {
         parameters: {
             query?: never;
@@ -1645,6 +1697,95 @@ export interface paths {
         /** All product_types, by name */
         get: operations["get_v1_admin_product-types_all"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/products/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One product */
+        get: operations["get_v1_admin_products_By_id"];
+        put?: never;
+        post?: never;
+        /** Delete a product */
+        delete: operations["delete_v1_admin_products_By_id"];
+        options?: never;
+        head?: never;
+        /** Change the fields of a product the body names */
+        patch: operations["patch_v1_admin_products_By_id"];
+        trace?: never;
+    };
+    "/v1/admin/products/{id}/delete-impact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What deleting the product would take with it (the labels it has by hand); writes nothing */
+        get: operations["get_v1_admin_products_By_id_delete-impact"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/products/{id}/labels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The product's labels */
+        get: operations["get_v1_admin_products_By_id_labels"];
+        /** Assign the product's labels */
+        put: operations["put_v1_admin_products_By_id_labels"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/products/{id}/location": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Where the product is picked up or used (location_id, null for none) */
+        patch: operations["patch_v1_admin_products_By_id_location"];
+        trace?: never;
+    };
+    "/v1/admin/products/{id}/questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The product's extra questions, in order */
+        get: operations["get_v1_admin_products_By_id_questions"];
+        /** Replace the product's extra questions (a question without id is new) */
+        put: operations["put_v1_admin_products_By_id_questions"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2458,6 +2599,23 @@ export interface paths {
         };
         /** What the app shows of the application named by ApplicationId: activities not in concept of approved organisations */
         get: operations["get_v1_offer_activities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/offer/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the app shows of the application named by ApplicationId: products not in draft of approved organisations */
+        get: operations["get_v1_offer_products"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4976,6 +5134,86 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    get_v1_admin_applications_products: {
+        parameters: {
+            query?: {
+                after?: string;
+                draft?: string;
+                itemsPerPage?: string;
+                label_id?: string;
+                organization_id?: string;
+                page?: string;
+                product_type_id?: string;
+                search?: string;
+                sort?: string;
+                sport_id?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            age_max?: number | null;
+                            age_min?: number | null;
+                            category_ids: string[];
+                            contacts: {
+                                contact_id: string;
+                                roles: string[];
+                            }[];
+                            created_at: string;
+                            description: string;
+                            draft: boolean;
+                            gender: string;
+                            id: string;
+                            image_id?: string | null;
+                            image_url?: string | null;
+                            label_ids: string[];
+                            level: string;
+                            location_id?: string | null;
+                            name: string;
+                            organization_id: string;
+                            organization_name: string;
+                            payment_url: string;
+                            price_display_mode: string;
+                            product_type_id: string;
+                            rate_id?: string | null;
+                            should_validate_age: boolean;
+                            sport_id?: string | null;
+                            spots?: number | null;
+                            tag_ids: string[];
+                            updated_at: string;
+                            version: number;
+                        }[];
+                        meta: {
+                            pagination: {
+                                itemsPerPage: number;
+                                next_cursor?: string | null;
+                                page: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
     get_v1_admin_applications_sessions: {
         parameters: {
             query?: {
@@ -6846,6 +7084,14 @@ export interface operations {
                             organization_filter: {
                                 organization_ids: string[];
                             };
+                            product_filter: {
+                                category_ids: string[];
+                                levels: string[];
+                                organization_ids: string[];
+                                product_type_ids: string[];
+                                sport_ids: string[];
+                                tag_ids: string[];
+                            };
                             updated_at: string;
                             version: number;
                         }[];
@@ -6949,6 +7195,14 @@ export interface operations {
                             offers_count: number;
                             organization_filter: {
                                 organization_ids: string[];
+                            };
+                            product_filter: {
+                                category_ids: string[];
+                                levels: string[];
+                                organization_ids: string[];
+                                product_type_ids: string[];
+                                sport_ids: string[];
+                                tag_ids: string[];
                             };
                             updated_at: string;
                             version: number;
@@ -7219,6 +7473,60 @@ export interface operations {
             content: {
                 "application/json": {
                     organization_ids: string[];
+                    version?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    "put_v1_admin_labels_By_label_id_product-filter": {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                label_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    category_ids?: string[];
+                    levels?: string[];
+                    organization_ids?: string[];
+                    product_type_ids?: string[];
+                    sport_ids?: string[];
+                    tag_ids?: string[];
                     version?: number | null;
                 };
             };
@@ -9484,6 +9792,157 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    get_v1_admin_organizations_By_id_products: {
+        parameters: {
+            query?: {
+                after?: string;
+                draft?: string;
+                itemsPerPage?: string;
+                label_id?: string;
+                page?: string;
+                product_type_id?: string;
+                search?: string;
+                sort?: string;
+                sport_id?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            age_max?: number | null;
+                            age_min?: number | null;
+                            category_ids: string[];
+                            contacts: {
+                                contact_id: string;
+                                roles: string[];
+                            }[];
+                            created_at: string;
+                            description: string;
+                            draft: boolean;
+                            gender: string;
+                            id: string;
+                            image_id?: string | null;
+                            image_url?: string | null;
+                            label_ids: string[];
+                            level: string;
+                            location_id?: string | null;
+                            name: string;
+                            organization_id: string;
+                            organization_name: string;
+                            payment_url: string;
+                            price_display_mode: string;
+                            product_type_id: string;
+                            rate_id?: string | null;
+                            should_validate_age: boolean;
+                            sport_id?: string | null;
+                            spots?: number | null;
+                            tag_ids: string[];
+                            updated_at: string;
+                            version: number;
+                        }[];
+                        meta: {
+                            pagination: {
+                                itemsPerPage: number;
+                                next_cursor?: string | null;
+                                page: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    post_v1_admin_organizations_By_id_products: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    age_max?: number | null;
+                    age_min?: number | null;
+                    category_ids?: string[];
+                    contacts?: {
+                        contact_id: string;
+                        roles: string[];
+                    }[];
+                    description?: string;
+                    draft?: boolean;
+                    gender?: string;
+                    image_id?: string | null;
+                    level?: string;
+                    name: string;
+                    payment_url?: string;
+                    price_display_mode?: string;
+                    product_type_id: string;
+                    rate_id?: string | null;
+                    should_validate_age?: boolean;
+                    sport_id?: string | null;
+                    spots?: number | null;
+                    tag_ids?: string[];
+                    version?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
     get_v1_admin_organizations_By_id_rates: {
         parameters: {
             query?: {
@@ -10202,6 +10661,442 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    get_v1_admin_products_By_id: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            age_max?: number | null;
+                            age_min?: number | null;
+                            category_ids: string[];
+                            contacts: {
+                                contact_id: string;
+                                roles: string[];
+                            }[];
+                            created_at: string;
+                            description: string;
+                            draft: boolean;
+                            gender: string;
+                            id: string;
+                            image_id?: string | null;
+                            image_url?: string | null;
+                            label_ids: string[];
+                            level: string;
+                            location_id?: string | null;
+                            name: string;
+                            organization_id: string;
+                            organization_name: string;
+                            payment_url: string;
+                            price_display_mode: string;
+                            product_type_id: string;
+                            rate_id?: string | null;
+                            should_validate_age: boolean;
+                            sport_id?: string | null;
+                            spots?: number | null;
+                            tag_ids: string[];
+                            updated_at: string;
+                            version: number;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    delete_v1_admin_products_By_id: {
+        parameters: {
+            query?: {
+                version?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    patch_v1_admin_products_By_id: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    age_max?: number | null;
+                    age_min?: number | null;
+                    category_ids?: string[];
+                    contacts?: {
+                        contact_id: string;
+                        roles: string[];
+                    }[];
+                    description?: string;
+                    draft?: boolean;
+                    gender?: string;
+                    image_id?: string | null;
+                    level?: string;
+                    name?: string;
+                    payment_url?: string;
+                    price_display_mode?: string;
+                    product_type_id?: string;
+                    rate_id?: string | null;
+                    should_validate_age?: boolean;
+                    sport_id?: string | null;
+                    spots?: number | null;
+                    tag_ids?: string[];
+                    version?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    "get_v1_admin_products_By_id_delete-impact": {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            labels: string[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    get_v1_admin_products_By_id_labels: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            label_ids: string[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    put_v1_admin_products_By_id_labels: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    label_ids: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    patch_v1_admin_products_By_id_location: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    location_id?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    get_v1_admin_products_By_id_questions: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            questions: {
+                                has_url: boolean;
+                                id: string;
+                                options: string[];
+                                required: boolean;
+                                title: string;
+                                type: string;
+                                url?: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    put_v1_admin_products_By_id_questions: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    questions: {
+                        has_url: boolean;
+                        id: string;
+                        options: string[];
+                        required: boolean;
+                        title: string;
+                        type: string;
+                        url?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
             default: components["responses"]["Error"];
         };
     };
@@ -13110,6 +14005,61 @@ export interface operations {
                             sport_id?: string | null;
                             tag_ids: string[];
                             type: string;
+                        }[];
+                        meta: {
+                            pagination: {
+                                itemsPerPage: number;
+                                next_cursor?: string | null;
+                                page: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            default: components["responses"]["Error"];
+        };
+    };
+    get_v1_offer_products: {
+        parameters: {
+            query?: {
+                itemsPerPage?: string;
+                page?: string;
+                search?: string;
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            age_max?: number | null;
+                            age_min?: number | null;
+                            category_ids: string[];
+                            description: string;
+                            gender: string;
+                            id: string;
+                            image_url?: string | null;
+                            label_ids: string[];
+                            level: string;
+                            location_id?: string | null;
+                            name: string;
+                            organization_id: string;
+                            price_display_mode: string;
+                            product_type_id: string;
+                            sport_id?: string | null;
+                            spots?: number | null;
+                            tag_ids: string[];
                         }[];
                         meta: {
                             pagination: {

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiBlob } from '@/lib/api-client';
-import { fetchList, listSource } from '@/lib/list';
+import { listSource } from '@/lib/list';
 import type { CommandResult } from '@/lib/resource';
 import type {
   Activity,
@@ -25,37 +25,7 @@ export const applicationActivities = listSource<Activity>('/v1/admin/application
 export const activitySessions = (id: string) => listSource<Session>(`${item(id)}/sessions`);
 export const applicationSessions = listSource<Session>(APPLICATION_SESSIONS);
 
-/** One choice of a picker: an id and what the user reads. */
-export interface Choice {
-  value: string;
-  label: string;
-}
-
-/** A picker's choices from an organisation's list (up to 1,000, by name), for location and contact pickers. */
-function useOrganizationChoices(organizationId: string, part: 'locations' | 'contacts' | 'rates' | 'cancellation-terms') {
-  return useQuery({
-    queryKey: ['activities', 'choices', part, organizationId],
-    queryFn: async ({ signal }): Promise<Choice[]> => {
-      const page = await fetchList<{ id: string; name: string; city?: string }>(
-        `/v1/admin/organizations/${encodeURIComponent(organizationId)}/${part}`,
-        { page: 1, itemsPerPage: 1000 },
-        signal,
-      );
-      return page.rows.map((row) => ({ value: row.id, label: row.city ? `${row.name} (${row.city})` : row.name }));
-    },
-    enabled: organizationId !== '',
-  });
-}
-
-/** The organisation's locations, for the activity's location picker. */
-export const useLocationChoices = (organizationId: string) => useOrganizationChoices(organizationId, 'locations');
-
-/** The organisation's contacts, for the activity's contact pickers. */
-export const useContactChoices = (organizationId: string) => useOrganizationChoices(organizationId, 'contacts');
-
-/** The organisation's rates and cancellation terms, for the activity's price pickers. */
-export const useRateChoices = (organizationId: string) => useOrganizationChoices(organizationId, 'rates');
-export const useTermChoices = (organizationId: string) => useOrganizationChoices(organizationId, 'cancellation-terms');
+export { useContactChoices, useLocationChoices, useRateChoices, useTermChoices, type Choice } from '@/lib/offer-choices';
 
 export const activityKeys = {
   all: ['activities'] as const,

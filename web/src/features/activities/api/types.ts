@@ -32,6 +32,4 @@ export const ACTIVITY_TYPES = ['session', 'bundle'] as const;
 export const LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
 export const GENDERS = ['male', 'female', 'other'] as const;
 export const PRICE_DISPLAY_MODES = ['eur', 'moves', 'both'] as const;
-export const QUESTION_TYPES = ['text', 'single_select', 'multi_select'] as const;
-export const CONTACT_ROLES = ['mail', 'contact_person', 'trainer'] as const;
 export const REPETITION_TYPES = ['weeks', 'months', 'years'] as const;

@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { FieldArray, useField, useFormikContext } from 'formik';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import * as yup from 'yup';
 import { CheckboxListField, SelectField, SwitchField, TextAreaField, TextField, UploadFormField } from '@/components/form';
+import { ContactsField, NumberOrEmptyField } from '@/components/offer/OfferFields';
 import {
   ACTIVITY_TYPES,
-  CONTACT_ROLES,
   GENDERS,
   LEVELS,
   PRICE_DISPLAY_MODES,
@@ -60,72 +59,11 @@ export function activityValues(activity: Activity): ActivityInput {
   return values;
 }
 
-/** A whole number or empty (null). */
-function AgeField({ name, label }: { name: string; label: string }) {
-  const [field, , helpers] = useField<number | null>(name);
-  return (
-    <div className="field">
-      <label htmlFor={`age-${name}`}>{label}</label>
-      <input
-        id={`age-${name}`}
-        className="input"
-        type="number"
-        min={0}
-        max={120}
-        value={field.value ?? ''}
-        onChange={(event) => void helpers.setValue(event.target.value === '' ? null : Number(event.target.value))}
-      />
-    </div>
-  );
-}
-
 function Contacts() {
-  const { t } = useTranslation();
-  const { values, setFieldValue } = useFormikContext<ActivityInput>();
   // The organisation's own contacts (decision 0602); its id is in the route.
   const { organizationId = '' } = useParams();
   const choices = useContactChoices(organizationId);
-  return (
-    <FieldArray name="contacts">
-      {({ push, remove }) => (
-        <>
-          {values.contacts.map((contact, index) => (
-            <div key={index} className="field-row">
-              <SelectField
-                name={`contacts.${index}.contact_id`}
-                label={t('activities.fields.contact_id')} options={choices.data ?? []}
-                emptyLabel={t('activities.chooseContact')}
-              />
-              <fieldset className="field">
-                <legend>{t('activities.fields.roles')}</legend>
-                {CONTACT_ROLES.map((role) => (
-                  <label key={role} className="checkbox">
-                    <input
-                      type="checkbox"
-                      checked={contact.roles.includes(role)}
-                      onChange={(event) =>
-                        void setFieldValue(
-                          `contacts.${index}.roles`,
-                          event.target.checked ? [...contact.roles, role] : contact.roles.filter((r) => r !== role),
-                        )
-                      }
-                    />
-                    {t(`activities.contactRoles.${role}`)}
-                  </label>
-                ))}
-              </fieldset>
-              <button type="button" className="button button--ghost" onClick={() => remove(index)}>
-                {t('activities.remove')}
-              </button>
-            </div>
-          ))}
-          <button type="button" className="button" onClick={() => push({ contact_id: '', roles: [] })}>
-            {t('activities.addContact')}
-          </button>
-        </>
-      )}
-    </FieldArray>
-  );
+  return <ContactsField choices={choices.data ?? []} />;
 }
 
 /** The activity form in sections; the type is chosen once, on create. */
@@ -182,8 +120,8 @@ export function ActivityInputs({ creating }: { creating: boolean }) {
         <legend>{t('activities.sections.audience')}</legend>
         <SelectField name="gender" label={t('activities.fields.gender')} emptyLabel={t('activities.genders.')} options={options(GENDERS, 'genders')} />
         <SelectField name="level" label={t('activities.fields.level')} emptyLabel={t('activities.levels.')} options={options(LEVELS, 'levels')} />
-        <AgeField name="age_min" label={t('activities.fields.age_min')} />
-        <AgeField name="age_max" label={t('activities.fields.age_max')} />
+        <NumberOrEmptyField name="age_min" label={t('activities.fields.age_min')} max={120} />
+        <NumberOrEmptyField name="age_max" label={t('activities.fields.age_max')} max={120} />
         <SwitchField name="is_accessible" label={t('activities.fields.is_accessible')} />
       </fieldset>
       <fieldset className="form__section">

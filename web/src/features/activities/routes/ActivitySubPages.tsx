@@ -1,12 +1,12 @@
-import { FieldArray, useFormikContext } from 'formik';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { CheckboxListField, Form, FormErrorSummary, SelectField, SubmitButton, SwitchField, TextField } from '@/components/form';
+import { CheckboxListField, Form, FormErrorSummary, SelectField, SubmitButton, SwitchField } from '@/components/form';
+import { QuestionsEditor, questionValues, questionsFromValues, type QuestionValues } from '@/components/offer/OfferFields';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { useLocationChoices } from '@/features/activities/api/activities';
 import { useActivitySettings, useQuestions, useSaveLabels, useSaveQuestions, useSaveSettings, useSetLocation } from '@/features/activities/api/activities';
-import { QUESTION_TYPES, type ActivitySettings, type Question } from '@/features/activities/api/types';
+import type { ActivitySettings } from '@/features/activities/api/types';
 import { BundleList } from '@/features/activities/components/Bundles';
 import { useActivityContext } from '@/features/activities/routes/ActivityLayoutRoute';
 import { useLabelChoices } from '@/lib/taxonomy';
@@ -69,67 +69,6 @@ export function ActivitySettingsRoute() {
   );
 }
 
-interface QuestionValues {
-  questions: (Omit<Question, 'options'> & { options: string })[];
-}
-
-function QuestionList() {
-  const { t } = useTranslation();
-  const { values } = useFormikContext<QuestionValues>();
-  return (
-    <FieldArray name="questions">
-      {({ push, remove }) => (
-        <>
-          {values.questions.map((question, index) => (
-            <fieldset key={question.id || index} className="form__section">
-              <legend>{t('activities.questions.question', { number: index + 1 })}</legend>
-              <TextField name={`questions.${index}.title`} label={t('activities.questions.fields.title')} />
-              <SelectField
-                name={`questions.${index}.type`}
-                label={t('activities.questions.fields.type')}
-                options={QUESTION_TYPES.map((type) => ({ value: type, label: t(`activities.questions.types.${type}`) }))}
-              />
-              <SwitchField name={`questions.${index}.required`} label={t('activities.questions.fields.required')} />
-              {question.type !== 'text' && <OptionsField index={index} />}
-              <SwitchField name={`questions.${index}.has_url`} label={t('activities.questions.fields.has_url')} />
-              {question.has_url && <TextField name={`questions.${index}.url`} label={t('activities.questions.fields.url')} />}
-              <button type="button" className="button button--ghost" onClick={() => remove(index)}>
-                {t('activities.remove')}
-              </button>
-            </fieldset>
-          ))}
-          <button
-            type="button"
-            className="button"
-            onClick={() => push({ id: '', title: '', type: 'text', required: false, options: '', has_url: false, url: '' })}
-          >
-            {t('activities.questions.add')}
-          </button>
-        </>
-      )}
-    </FieldArray>
-  );
-}
-
-function OptionsField({ index }: { index: number }) {
-  const { t } = useTranslation();
-  const { values, setFieldValue, errors, submitCount } = useFormikContext<QuestionValues>();
-  const error = submitCount > 0 ? (errors as Record<string, string>)[`questions.${index}.options`] : undefined;
-  return (
-    <div className="field">
-      <label htmlFor={`options-${index}`}>{t('activities.questions.fields.options')}</label>
-      <textarea
-        id={`options-${index}`}
-        className="input"
-        rows={3}
-        value={values.questions[index].options}
-        onChange={(event) => void setFieldValue(`questions.${index}.options`, event.target.value)}
-      />
-      {error && <p className="field__error">{error}</p>}
-    </div>
-  );
-}
-
 export function ActivityQuestionsRoute() {
   const { t } = useTranslation();
   const { activity } = useActivityContext();
@@ -138,17 +77,15 @@ export function ActivityQuestionsRoute() {
   if (!questions.data) return <Skeleton lines={4} />;
   return (
     <Form<QuestionValues>
-      initialValues={{ questions: questions.data.map((q) => ({ ...q, url: q.url ?? '', options: q.options.join('\n') })) }}
+      initialValues={questionValues(questions.data)}
       enableReinitialize
       onSubmit={async (values) => {
-        await save.mutateAsync(
-          values.questions.map((q) => ({ ...q, options: q.options.split('\n').map((o) => o.trim()).filter(Boolean) })),
-        );
+        await save.mutateAsync(questionsFromValues(values));
         notifySaved(t('common.saved'));
       }}
     >
       <h2>{t('activities.questions.title')}</h2>
-      <QuestionList />
+      <QuestionsEditor />
       <FormErrorSummary />
       <div className="form__actions">
         <SubmitButton>{t('common.save')}</SubmitButton>

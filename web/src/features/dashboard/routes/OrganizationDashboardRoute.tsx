@@ -22,6 +22,7 @@ interface Task {
  */
 const ORGANIZATION_TASKS: Task[] = [
   { path: 'activities', title: 'dashboard.tasks.activities', body: 'dashboard.tasks.activitiesBody', ability: 'view-activities' },
+  { path: 'products', title: 'dashboard.tasks.products', body: 'dashboard.tasks.productsBody', ability: 'view-products' },
   { path: 'locations', title: 'dashboard.tasks.locations', body: 'dashboard.tasks.locationsBody', ability: 'view-locations' },
   { path: 'contacts', title: 'dashboard.tasks.contacts', body: 'dashboard.tasks.contactsBody', ability: 'view-contacts' },
   { path: 'rates', title: 'dashboard.tasks.rates', body: 'dashboard.tasks.ratesBody', ability: 'view-rates' },

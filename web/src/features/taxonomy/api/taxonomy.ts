@@ -7,6 +7,7 @@ import type {
   Label,
   OrganizationFilter,
   OrganizationFilterInput,
+  ProductFilter,
   Tag,
   TagInput,
 } from '@/features/taxonomy/api/types';
@@ -55,6 +56,16 @@ export function useSaveActivityFilter(labelId: string) {
   return useMutation({
     mutationFn: (input: ActivityFilter & { version?: number }) =>
       api<CommandResult>(`${labelPath(labelId)}/activity-filter`, { method: 'PUT', body: input }),
+    onSuccess: invalidate,
+  });
+}
+
+/** The label's product filter (decision 1001). */
+export function useSaveProductFilter(labelId: string) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (input: ProductFilter & { version?: number }) =>
+      api<CommandResult>(`${labelPath(labelId)}/product-filter`, { method: 'PUT', body: input }),
     onSuccess: invalidate,
   });
 }

@@ -8,6 +8,7 @@ export type TagInput = Omit<RequestBody<'/v1/admin/tags/{tag_id}', 'put'>, 'vers
 
 export type Label = Answer<'/v1/admin/labels/{label_id}', 'get'>['data'];
 export type ActivityFilter = Label['activity_filter'];
+export type ProductFilter = Label['product_filter'];
 export type OrganizationFilter = Answer<'/v1/admin/labels/{label_id}/organization-filter', 'get'>['data'];
 export type OrganizationFilterInput = RequestBody<'/v1/admin/labels/{label_id}/organization-filter', 'put'>;
 export type CoveredOffer = Answer<'/v1/admin/labels/{label_id}/coverage', 'get'>['data'][number];

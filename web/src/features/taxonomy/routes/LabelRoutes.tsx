@@ -8,8 +8,8 @@ import { DataGrid, type DataGridColumn } from '@/components/data-grid/DataGrid';
 import { CheckboxListField, TextField } from '@/components/form';
 import { PageHeader } from '@/components/page/PageHeader';
 import { Skeleton } from '@/components/ui/Skeleton';
-import { coverageList, labels, useItem, useRemove, useSave, useSaveActivityFilter } from '@/features/taxonomy/api/taxonomy';
-import { ACTIVITY_TYPES, LEVELS, type ActivityFilter, type CoveredOffer, type Label } from '@/features/taxonomy/api/types';
+import { coverageList, labels, useItem, useRemove, useSave, useSaveActivityFilter, useSaveProductFilter } from '@/features/taxonomy/api/taxonomy';
+import { ACTIVITY_TYPES, LEVELS, type ActivityFilter, type CoveredOffer, type Label, type ProductFilter } from '@/features/taxonomy/api/types';
 import { TaxonomyForm } from '@/features/taxonomy/components/TaxonomyForm';
 import { TaxonomyList } from '@/features/taxonomy/components/TaxonomyList';
 import { api } from '@/lib/api-client';
@@ -75,6 +75,9 @@ function LabelForm({ label }: { label?: Label }) {
               <Link className="button" to="activity-filters">
                 {t('taxonomy.labels.activityFilters')}
               </Link>{' '}
+              <Link className="button" to="product-filters">
+                {t('taxonomy.labels.productFilters')}
+              </Link>{' '}
               <Link className="button" to="organization-filters">
                 {t('taxonomy.labels.organizationFilters')}
               </Link>
@@ -96,6 +99,7 @@ function Coverage({ label }: { label: Label }) {
   const columns = useMemo<DataGridColumn<CoveredOffer>[]>(
     () => [
       { field: 'name', header: t('taxonomy.labels.fields.name'), sortable: true, flex: 2 },
+      { field: 'offer_type', header: t('taxonomy.labels.fields.offer_type'), width: 130, render: (offer) => t(`taxonomy.labels.offerTypes.${offer.offer_type}`) },
       { field: 'organization_name', header: t('taxonomy.labels.fields.organization'), flex: 2 },
       {
         field: 'by_hand',
@@ -171,6 +175,47 @@ function LabelFilterForm({ label }: { label: Label }) {
     >
       <CheckboxListField name="types" label={field('types')} options={options(ACTIVITY_TYPES, 'types')} />
       <CheckboxListField name="levels" label={field('levels')} options={options(LEVELS, 'levels')} />
+      <CheckboxListField name="category_ids" label={field('category_ids')} options={categories.data ?? []} />
+      <CheckboxListField name="tag_ids" label={field('tag_ids')} options={tags.data ?? []} />
+      <CheckboxListField name="sport_ids" label={field('sport_ids')} options={sports.data ?? []} />
+      <CheckboxListField name="organization_ids" label={field('organization_ids')} options={organizations.data ?? []} />
+    </TaxonomyForm>
+  );
+}
+
+/** The label's product filter (labels/{label_id}/product-filters, decision 1001). */
+export function LabelProductFilterRoute() {
+  const { label_id: id = '' } = useParams();
+  const { data, isPending, isError } = useItem(labels, 'labels', id);
+  if (isPending) return <Skeleton lines={6} />;
+  if (isError) return null;
+  return <LabelProductFilterForm label={data} />;
+}
+
+function LabelProductFilterForm({ label }: { label: Label }) {
+  const { t } = useTranslation();
+  const save = useSaveProductFilter(label.id);
+  const sports = useChoices('/v1/admin/sports/all');
+  const productTypes = useChoices('/v1/admin/product-types/all');
+  const organizations = useChoices('/v1/admin/organizations/simple', { itemsPerPage: 10000, sort: 'name' });
+  const categories = useCategoryChoices();
+  const tags = useTagChoices();
+  const field = (name: keyof ProductFilter) => t(`taxonomy.labels.fields.${name}`);
+  return (
+    <TaxonomyForm<ProductFilter>
+      kind="labels"
+      editing
+      initialValues={label.product_filter}
+      schema={yup.object()}
+      onSave={(values) => save.mutateAsync({ ...values, version: label.version })}
+      section={{ title: t('taxonomy.labels.productFilterTitle', { name: label.name }), description: t('taxonomy.labels.productFilterHint') }}
+    >
+      <CheckboxListField name="product_type_ids" label={field('product_type_ids')} options={productTypes.data ?? []} />
+      <CheckboxListField
+        name="levels"
+        label={field('levels')}
+        options={LEVELS.map((value) => ({ value, label: t(`taxonomy.labels.levels.${value}`) }))}
+      />
       <CheckboxListField name="category_ids" label={field('category_ids')} options={categories.data ?? []} />
       <CheckboxListField name="tag_ids" label={field('tag_ids')} options={tags.data ?? []} />
       <CheckboxListField name="sport_ids" label={field('sport_ids')} options={sports.data ?? []} />

@@ -1,0 +1,89 @@
+import { expect, loggedInTest as test } from './fixtures';
+
+// The demo organisation `move seed` creates in move-demo (decision 0105); the seed gives
+// it the published product "Clubshirt" (seedProducts).
+const ORGANIZATION = '1b7dff1f-f891-596f-adf4-ba8350d1739d';
+
+test('a product: create with its type and spots, a question, a label, the lists and filters, delete after the confirmation', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const stamp = Date.now();
+  const name = `E2E locker ${stamp}`;
+  const labelName = `E2E label ${stamp}`;
+
+  // A label to give it (the application's, decision 0610).
+  await page.goto('/admin/labels/create');
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(labelName);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/admin\/labels$/);
+
+  // The form refuses a product without a type before a round trip.
+  await page.goto(`/organizations/${ORGANIZATION}/products/create`);
+  await expect(page.getByRole('heading', { name: 'New product' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('combobox', { name: 'Product type', exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('heading', { name: 'New product' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Product type', exact: true }).selectOption({ label: 'Materiaal' });
+  await page.getByLabel('Spots (empty is unlimited)').fill('12');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+
+  // A question with choices.
+  await page.getByRole('link', { name: 'Questions', exact: true }).click();
+  await page.getByRole('button', { name: 'Add question' }).click();
+  await page.getByLabel('Question', { exact: true }).fill('Which locker row?');
+  await page.getByLabel('Answer type').selectOption('single_select');
+  await page.getByLabel('Options (one per line)').fill('Top\nBottom');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+
+  // The label by hand.
+  await page.getByRole('link', { name: 'Labels', exact: true }).click();
+  await page.getByRole('group', { name: 'Labels of this product' }).getByLabel(labelName).check();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+
+  // The organisation's list: drafts only shows it (new products start as drafts), published only shows the seeded one.
+  await page.goto(`/organizations/${ORGANIZATION}/products`);
+  await page.getByRole('combobox', { name: 'Draft' }).selectOption('true');
+  await expect(page.getByRole('gridcell', { name })).toBeVisible();
+  await expect(page.getByRole('gridcell', { name: 'Clubshirt' })).toHaveCount(0);
+  await page.getByRole('combobox', { name: 'Draft' }).selectOption('false');
+  await expect(page.getByRole('gridcell', { name: 'Clubshirt' })).toBeVisible();
+  await expect(page.getByRole('gridcell', { name })).toHaveCount(0);
+
+  // The application's overview names the organisation.
+  await page.goto('/application/products');
+  await expect(page.getByRole('heading', { name: 'Products of the application' })).toBeVisible();
+  await expect(page.getByRole('gridcell', { name })).toBeVisible();
+
+  // The label's product filter (decision 1001): products of the type Kleding, so the
+  // seeded Clubshirt by filter beside this product by hand; activities never.
+  await page.goto('/admin/labels');
+  await page.getByRole('searchbox', { name: 'Search' }).fill(labelName);
+  await page.locator('.ag-row').filter({ hasText: labelName }).click();
+  await page.getByRole('link', { name: 'Product filter' }).click();
+  await expect(page.getByRole('heading', { name: `Product filter of ${labelName}` })).toBeVisible();
+  await page.getByRole('group', { name: 'Product types' }).getByLabel('Kleding', { exact: true }).check();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('heading', { name: 'Edit label' })).toBeVisible();
+  await expect(page.locator('.ag-row').filter({ hasText: 'Clubshirt' })).toContainText('By filter');
+  await expect(page.locator('.ag-row').filter({ hasText: name })).toContainText('By hand');
+  await expect(page.locator('.ag-row')).toHaveCount(2);
+
+  // Deleting asks first and says which labels it leaves; cancelled once, then confirmed.
+  await page.goto(`/organizations/${ORGANIZATION}/products`);
+  await page.getByRole('link', { name }).click();
+  await page.getByRole('button', { name: 'Delete product' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText(labelName);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+  await page.getByRole('button', { name: 'Delete product' }).click();
+  await expect(dialog).toContainText(labelName);
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('heading', { name: 'Products', exact: true })).toBeVisible();
+  await expect(page.getByRole('gridcell', { name })).toHaveCount(0);
+});

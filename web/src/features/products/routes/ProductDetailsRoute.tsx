@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Form, FormErrorSummary, SubmitButton } from '@/components/form';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { useDeleteProduct, useProductDeleteImpact, useUpdateProduct } from '@/features/products/api/products';
+import type { ProductInput } from '@/features/products/api/types';
+import { ProductInputs, productSchema, productValues } from '@/features/products/components/ProductInputs';
+import { useProductContext } from '@/features/products/routes/ProductLayoutRoute';
+import { can } from '@/lib/authorization';
+import { useAuthStore } from '@/stores/auth';
+import { notifySaved } from '@/stores/notification';
+
+export function ProductDetailsRoute() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { product, base } = useProductContext();
+  const profile = useAuthStore((state) => state.profile);
+  const mayEdit = can(profile, 'edit-product');
+  const update = useUpdateProduct(product.id);
+  const remove = useDeleteProduct(product.id);
+  const [confirming, setConfirming] = useState(false);
+  // The impact is asked when the dialog opens, so the confirmation says what goes with it.
+  const impact = useProductDeleteImpact(product.id, confirming);
+  const labels = impact.data?.labels ?? [];
+  return (
+    <>
+      <Form<ProductInput>
+        initialValues={productValues(product)}
+        enableReinitialize
+        validationSchema={productSchema(t)}
+        onSubmit={async (values) => {
+          await update.mutateAsync({ ...values, version: product.version });
+          notifySaved(t('common.saved'));
+        }}
+      >
+        <ProductInputs />
+        <FormErrorSummary />
+        <div className="form__actions">
+          {mayEdit && <SubmitButton>{t('common.save')}</SubmitButton>}
+          {mayEdit && (
+            <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
+              {t('products.delete')}
+            </button>
+          )}
+        </div>
+      </Form>
+      <ConfirmDialog
+        open={confirming}
+        title={t('products.delete')}
+        body={[t('products.deleteConfirm', { name: product.name }), labels.length > 0 ? t('products.deleteLabels', { labels: labels.join(', ') }) : '']
+          .filter(Boolean)
+          .join(' ')}
+        busy={remove.isPending || impact.isFetching}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => remove.mutate(product.version, { onSuccess: () => void navigate(base.slice(0, base.lastIndexOf('/'))) })}
+      />
+    </>
+  );
+}
