@@ -28,6 +28,8 @@ var queues = []struct{ name, table, since, where string }{
 	{"bundle-promotion-notices", PendingBundleNotices, "promoted_at", "true"},
 	{"held-spots", PendingHolds, "held_at", "true"},
 	{"payments", PendingPayments, "changed_at", "true"},
+	// Scheduled notifications wait until their moment: only the due ones are work.
+	{"notifications-due", PendingNotifications, "send_at", "send_at <= now()"},
 }
 
 // Queues counts every to-do list of every tenant, reading as the tables' owner like the
