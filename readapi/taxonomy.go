@@ -47,7 +47,9 @@ type categoryRow struct {
 	UpdatedAt string  `json:"updated_at"`
 }
 
-const categoryColumns = `id::text, title, link, image_id::text, version, created_at, updated_at`
+// categoryColumns answer the image as the file's token (32 hex digits, no dashes), as the
+// file routes take it; the read model keeps it in a uuid column.
+const categoryColumns = `id::text, title, link, replace(image_id::text, '-', ''), version, created_at, updated_at`
 
 func scanCategory(row pgx.Row) (categoryRow, error) {
 	var o categoryRow

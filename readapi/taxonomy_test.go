@@ -53,7 +53,16 @@ func TestTaxonomyAdminFlow(t *testing.T) {
 		t.Fatalf("en: %q", got)
 	}
 
-	swimming := created(admin.want("POST", "/v1/admin/categories", map[string]any{"title": "Zwemmen", "link": "https://example.test/zwemmen"}, 201))
+	// A category's image is the uploaded file's token, answered as it was given: the
+	// file routes take nothing else.
+	image := dig(admin.c.want(admin.c.upload("zwemmen.png", testPNG(600, 300, false), map[string]string{"visibility": "public"},
+		"Authorization", "Bearer user:"+admin.user, "ApplicationId", w.appA), 201).Body, "data", "token").(string)
+	swimming := created(admin.want("POST", "/v1/admin/categories", map[string]any{"title": "Zwemmen", "link": "https://example.test/zwemmen", "image_id": image}, 201))
+	w.settle()
+	if got := dig(admin.want("GET", "/v1/admin/categories/"+swimming, nil, 200).Body, "data", "image_id"); got != image {
+		t.Fatalf("the category's image is %v, the file's token %s", got, image)
+	}
+	admin.want("GET", "/v1/admin/files/"+image, nil, 200)
 	yoga := created(admin.want("POST", "/v1/admin/categories", map[string]any{"title": "Yoga"}, 201))
 	outdoor := created(admin.want("POST", "/v1/admin/tags", map[string]any{"name": "Outdoor"}, 201))
 	pass := created(admin.want("POST", "/v1/admin/labels", map[string]any{"name": "Sportpas"}, 201))

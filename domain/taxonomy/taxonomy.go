@@ -117,7 +117,12 @@ func CleanCategory(f CategoryFields) (CategoryFields, error) {
 	if f.Link != "" && (!names.ValidURL(f.Link) || utf8.RuneCountInString(f.Link) > MaxLinkLength) {
 		v.Add("link", "validation.url", nil)
 	}
-	f.ImageID = cleanID(&v, "image_id", f.ImageID)
+	if f.ImageID = cleanID(&v, "image_id", f.ImageID); f.ImageID != nil {
+		// A file is named by its token, 32 hex digits (files.Service); a category's first
+		// events stored it as a UUID, which the read API answers as a token again.
+		token := strings.ReplaceAll(*f.ImageID, "-", "")
+		f.ImageID = &token
+	}
 	return f, v.OrNil()
 }
 
