@@ -19,6 +19,7 @@ import (
 	rmcatalog "move/projections/catalog"
 	rmidentity "move/projections/identity"
 	rmorg "move/projections/organizations"
+	rmproducts "move/projections/products"
 	"move/readapi"
 )
 
@@ -26,7 +27,7 @@ func newOrganizationServer(t *testing.T) *client {
 	t.Helper()
 	env := testenv.New(t)
 	// validate-sports asks the activities read model which activities use a sport.
-	env.RunProjections(t, env.Runner(t, append(rmcatalog.Projectors(), rmorg.Projector(), rmidentity.Projector(), rmactivities.Projector())...))
+	env.RunProjections(t, env.Runner(t, append(rmcatalog.Projectors(), rmorg.Projector(), rmidentity.Projector(), rmactivities.Projector(), rmproducts.Projector())...))
 	api, err := readapi.New(readapi.Deps{
 		App: env.App, DB: env.DB, Auth: roleAuth{}, Tenants: roleAuth{}, Authz: roleAuth{},
 		Log: testenv.Logger(t), Metrics: prometheus.NewRegistry(),
