@@ -55,6 +55,10 @@ import (
 //
 // Finance (payouts, SEPA, invoices; decisions 0920–0924):
 //   - GenerateSepaBatch, CloseInvoiceMonth, CreditInvoice (finance.go)
+//
+// App builds (decisions 1200, 1201):
+//   - SaveAppStoreSettings, ConfigureAppPlatform, RequestAppBuild, then SyncAppBuild
+//     (the build service's side, for the request and the build process) (app_builds.go)
 type App struct {
 	run *runner
 	// afterRedeem runs between a coupon's redemption and its credit: the failpoint a
@@ -71,6 +75,10 @@ type App struct {
 	// afterProviderPaid runs between the provider's "paid" and the order's update
 	// (AfterProviderPaid).
 	afterProviderPaid func()
+	builds            BuildSetup
+	// afterBuildSubmitted runs between the build service's acceptance of a build and
+	// its record (AfterBuildSubmitted).
+	afterBuildSubmitted func()
 }
 
 // AfterRedeem sets the failpoint between a redemption and its credit. Only the crash

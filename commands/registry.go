@@ -3,6 +3,7 @@ package commands
 import (
 	"move/domain"
 	"move/domain/activity"
+	"move/domain/appbuild"
 	"move/domain/booking"
 	"move/domain/bundle"
 	"move/domain/catalog"
@@ -37,5 +38,6 @@ var registerAll = []func(*domain.Registry){
 	order.Register,
 	finance.Register,
 	taxonomy.Register,
+	appbuild.Register,
 	personal.Register,
 }

@@ -118,6 +118,8 @@ type Worker struct {
 	Mail    identity.Mailer
 	resumed *prometheus.CounterVec
 	backoff paymentBackoff
+	// buildBackoff spaces the visits to one running app build.
+	buildBackoff paymentBackoff
 }
 
 // NewWorker makes a worker with its metric registered.
@@ -164,11 +166,12 @@ func (w *Worker) work(ctx context.Context) error {
 // Pass does the work that has waited longer than the grace period, and answers how
 // much it did.
 func (w *Worker) Pass(ctx context.Context) (int, error) {
-	credits, batches, promotions, notices, orders, err := w.due(ctx)
+	credits, batches, promotions, notices, orders, builds, err := w.due(ctx)
 	if err != nil {
 		return 0, err
 	}
 	done := w.settlePayments(ctx, orders)
+	done += w.followAppBuilds(ctx, builds)
 	holds, err := w.dueHolds(ctx)
 	if err != nil {
 		return done, err
@@ -209,13 +212,14 @@ type pendingBatch struct{ id, application string }
 
 // due reads the to-do list as the tables' owner, move_projector, a member of
 // move_writer whose policy sees every tenant (the server's own role sees no row).
-func (w *Worker) due(ctx context.Context) ([]pendingCredit, []pendingBatch, []duePromotion, []dueNotice, []string, error) {
+func (w *Worker) due(ctx context.Context) ([]pendingCredit, []pendingBatch, []duePromotion, []dueNotice, []string, []dueBuild, error) {
 	before := w.Now().Add(-w.Grace)
 	var credits []pendingCredit
 	var batches []pendingBatch
 	var promotions []duePromotion
 	var notices []dueNotice
 	var orders []string
+	var builds []dueBuild
 	err := pgx.BeginFunc(ctx, w.DB, func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, `SET LOCAL ROLE move_projector`); err != nil {
 			return err
@@ -249,7 +253,11 @@ func (w *Worker) due(ctx context.Context) ([]pendingCredit, []pendingBatch, []du
 			return err
 		}
 		orders, err = w.syncPayments(ctx, tx, before)
+		if err != nil {
+			return err
+		}
+		builds, err = w.dueAppBuilds(ctx, tx, before)
 		return err
 	})
-	return credits, batches, promotions, notices, orders, err
+	return credits, batches, promotions, notices, orders, builds, err
 }

@@ -8,6 +8,7 @@ import (
 	"move/processes"
 	"move/projections"
 	rmactivities "move/projections/activities"
+	rmappbuilds "move/projections/appbuilds"
 	rmbookings "move/projections/bookings"
 	rmbundles "move/projections/bundles"
 	rmcatalog "move/projections/catalog"
@@ -27,5 +28,6 @@ func All() []projections.Projector {
 	return append(rmcatalog.Projectors(), rmidentity.Projector(), rmorganizations.Projector(), rmwallets.Projector(),
 		rmrates.Projector(), rmlocations.Projector(), rmcontacts.Projector(), rmactivities.Projector(), rmbookings.Projector(),
 		rmtaxonomy.Projector(), rmbundles.Projector(), processes.Projector(),
-		rmorders.Projector(), processes.PaymentsProjector(), processes.HoldsProjector(), rmfinance.Projector())
+		rmorders.Projector(), processes.PaymentsProjector(), processes.HoldsProjector(), rmfinance.Projector(),
+		rmappbuilds.Projector(), processes.AppBuildsProjector())
 }
