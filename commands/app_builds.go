@@ -91,19 +91,19 @@ func (a *App) AppBuilds(ctx context.Context, applicationID string) (*appbuild.Ap
 // requested build (Idempotency-Key = the build's id, so submitting again after a crash
 // or a lost answer builds once) and records what the service says of a submitted one.
 // A refusal fails the build with the service's reason; a service that cannot be reached
-// leaves it for the next visit (ErrUnavailable).
-func (a *App) SyncAppBuild(ctx context.Context, applicationID, buildID string) error {
+// leaves it for the next visit (ErrUnavailable). It answers whether it recorded a change.
+func (a *App) SyncAppBuild(ctx context.Context, applicationID, buildID string) (bool, error) {
 	service := a.builds.Service
 	if service == nil {
-		return fmt.Errorf("%w: no app build service connected", buildservice.ErrUnavailable)
+		return false, fmt.Errorf("%w: no app build service connected", buildservice.ErrUnavailable)
 	}
 	apps, err := a.AppBuilds(ctx, applicationID)
 	if err != nil {
-		return err
+		return false, err
 	}
 	b := apps.Builds[buildID]
 	if b == nil || !appbuild.Running(b.Status) {
-		return nil
+		return false, nil
 	}
 	var got buildservice.Build
 	if b.ServiceID == "" {
@@ -123,13 +123,16 @@ func (a *App) SyncAppBuild(ctx context.Context, applicationID, buildID string) e
 		got, err = buildservice.Build{Status: appbuild.StatusFailed, FailureReason: reason}, nil
 	}
 	if err != nil {
-		return err
+		return false, err
 	}
 	meta := Meta{ActorID: AppBuildsActor, ApplicationID: applicationID}
+	changed := false
 	_, err = a.decideAppBuilds(ctx, meta, applicationID, func(apps *appbuild.Apps) ([]domain.Event, error) {
-		return apps.Progress(buildID, appbuild.Report{ServiceID: got.ID, Status: got.Status, ArtifactURL: got.ArtifactURL, Reason: got.FailureReason})
+		events, err := apps.Progress(buildID, appbuild.Report{ServiceID: got.ID, Status: got.Status, ArtifactURL: got.ArtifactURL, Reason: got.FailureReason})
+		changed = len(events) > 0
+		return events, err
 	})
-	return err
+	return changed, err
 }
 
 // submission is what the service builds: the settings and configuration the request

@@ -87,8 +87,8 @@ func (w *Worker) dueAppBuilds(ctx context.Context, tx pgx.Tx, before time.Time) 
 
 // followAppBuilds submits the requested builds the request did not (the service was
 // down, or the server stopped) and asks the service about the running ones, each visit
-// spaced by a backoff up to maxBuildBackoff. A service that is down leaves them for a
-// later pass.
+// spaced by a backoff up to maxBuildBackoff, and answers how many changed. A service
+// that is down leaves them for a later pass.
 func (w *Worker) followAppBuilds(ctx context.Context, builds []dueBuild) int {
 	done := 0
 	now := w.Now()
@@ -97,12 +97,15 @@ func (w *Worker) followAppBuilds(ctx context.Context, builds []dueBuild) int {
 			continue
 		}
 		w.buildBackoff.visitedUpTo(b.id, now, w.Interval, maxBuildBackoff)
-		if err := w.App.SyncAppBuild(ctx, b.application, b.id); err != nil {
+		changed, err := w.App.SyncAppBuild(ctx, b.application, b.id)
+		if err != nil {
 			w.Log.Warn("build process: the build service's side of a build is not known yet", "build_id", b.id, "error", err)
 			continue
 		}
-		w.resumed.WithLabelValues("app-builds").Inc()
-		done++
+		if changed {
+			w.resumed.WithLabelValues("app-builds").Inc()
+			done++
+		}
 	}
 	return done
 }
