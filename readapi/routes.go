@@ -65,6 +65,7 @@ func (s *Server) table() []Route {
 	routes = append(routes, s.financeRoutes()...)
 	routes = append(routes, s.taxonomyRoutes()...)
 	routes = append(routes, s.applicationFilterRoutes()...)
+	routes = append(routes, s.appBuildRoutes()...)
 	return routes
 }
 
