@@ -1,6 +1,6 @@
 import { useFormikContext } from 'formik';
 import type { TFunction } from 'i18next';
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import * as yup from 'yup';
@@ -42,14 +42,16 @@ export function compareVersions(a: string, b: string): number {
   return 0;
 }
 
-/** The server's rules of a platform's configuration (domain/appbuild), mirrored. */
-function platformSchema(t: TFunction, platform: Platform) {
-  const label = (field: string) => t(`appBuilds.fields.${field}_${platform === 'ios' ? 'ios' : 'android'}`, t(`appBuilds.fields.${field}`));
+/** What the submit does: save the configuration, ask before a build, or save and start the build. */
+type Intent = 'save' | 'ask' | 'build';
+
+/** The server's rules of a platform's configuration (domain/appbuild), mirrored; a build also needs a tag. */
+function platformSchema(t: TFunction, platform: Platform, needsTag: () => boolean) {
   return yup.object({
     bundle_id: yup
       .string()
       .trim()
-      .required(t('errors.required', { field: label('bundle_id').toLowerCase() }))
+      .required(t('errors.required', { field: t(`appBuilds.fields.bundle_id_${platform}`).toLowerCase() }))
       .matches(BUNDLE[platform], t(`appBuilds.errors.bundle_${platform}`)),
     version_name: yup
       .string()
@@ -64,7 +66,14 @@ function platformSchema(t: TFunction, platform: Platform) {
         const version = String(context.parent.version_name ?? '');
         return !value || !VERSION.test(value) || !VERSION.test(version) || compareVersions(value, version) <= 0;
       }),
-    tag: yup.string().trim().max(64).matches(TAG, { message: t('appBuilds.errors.tag'), excludeEmptyString: true }),
+    tag: yup
+      .string()
+      .trim()
+      .max(64)
+      .matches(TAG, { message: t('appBuilds.errors.tag'), excludeEmptyString: true })
+      .test('needed-to-build', t('errors.required', { field: t('appBuilds.fields.tag').toLowerCase() }), (value) =>
+        needsTag() ? Boolean(value?.trim()) : true,
+      ),
   });
 }
 
@@ -94,8 +103,12 @@ function PlatformForm({ platform, state }: { platform: Platform; state: Platform
   const navigate = useNavigate();
   const configure = useConfigurePlatform(platform);
   const start = useStartBuild(platform);
-  // Whether the submit also starts a build (after the confirmation), or only saves.
-  const intent = useRef<'save' | 'build'>('save');
+  const intent = useRef<Intent>('save');
+  const [confirming, setConfirming] = useState(false);
+  // The tag is asked only when the submit is for a build. The schema reads the ref when
+  // formik validates (after a change or a submit), never while rendering.
+  // eslint-disable-next-line react-hooks/refs
+  const schema = useMemo(() => platformSchema(t, platform, () => intent.current !== 'save'), [t, platform]);
   return (
     <Form<PlatformValues>
       guardUnsaved
@@ -106,16 +119,20 @@ function PlatformForm({ platform, state }: { platform: Platform; state: Platform
         minimum_app_version: state.minimum_app_version,
         tag: '',
       }}
-      validationSchema={platformSchema(t, platform)}
+      validationSchema={schema}
       onSubmit={async (values, helpers) => {
-        const building = intent.current === 'build';
+        const doing = intent.current;
         intent.current = 'save';
+        if (doing === 'ask') {
+          setConfirming(true);
+          return;
+        }
         await configure.mutateAsync({
           bundle_id: values.bundle_id.trim(),
           version_name: values.version_name.trim(),
           minimum_app_version: values.minimum_app_version.trim(),
         });
-        if (!building) {
+        if (doing === 'save') {
           helpers.resetForm({ values });
           notifySaved(t('appBuilds.configurationSaved'));
           return;
@@ -126,7 +143,7 @@ function PlatformForm({ platform, state }: { platform: Platform; state: Platform
         await navigate('/application/builds/overview');
       }}
     >
-      <FormSection title={t('appBuilds.sections.configuration')} description={t(`appBuilds.sections.configurationDescription`)}>
+      <FormSection title={t('appBuilds.sections.configuration')} description={t('appBuilds.sections.configurationDescription')}>
         <TextField
           name="bundle_id"
           label={t(`appBuilds.fields.bundle_id_${platform}`)}
@@ -146,50 +163,71 @@ function PlatformForm({ platform, state }: { platform: Platform; state: Platform
       <FormErrorSummary />
       <div className="form__actions">
         <SubmitButton>{t('appBuilds.saveConfiguration')}</SubmitButton>
-        <StartBuildButton platform={platform} state={state} onConfirmed={() => (intent.current = 'build')} />
+        <StartBuild
+          platform={platform}
+          state={state}
+          confirming={confirming}
+          onAsk={() => (intent.current = 'ask')}
+          onConfirm={() => {
+            setConfirming(false);
+            intent.current = 'build';
+          }}
+          onCancel={() => setConfirming(false)}
+        />
       </div>
     </Form>
   );
 }
 
-/** Asks before a build starts: it cannot be stopped, and it uses up a build number. */
-function StartBuildButton({ platform, state, onConfirmed }: { platform: Platform; state: PlatformState; onConfirmed: () => void }) {
+/**
+ * Asks before a build starts: it cannot be stopped, and it uses up a build number. The
+ * question comes after the form's own checks (a submit with intent "ask").
+ */
+function StartBuild({
+  platform,
+  state,
+  confirming,
+  onAsk,
+  onConfirm,
+  onCancel,
+}: {
+  platform: Platform;
+  state: PlatformState;
+  confirming: boolean;
+  onAsk: () => void;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation();
-  const { values, validateForm, setFieldError, setFieldTouched, submitForm, isSubmitting, setTouched } = useFormikContext<PlatformValues>();
-  const [confirming, setConfirming] = useState(false);
-  const ask = async () => {
-    const errors = await validateForm();
-    if (!values.tag.trim()) {
-      await setFieldTouched('tag', true, false);
-      setFieldError('tag', t('errors.required', { field: t('appBuilds.fields.tag').toLowerCase() }));
-      return;
-    }
-    if (Object.keys(errors).length > 0) {
-      await setTouched({ bundle_id: true, version_name: true, minimum_app_version: true, tag: true });
-      return;
-    }
-    setConfirming(true);
-  };
+  const { values, submitForm, isSubmitting } = useFormikContext<PlatformValues>();
+  const name = t(`appBuilds.platforms.${platform}`);
   return (
     <>
-      <button type="button" className="button" disabled={isSubmitting || state.running} onClick={() => void ask()}>
+      <button
+        type="button"
+        className="button"
+        disabled={isSubmitting || state.running}
+        onClick={() => {
+          onAsk();
+          void submitForm();
+        }}
+      >
         {t('appBuilds.startBuild')}
       </button>
       <ConfirmDialog
         open={confirming}
         tone="primary"
-        title={t('appBuilds.confirm.title', { platform: t(`appBuilds.platforms.${platform}`) })}
+        title={t('appBuilds.confirm.title', { platform: name })}
         body={t('appBuilds.confirm.body', {
-          platform: t(`appBuilds.platforms.${platform}`),
+          platform: name,
           version: values.version_name.trim(),
           number: state.next_build_number,
           tag: values.tag.trim(),
         })}
         confirmLabel={t('appBuilds.confirm.start')}
-        onCancel={() => setConfirming(false)}
+        onCancel={onCancel}
         onConfirm={() => {
-          setConfirming(false);
-          onConfirmed();
+          onConfirm();
           void submitForm();
         }}
       />
