@@ -76,7 +76,7 @@ test('store settings, an iOS build to its artifact, a failing Android build, eve
   }
 
   // The store settings: a too small icon is refused before it is uploaded.
-  await page.getByRole('link', { name: 'Store settings' }).click();
+  await page.getByRole('link', { name: 'Store settings', exact: true }).click();
   await expect(page).toHaveURL(/\/application\/builds$/);
   await page.getByLabel('App name').fill('Move Demo');
   await page.getByLabel('Short description').fill('Sport and activities near you');
@@ -101,7 +101,7 @@ test('store settings, an iOS build to its artifact, a failing Android build, eve
   await expect(page.getByText('Store settings saved')).toBeVisible();
 
   // An iOS build, confirmed first, followed on the overview until its artifact.
-  await page.getByRole('link', { name: 'Build iOS' }).click();
+  await page.getByRole('link', { name: 'Build iOS', exact: true }).click();
   await expect(page.getByTestId('missing-settings')).toHaveCount(0);
   await page.getByRole('textbox', { name: 'Tag', exact: true }).fill(`v${version}`);
   await page.getByRole('button', { name: 'Start build…' }).click();
