@@ -175,6 +175,9 @@ func (s *Server) listBuilds(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	if err := s.requesterNames(r, items); err != nil {
+		return err
+	}
 	writeJSON(w, http.StatusOK, listAnswer[buildRow]{Data: items, Meta: listMeta{Pagination: q.pagination(total)}})
 	return nil
 }
@@ -197,8 +200,53 @@ func (s *Server) getBuild(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, dataAnswer[buildRow]{Data: b})
+	one := []buildRow{b}
+	if err := s.requesterNames(r, one); err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, dataAnswer[buildRow]{Data: one[0]})
 	return nil
+}
+
+// requesterNames fills in the names the tenant's policy hid: builds are the superadmins'
+// work, and a superadmin holds no role in the application, so the API's tenant role
+// (move_reader) sees their name in no tenant. The server's own role reads them as the
+// identity service does (identity_server policy, migration 0061), only for the people
+// who requested a build of this application (decision 1200). An erased person stays
+// nameless.
+func (s *Server) requesterNames(r *http.Request, builds []buildRow) error {
+	var ids []string
+	for _, b := range builds {
+		if b.RequestedBy != nil && b.RequestedBy.Name == "" {
+			ids = append(ids, b.RequestedBy.ID)
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	names := map[string]string{}
+	err := pgx.BeginTxFunc(r.Context(), s.DB, pgx.TxOptions{AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
+		rows, err := tx.Query(r.Context(), `SELECT p.subject_id::text, `+personName("p")+` FROM identity_personal_data p
+			WHERE p.subject_id = ANY($1::uuid[])`, ids)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var id, name string
+			if err := rows.Scan(&id, &name); err != nil {
+				return err
+			}
+			names[id] = name
+		}
+		return rows.Err()
+	})
+	for i := range builds {
+		if b := builds[i].RequestedBy; b != nil && b.Name == "" {
+			b.Name = names[b.ID]
+		}
+	}
+	return err
 }
 
 // readBuildSettings reads the store settings and the platforms' state in the tenant.

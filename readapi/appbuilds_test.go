@@ -150,7 +150,7 @@ func TestAppBuildsThroughTheAPI(t *testing.T) {
 	list := sa.want("GET", "/v1/admin/application/builds?platform=ios", nil, 200)
 	row := rows(list)[0]
 	if total(list) != 1 || dig(row, "id") != buildID || dig(row, "status") != "queued" || dig(row, "build_number") != 1.0 ||
-		dig(row, "version_name") != "1.0.0" || dig(row, "tag") != "v1.0.0" || dig(row, "requested_by", "id") != super {
+		dig(row, "version_name") != "1.0.0" || dig(row, "tag") != "v1.0.0" || dig(row, "requested_by", "id") != super || dig(row, "requested_by", "name") != "Sam Super" {
 		t.Fatalf("list: %s", list.Raw)
 	}
 	sa.want("GET", "/v1/admin/application/builds?platform=web", nil, 400)
