@@ -25,7 +25,7 @@ run: build ## database, migrations, demo data, server and SPA on http://localhos
 	@export DATABASE_URL=$${DATABASE_URL:-$$(scripts/ensure-database.sh move)} && \
 	bin/move migrate && bin/move seed && \
 	echo "Move back office on http://localhost$(HTTP_ADDR) — log in as superadmin@move.test / move-demo-password" && \
-	PAYMENT_PROVIDER_URL=$${PAYMENT_PROVIDER_URL:-local} PUSH_SERVICE_URL=$${PUSH_SERVICE_URL:-local} PUBLIC_URL=$${PUBLIC_URL:-http://localhost$(HTTP_ADDR)} \
+	PAYMENT_PROVIDER_URL=$${PAYMENT_PROVIDER_URL:-local} PUSH_SERVICE_URL=$${PUSH_SERVICE_URL:-local} APP_BUILD_SERVICE_URL=$${APP_BUILD_SERVICE_URL:-local} PUBLIC_URL=$${PUBLIC_URL:-http://localhost$(HTTP_ADDR)} \
 	HTTP_ADDR=$(HTTP_ADDR) exec bin/move serve
 
 .PHONY: test

@@ -20,7 +20,7 @@ var Permissions = []string{
 	"view-notifications", "create-notifications", "edit-notification",
 	"view-campaigns", "create-campaigns", "edit-campaign", "view-application-orders",
 	"view-catalog", "manage-catalog", "manage-invites", "manage-permissions",
-	"manage-applications",
+	"manage-applications", "manage-app-builds",
 	"view-wallets", "manage-wallets", "redeem-coupons",
 	"manage-finances",
 	"check-in-participants",

@@ -60,6 +60,10 @@ import (
 //   - CreateCampaign, UpdateCampaign, DeleteCampaign (campaigns.go)
 //   - ScheduleNotification, UpdateNotification, CancelNotification, SendNotification
 //     (pushed, then recorded: at least once, never after the record) (notifications.go)
+//
+// App builds (decisions 1200, 1201):
+//   - SaveAppStoreSettings, ConfigureAppPlatform, RequestAppBuild, then SyncAppBuild
+//     (the build service's side, for the request and the build process) (app_builds.go)
 type App struct {
 	run *runner
 	// afterRedeem runs between a coupon's redemption and its credit: the failpoint a
@@ -78,6 +82,10 @@ type App struct {
 	afterProviderPaid func()
 	// afterPushed runs between a notification's pushes and their record (AfterPushed).
 	afterPushed func()
+	builds      BuildSetup
+	// afterBuildSubmitted runs between the build service's acceptance of a build and
+	// its record (AfterBuildSubmitted).
+	afterBuildSubmitted func()
 }
 
 // AfterRedeem sets the failpoint between a redemption and its credit. Only the crash

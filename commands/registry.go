@@ -3,6 +3,7 @@ package commands
 import (
 	"move/domain"
 	"move/domain/activity"
+	"move/domain/appbuild"
 	"move/domain/booking"
 	"move/domain/bundle"
 	"move/domain/campaign"
@@ -43,5 +44,6 @@ var registerAll = []func(*domain.Registry){
 	taxonomy.Register,
 	campaign.Register,
 	notification.Register,
+	appbuild.Register,
 	personal.Register,
 }

@@ -102,12 +102,17 @@ func (b *paymentBackoff) due(orderID string, now time.Time) bool {
 }
 
 func (b *paymentBackoff) visited(orderID string, now time.Time, base time.Duration) {
+	b.visitedUpTo(orderID, now, base, maxPaymentBackoff)
+}
+
+// visitedUpTo doubles the wait before the next visit to id, from base up to limit.
+func (b *paymentBackoff) visitedUpTo(orderID string, now time.Time, base, limit time.Duration) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.next == nil {
 		b.next, b.wait = map[string]time.Time{}, map[string]time.Duration{}
 	}
-	d := min(max(base, 2*b.wait[orderID]), maxPaymentBackoff)
+	d := min(max(base, 2*b.wait[orderID]), limit)
 	b.wait[orderID], b.next[orderID] = d, now.Add(d)
 }
 

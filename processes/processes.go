@@ -127,6 +127,8 @@ type Worker struct {
 	Push    push.Sender
 	resumed *prometheus.CounterVec
 	backoff paymentBackoff
+	// buildBackoff spaces the visits to one running app build.
+	buildBackoff paymentBackoff
 }
 
 // NewWorker makes a worker with its metric registered.
@@ -173,11 +175,12 @@ func (w *Worker) work(ctx context.Context) error {
 // Pass does the work that has waited longer than the grace period, and answers how
 // much it did.
 func (w *Worker) Pass(ctx context.Context) (int, error) {
-	credits, batches, promotions, notices, bundleNotices, orders, err := w.due(ctx)
+	work, err := w.due(ctx)
 	if err != nil {
 		return 0, err
 	}
-	done := w.settlePayments(ctx, orders)
+	done := w.settlePayments(ctx, work.orders)
+	done += w.followAppBuilds(ctx, work.builds)
 	holds, err := w.dueHolds(ctx)
 	if err != nil {
 		return done, err
@@ -192,17 +195,17 @@ func (w *Worker) Pass(ctx context.Context) (int, error) {
 	if err != nil {
 		return done, err
 	}
-	promoted, err := w.promote(ctx, promotions, notices)
+	promoted, err := w.promote(ctx, work.promotions, work.notices)
 	done += promoted
 	if err != nil {
 		return done, err
 	}
-	told, err := w.tellBundlePromotions(ctx, bundleNotices)
+	told, err := w.tellBundlePromotions(ctx, work.bundleNotices)
 	done += told
 	if err != nil {
 		return done, err
 	}
-	for _, c := range credits {
+	for _, c := range work.credits {
 		if _, err := w.App.CreditRedemption(ctx, c.correlation, c.id); err != nil {
 			return done, err
 		}
@@ -210,7 +213,7 @@ func (w *Worker) Pass(ctx context.Context) (int, error) {
 		w.resumed.WithLabelValues("wallet-credit").Inc()
 		done++
 	}
-	for _, b := range batches {
+	for _, b := range work.batches {
 		meta := commands.Meta{ApplicationID: b.application, ActorID: "process:coupon-batches"}
 		res, err := w.App.IssueCoupons(ctx, meta, b.id, commands.Result{})
 		if err != nil {
@@ -226,16 +229,22 @@ func (w *Worker) Pass(ctx context.Context) (int, error) {
 type pendingCredit struct{ id, correlation string }
 type pendingBatch struct{ id, application string }
 
+// dueWork is what a pass finds due in the to-do lists read in one transaction.
+type dueWork struct {
+	credits       []pendingCredit
+	batches       []pendingBatch
+	promotions    []duePromotion
+	notices       []dueNotice
+	bundleNotices []dueBundleNotice
+	orders        []string
+	builds        []dueBuild
+}
+
 // due reads the to-do list as the tables' owner, move_projector, a member of
 // move_writer whose policy sees every tenant (the server's own role sees no row).
-func (w *Worker) due(ctx context.Context) ([]pendingCredit, []pendingBatch, []duePromotion, []dueNotice, []dueBundleNotice, []string, error) {
+func (w *Worker) due(ctx context.Context) (dueWork, error) {
 	before := w.Now().Add(-w.Grace)
-	var credits []pendingCredit
-	var batches []pendingBatch
-	var promotions []duePromotion
-	var notices []dueNotice
-	var bundleNotices []dueBundleNotice
-	var orders []string
+	var work dueWork
 	err := pgx.BeginFunc(ctx, w.DB, func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, `SET LOCAL ROLE move_projector`); err != nil {
 			return err
@@ -245,7 +254,7 @@ func (w *Worker) due(ctx context.Context) ([]pendingCredit, []pendingBatch, []du
 		if err != nil {
 			return err
 		}
-		credits, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (pendingCredit, error) {
+		work.credits, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (pendingCredit, error) {
 			var c pendingCredit
 			return c, r.Scan(&c.id, &c.correlation)
 		})
@@ -257,23 +266,27 @@ func (w *Worker) due(ctx context.Context) ([]pendingCredit, []pendingBatch, []du
 		if err != nil {
 			return err
 		}
-		batches, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (pendingBatch, error) {
+		work.batches, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (pendingBatch, error) {
 			var b pendingBatch
 			return b, r.Scan(&b.id, &b.application)
 		})
 		if err != nil {
 			return err
 		}
-		promotions, notices, err = w.dueWaitlist(ctx, tx, before)
+		work.promotions, work.notices, err = w.dueWaitlist(ctx, tx, before)
 		if err != nil {
 			return err
 		}
-		bundleNotices, err = w.dueBundleNotices(ctx, tx)
+		work.bundleNotices, err = w.dueBundleNotices(ctx, tx)
 		if err != nil {
 			return err
 		}
-		orders, err = w.syncPayments(ctx, tx, before)
+		work.orders, err = w.syncPayments(ctx, tx, before)
+		if err != nil {
+			return err
+		}
+		work.builds, err = w.dueAppBuilds(ctx, tx, before)
 		return err
 	})
-	return credits, batches, promotions, notices, bundleNotices, orders, err
+	return work, err
 }

@@ -69,6 +69,7 @@ func (s *Server) table() []Route {
 	routes = append(routes, s.operationsRoutes()...)
 	routes = append(routes, s.campaignRoutes()...)
 	routes = append(routes, s.notificationRoutes()...)
+	routes = append(routes, s.appBuildRoutes()...)
 	return routes
 }
 

@@ -44,6 +44,9 @@ export default defineConfig({
     env: {
       PAYMENT_PROVIDER_URL: 'local',
       PUSH_SERVICE_URL: 'local',
+      // The local app build service builds in seconds (decision 1201).
+      APP_BUILD_SERVICE_URL: 'local',
+      APP_BUILD_LOCAL_DELAY: '3s',
       PUBLIC_URL: baseURL,
       ...(process.env as Record<string, string>),
       HTTP_ADDR: `127.0.0.1:${port}`,

@@ -101,6 +101,13 @@ func serve(ctx context.Context, cfg config, log *slog.Logger, args []string) err
 	if localProvider != nil {
 		defer localProvider.Close()
 	}
+	localBuilds, err := useBuildService(b.app, os.Getenv, cfg.Production, log)
+	if err != nil {
+		return err
+	}
+	if localBuilds != nil {
+		defer localBuilds.Close()
+	}
 
 	api, err := readapi.New(readapi.Deps{
 		App: b.app, DB: b.db, Auth: auth, Tenants: tenants, Authz: authz, Log: log, Metrics: metrics, SPA: spa,
@@ -185,6 +192,9 @@ func setFailpoint(app *commands.App, log *slog.Logger) {
 	case "after-provider-paid":
 		log.Warn("failpoint set: the process dies when the provider next reports a payment paid")
 		app.AfterProviderPaid(func() { _ = syscall.Kill(os.Getpid(), syscall.SIGKILL) })
+	case "after-build-submitted":
+		log.Warn("failpoint set: the process dies when the build service next accepts a build")
+		app.AfterBuildSubmitted(func() { _ = syscall.Kill(os.Getpid(), syscall.SIGKILL) })
 	default:
 		log.Warn("unknown failpoint ignored", "failpoint", os.Getenv("MOVE_FAILPOINT"))
 	}

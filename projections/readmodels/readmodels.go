@@ -8,6 +8,7 @@ import (
 	"move/processes"
 	"move/projections"
 	rmactivities "move/projections/activities"
+	rmappbuilds "move/projections/appbuilds"
 	rmbookings "move/projections/bookings"
 	rmbundles "move/projections/bundles"
 	rmcampaigns "move/projections/campaigns"
@@ -30,5 +31,7 @@ func All() []projections.Projector {
 		rmrates.Projector(), rmlocations.Projector(), rmcontacts.Projector(), rmactivities.Projector(), rmproducts.Projector(), rmbookings.Projector(),
 		rmtaxonomy.Projector(), rmbundles.Projector(), processes.Projector(),
 		rmorders.Projector(), processes.PaymentsProjector(), processes.HoldsProjector(), rmfinance.Projector(),
-		rmcampaigns.Projector(), rmcampaigns.NotificationsProjector(), processes.NotificationsProjector())
+		rmcampaigns.Projector(), rmcampaigns.NotificationsProjector(), processes.NotificationsProjector(),
+
+		rmappbuilds.Projector(), processes.AppBuildsProjector())
 }

@@ -59,6 +59,10 @@ const ROUTES: Record<Role, string[]> = {
     '/admin/tags/create',
     '/admin/labels',
     '/admin/labels/create',
+    '/application/builds/overview',
+    '/application/builds',
+    '/applications/builds/build-ios',
+    '/applications/builds/build-android',
   ],
   admin: [
     '/application',

@@ -261,6 +261,20 @@ export const routes: RouteObject[] = [
                     ],
                   },
                   {
+                    // App builds: role superadmin only (spec §2; decision 1200).
+                    element: <RequireRole role={SUPERADMIN} />,
+                    children: [
+                      {
+                        path: 'builds',
+                        lazy: screen(() => import('@/features/app-builds/routes/StoreSettingsRoute'), (m) => m.StoreSettingsRoute),
+                      },
+                      {
+                        path: 'builds/overview',
+                        lazy: screen(() => import('@/features/app-builds/routes/BuildsOverviewRoute'), (m) => m.BuildsOverviewRoute),
+                      },
+                    ],
+                  },
+                  {
                     element: <RequirePermission ability="view-application-orders" />,
                     children: [
                       {
@@ -517,6 +531,22 @@ export const routes: RouteObject[] = [
                         lazy: screen(() => import('@/features/rates/routes/TermFormRoute'), (m) => m.TermFormRoute),
                       })),
                     ],
+                  },
+                ],
+              },
+              {
+                // The spec spells these two with "applications" (§2); they belong to the application area.
+                path: '/applications/builds',
+                element: <RequireRole role={SUPERADMIN} />,
+                children: [
+                  { index: true, element: <Navigate to="/application/builds/overview" replace /> },
+                  {
+                    path: 'build-ios',
+                    lazy: screen(() => import('@/features/app-builds/routes/BuildPlatformRoute'), (m) => m.BuildIosRoute),
+                  },
+                  {
+                    path: 'build-android',
+                    lazy: screen(() => import('@/features/app-builds/routes/BuildPlatformRoute'), (m) => m.BuildAndroidRoute),
                   },
                 ],
               },

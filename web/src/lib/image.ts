@@ -93,7 +93,7 @@ export async function readImageDimensions(file: Blob): Promise<Dimensions> {
   return { width: image.naturalWidth, height: image.naturalHeight };
 }
 
-/** Redraws the image on a canvas as webp (jpeg on Safari) to shrink it before upload. */
+/** Redraws the image on a canvas as webp (jpeg on Safari) to shrink it before upload; the original when that is not smaller. */
 export async function reencodeImage(file: File, safari: boolean = isSafari()): Promise<File> {
   if (!canReencode(file)) return file;
   const image = await loadImage(file);
@@ -109,7 +109,9 @@ export async function reencodeImage(file: File, safari: boolean = isSafari()): P
   }
   context.drawImage(image, 0, 0);
   const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, target.type, target.quality));
-  if (!blob) return file;
+  // Re-encoding is to shrink: a small, well-compressed image (a flat splash image) can come
+  // out larger, even past the upload cap, and then goes up as it is.
+  if (!blob || blob.size >= file.size) return file;
   const name = `${file.name.replace(/\.[^.]+$/, '')}.${target.extension}`;
   return new File([blob], name, { type: target.type, lastModified: file.lastModified });
 }

@@ -181,6 +181,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/application/build-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The store settings and each platform's configuration and state */
+        get: operations["get_v1_admin_application_build-settings"];
+        /** Replace the store settings (icon at least 1024×1024, splash image at least 1242×2436, public files of the application) */
+        put: operations["put_v1_admin_application_build-settings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/application/build-settings/{platform}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replace a platform's build configuration (platform ios|android) */
+        put: operations["put_v1_admin_application_build-settings_By_platform"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/application/builds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The application's app builds, newest first (platform ios|android, status; sort requested_at, build_number, version_name) */
+        get: operations["get_v1_admin_application_builds"];
+        put?: never;
+        /** Start a build of a platform with its configuration and the store settings (refused when settings are incomplete for the platform, a build of it runs, or its version is not above the last released one) */
+        post: operations["post_v1_admin_application_builds"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/application/builds/{build_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One app build */
+        get: operations["get_v1_admin_application_builds_By_build_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/application/orders": {
         parameters: {
             query?: never;
@@ -3736,6 +3806,325 @@ export interface operations {
                     };
                 };
             };
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    "get_v1_admin_application_build-settings": {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            app_name: string;
+                            icon_id: string;
+                            icon_url?: string | null;
+                            keywords: string[];
+                            long_description: string;
+                            marketing_url: string;
+                            platforms: {
+                                bundle_id: string;
+                                configured: boolean;
+                                minimum_app_version: string;
+                                missing: string[];
+                                next_build_number: number;
+                                platform: string;
+                                released_version?: string | null;
+                                running: boolean;
+                                version_name: string;
+                            }[];
+                            primary_color: string;
+                            privacy_url: string;
+                            promotional_text: string;
+                            secondary_color: string;
+                            short_description: string;
+                            splash_id: string;
+                            splash_url?: string | null;
+                            support_url: string;
+                            updated_at?: string | null;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    "put_v1_admin_application_build-settings": {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    app_name: string;
+                    icon_id: string;
+                    keywords: string[];
+                    long_description: string;
+                    marketing_url: string;
+                    primary_color: string;
+                    privacy_url: string;
+                    promotional_text: string;
+                    secondary_color: string;
+                    short_description: string;
+                    splash_id: string;
+                    support_url: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    "put_v1_admin_application_build-settings_By_platform": {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                platform: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    bundle_id: string;
+                    minimum_app_version: string;
+                    version_name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    get_v1_admin_application_builds: {
+        parameters: {
+            query?: {
+                itemsPerPage?: string;
+                page?: string;
+                platform?: string;
+                search?: string;
+                sort?: string;
+                status?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            artifact_url?: string | null;
+                            build_number: number;
+                            bundle_id: string;
+                            failure_reason?: string | null;
+                            id: string;
+                            minimum_app_version: string;
+                            platform: string;
+                            requested_at: string;
+                            requested_by?: {
+                                id: string;
+                                name: string;
+                            } | null;
+                            status: string;
+                            tag: string;
+                            updated_at: string;
+                            version_name: string;
+                        }[];
+                        meta: {
+                            pagination: {
+                                itemsPerPage: number;
+                                next_cursor?: string | null;
+                                page: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    post_v1_admin_application_builds: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    platform: string;
+                    tag: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    get_v1_admin_application_builds_By_build_id: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                build_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            artifact_url?: string | null;
+                            build_number: number;
+                            bundle_id: string;
+                            failure_reason?: string | null;
+                            id: string;
+                            minimum_app_version: string;
+                            platform: string;
+                            requested_at: string;
+                            requested_by?: {
+                                id: string;
+                                name: string;
+                            } | null;
+                            status: string;
+                            tag: string;
+                            updated_at: string;
+                            version_name: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };

@@ -1,0 +1,54 @@
+import { useTranslation } from 'react-i18next';
+import { Form, FormErrorSummary, SubmitButton } from '@/components/form';
+import { PageHeader } from '@/components/page/PageHeader';
+import { Skeleton } from '@/components/ui/Skeleton';
+import { useBuildSettings, useSaveStoreSettings, type BuildSettings } from '@/features/app-builds/api/appBuilds';
+import { BuildsTabs } from '@/features/app-builds/components/BuildsTabs';
+import {
+  StoreSettingsInputs,
+  storeSettingsBody,
+  storeSettingsSchema,
+  storeSettingsValues,
+  type StoreSettingsValues,
+} from '@/features/app-builds/components/StoreSettingsInputs';
+import { notifySaved } from '@/stores/notification';
+import '@/features/app-builds/i18n';
+
+/** /application/builds: what the stores show of the application's apps (superadmin). */
+export function StoreSettingsRoute() {
+  const { t } = useTranslation();
+  const settings = useBuildSettings();
+  return (
+    <>
+      <PageHeader title={t('appBuilds.settingsTitle')} />
+      <BuildsTabs />
+      {settings.isPending && <Skeleton lines={8} />}
+      {settings.isError && <p role="alert">{t('appBuilds.loadFailed')}</p>}
+      {settings.data && <StoreSettingsForm settings={settings.data} />}
+    </>
+  );
+}
+
+function StoreSettingsForm({ settings }: { settings: BuildSettings }) {
+  const { t } = useTranslation();
+  const save = useSaveStoreSettings();
+  return (
+    <Form<StoreSettingsValues>
+      guardUnsaved
+      className="form form--sections"
+      initialValues={storeSettingsValues(settings)}
+      validationSchema={storeSettingsSchema(t)}
+      onSubmit={async (values, helpers) => {
+        await save.mutateAsync(storeSettingsBody(values));
+        helpers.resetForm({ values });
+        notifySaved(t('appBuilds.settingsSaved'));
+      }}
+    >
+      <StoreSettingsInputs iconUrl={settings.icon_url} splashUrl={settings.splash_url} />
+      <FormErrorSummary />
+      <div className="form__actions">
+        <SubmitButton>{t('common.save')}</SubmitButton>
+      </div>
+    </Form>
+  );
+}
