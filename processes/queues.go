@@ -28,6 +28,7 @@ var queues = []struct{ name, table, since, where string }{
 	{"bundle-promotion-notices", PendingBundleNotices, "promoted_at", "true"},
 	{"held-spots", PendingHolds, "held_at", "true"},
 	{"payments", PendingPayments, "changed_at", "true"},
+	{"app-builds", PendingAppBuilds, "changed_at", "true"},
 	// Scheduled notifications wait until their moment: only the due ones are work.
 	{"notifications-due", PendingNotifications, "send_at", "send_at <= now()"},
 }
