@@ -65,7 +65,7 @@ func BenchmarkBookings(b *testing.B) {
 		rate := hammer(clients, perRun, func(i int) error {
 			n := offset + i - 1
 			// Each customer books a session once: session n mod the series, customer by round.
-			ref := commands.SessionRef{SeriesID: res.ID, SessionID: sessions[n%len(sessions)]}
+			ref := commands.SessionRef{SeriesID: res.ID, SessionID: sessions[n%len(sessions)], ActivityID: act}
 			start := time.Now()
 			_, err := w.env.App.BookSession(ctx, w.meta, commands.Booking{Session: ref, CustomerID: w.customers[(n/len(sessions))%len(w.customers)],
 				Participant: person(n)})

@@ -11,6 +11,7 @@ import (
 	"move/domain"
 	"move/domain/activity"
 	"move/domain/booking"
+	"move/domain/identity"
 	"move/domain/order"
 	"move/domain/rate"
 	"move/domain/series"
@@ -20,9 +21,12 @@ import (
 const PromotionActor = "process:waitlist-promotion"
 
 // SessionRef names a session by its series and its id (the read model knows both).
+// ActivityID, when known, is a hint: the activity is read ahead with the series
+// (prefetch), while the decision still follows the series' own activity.
 type SessionRef struct {
-	SeriesID  string
-	SessionID string
+	SeriesID   string
+	SessionID  string
+	ActivityID string
 }
 
 // bookingLocks serialise the bookings of one session inside this process: the stream's
@@ -73,6 +77,19 @@ type offer struct {
 	price   *rate.Rate
 	// bundleOnly: the session is a bundle activity's; customers book the bundle (0810).
 	bundleOnly bool
+}
+
+// offerStreams are the streams of a session a booking decision reads first, known from
+// its reference alone: its series, its bookings and, when named, its activity (prefetch).
+func (u *unit) offerStreams(ref SessionRef) []string {
+	if canonicalID(ref.SeriesID) == "" || canonicalID(ref.SessionID) == "" {
+		return nil
+	}
+	streams := []string{series.Stream(ref.SeriesID), booking.Stream(ref.SessionID)}
+	if canonicalID(ref.ActivityID) != "" {
+		streams = append(streams, activity.Stream(ref.ActivityID))
+	}
+	return streams
 }
 
 // loadOffer reads the session's series, its activity, rate and cancellation term
@@ -171,6 +188,13 @@ func (a *App) BookSession(ctx context.Context, meta Meta, in Booking) (Booked, e
 	var status string
 	unlock := a.bookings.lock(in.Session.SessionID)
 	res, err := a.run.execute(ctx, meta, id, func(u *unit) error {
+		streams := u.offerStreams(in.Session)
+		if in.CustomerID != "" && canonicalID(in.CustomerID) != "" {
+			streams = append(streams, identity.UserStream(in.CustomerID))
+		}
+		if err := u.prefetch(streams...); err != nil {
+			return err
+		}
 		o, err := u.loadOffer(in.Session)
 		if err != nil {
 			return err
@@ -210,6 +234,9 @@ func (a *App) BookSession(ctx context.Context, meta Meta, in Booking) (Booked, e
 
 func (a *App) bookingStatus(ctx context.Context, meta Meta, ref SessionRef, id string) (string, error) {
 	var status string
+	// A read of its own: under the retried command's id the stream would end the read
+	// at that command's events (errAlreadyDone) before it looked at the booking.
+	meta.CommandID = uuid.Nil
 	_, err := a.onBookings(ctx, meta, ref, func(u *unit, _ offer, s *booking.Session) error {
 		if b := s.Bookings[id]; b != nil {
 			status = b.Status
@@ -224,6 +251,9 @@ func (a *App) onBookings(ctx context.Context, meta Meta, ref SessionRef, decide 
 	unlock := a.bookings.lock(ref.SessionID)
 	defer unlock()
 	return a.run.execute(ctx, meta, ref.SessionID, func(u *unit) error {
+		if err := u.prefetch(u.offerStreams(ref)...); err != nil {
+			return err
+		}
 		o, err := u.loadOffer(ref)
 		if err != nil {
 			return err

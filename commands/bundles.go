@@ -231,8 +231,11 @@ func (a *App) BookBundle(ctx context.Context, meta Meta, in BundleBooking) (Book
 	if err != nil || status != "" {
 		return Booked{Result: res, BookingID: id, Status: status}, err
 	}
-	// A retried command: the booking as it stands.
-	_, err = a.onBundle(ctx, meta, in.BundleID, func(_ *unit, b *bundle.Bundle, _ booking.Offer) error {
+	// A retried command: the booking as it stands, read under an id of its own (under
+	// the retried command's, the bundle's stream would end the read at its events).
+	read := meta
+	read.CommandID = uuid.Nil
+	_, err = a.onBundle(ctx, read, in.BundleID, func(_ *unit, b *bundle.Bundle, _ booking.Offer) error {
 		if x := b.Bookings[id]; x != nil {
 			status = x.Status
 		}

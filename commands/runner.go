@@ -65,6 +65,8 @@ type unit struct {
 	// the append (all of a command's personal fields with one key round trip).
 	pending  [][]domain.Event
 	previous *Result // set when a loaded stream shows this command already ran
+	// prefetched are streams read ahead in one round trip, not yet loaded (prefetch).
+	prefetched map[string]prefetched
 }
 
 // errAlreadyDone stops a use case whose command already ran.
@@ -126,45 +128,102 @@ func (u *unit) primary() string {
 
 // load applies a stream's events to agg and remembers its version for the append.
 // A stream that already holds this command's events ends the command with its first
-// result (errAlreadyDone).
+// result (errAlreadyDone). A stream prefetched is taken from there.
 func (u *unit) load(stream string, agg domain.Aggregate) error {
 	expected := eventstore.NoStream
-	var from uint64
-	for {
-		events, err := u.r.store.ReadStream(u.ctx, stream, eventstore.Forwards, from, 500)
-		if errors.Is(err, eventstore.ErrStreamNotFound) {
-			break
-		}
-		if err != nil {
-			return err
-		}
-		decoded := make([]domain.Event, len(events))
-		for i, re := range events {
-			if re.Metadata.CommandID == u.meta.CommandID.String() {
-				u.previous = &Result{Version: re.Version, Position: re.Position}
+	if p, ok := u.prefetched[stream]; ok {
+		delete(u.prefetched, stream)
+		expected = u.apply(agg, p.records, p.events, expected)
+	} else {
+		var from uint64
+		for {
+			events, err := u.r.store.ReadStream(u.ctx, stream, eventstore.Forwards, from, 500)
+			if errors.Is(err, eventstore.ErrStreamNotFound) {
+				break
 			}
-			if decoded[i], err = u.r.registry.Decode(re.Type, re.Data); err != nil {
+			if err != nil {
+				return err
+			}
+			decoded, err := u.open(events)
+			if err != nil {
 				return fmt.Errorf("load %s: %w", stream, err)
 			}
-		}
-		// One read of the keys for the whole batch: a session's stream holds a sealed
-		// participant per booking, and a read per event made a crowded session slow.
-		if decoded, err = u.r.vault.OpenAll(u.ctx, decoded); err != nil {
-			return fmt.Errorf("load %s: %w", stream, err)
-		}
-		for i, e := range decoded {
-			agg.Apply(e)
-			expected = eventstore.Exact(events[i].Version)
-			from = events[i].Version + 1
-		}
-		if len(events) < 500 {
-			break
+			expected = u.apply(agg, events, decoded, expected)
+			from = events[len(events)-1].Version + 1
+			if len(events) < 500 {
+				break
+			}
 		}
 	}
 	u.loaded[stream] = expected
 	u.order = append(u.order, stream)
 	if u.previous != nil {
 		return errAlreadyDone
+	}
+	return nil
+}
+
+// open decodes stored events and opens their personal data with one read of the keys
+// for all of them: a session's stream holds a sealed participant per booking, and a
+// read per event made a crowded session slow.
+func (u *unit) open(events []eventstore.RecordedEvent) ([]domain.Event, error) {
+	decoded := make([]domain.Event, len(events))
+	for i, re := range events {
+		var err error
+		if decoded[i], err = u.r.registry.Decode(re.Type, re.Data); err != nil {
+			return nil, fmt.Errorf("%s %s: %w", re.Stream, re.ID, err)
+		}
+	}
+	return u.r.vault.OpenAll(u.ctx, decoded)
+}
+
+// apply applies a loaded stream's events to agg, noting this command's own, and
+// answers the version they reach.
+func (u *unit) apply(agg domain.Aggregate, records []eventstore.RecordedEvent, events []domain.Event, expected eventstore.ExpectedVersion) eventstore.ExpectedVersion {
+	for i, e := range events {
+		if records[i].Metadata.CommandID == u.meta.CommandID.String() {
+			u.previous = &Result{Version: records[i].Version, Position: records[i].Position}
+		}
+		agg.Apply(e)
+		expected = eventstore.Exact(records[i].Version)
+	}
+	return expected
+}
+
+// prefetched is a stream read ahead: its stored events and what they decode to.
+type prefetched struct {
+	records []eventstore.RecordedEvent
+	events  []domain.Event
+}
+
+// prefetch reads streams the command is about to load in one round trip, and opens
+// their personal data with one key query, when the store can (eventstore.StreamsReader);
+// load takes them from here. For a command that reads several small streams anyway (a
+// booking: its series, its session, its customer), round trips are most of its cost.
+func (u *unit) prefetch(streams ...string) error {
+	reader, ok := u.r.store.(eventstore.StreamsReader)
+	if !ok || len(streams) == 0 {
+		return nil
+	}
+	read, err := reader.ReadStreams(u.ctx, streams)
+	if err != nil {
+		return err
+	}
+	var records []eventstore.RecordedEvent
+	for _, stream := range streams {
+		records = append(records, read[stream]...)
+	}
+	events, err := u.open(records)
+	if err != nil {
+		return fmt.Errorf("prefetch: %w", err)
+	}
+	if u.prefetched == nil {
+		u.prefetched = map[string]prefetched{}
+	}
+	for _, stream := range streams {
+		n := len(read[stream])
+		u.prefetched[stream] = prefetched{records: records[:n:n], events: events[:n:n]}
+		records, events = records[n:], events[n:]
 	}
 	return nil
 }

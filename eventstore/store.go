@@ -107,6 +107,15 @@ func ParsePosition(s string) (Position, error) {
 	return p, nil
 }
 
+// StreamsReader is what a store may offer besides Store: several whole streams read in
+// one round trip (Postgres). A command that reads a few small streams anyway saves the
+// round trips; a store without it is read one stream at a time.
+type StreamsReader interface {
+	// ReadStreams answers every event of each named stream, in version order; a stream
+	// without events is absent from the answer.
+	ReadStreams(ctx context.Context, streams []string) (map[string][]RecordedEvent, error)
+}
+
 // AppendResult tells where an append landed.
 type AppendResult struct {
 	Stream string

@@ -165,8 +165,8 @@ func (s *Server) sessionRef(r *http.Request) (commands.SessionRef, error) {
 	}
 	ref := commands.SessionRef{SessionID: id}
 	err = s.inTenant(r, func(tx pgx.Tx) error {
-		return tx.QueryRow(r.Context(), `SELECT series_id::text FROM readmodel.sessions WHERE application_id = $1 AND id = $2`,
-			TenantFrom(r.Context()).ApplicationID, id).Scan(&ref.SeriesID)
+		return tx.QueryRow(r.Context(), `SELECT series_id::text, activity_id::text FROM readmodel.sessions WHERE application_id = $1 AND id = $2`,
+			TenantFrom(r.Context()).ApplicationID, id).Scan(&ref.SeriesID, &ref.ActivityID)
 	})
 	if errors.Is(err, pgx.ErrNoRows) {
 		return ref, &domain.NotFoundError{Kind: "session", ID: id}
@@ -177,7 +177,7 @@ func (s *Server) sessionRef(r *http.Request) (commands.SessionRef, error) {
 // staffSession is the path's session when the caller holds permission in its organisation.
 func (s *Server) staffSession(r *http.Request, permission string) (sessionDetail, commands.SessionRef, error) {
 	d, err := s.sessionInScope(r, permission)
-	return d, commands.SessionRef{SeriesID: d.SeriesID, SessionID: d.ID}, err
+	return d, commands.SessionRef{SeriesID: d.SeriesID, SessionID: d.ID, ActivityID: d.ActivityID}, err
 }
 
 func (s *Server) answerBooking(w http.ResponseWriter, r *http.Request, res commands.Booked, sessionID string) {

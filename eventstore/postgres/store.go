@@ -415,6 +415,25 @@ func (s *Store) ReadStream(ctx context.Context, stream string, dir eventstore.Di
 	return events, nil
 }
 
+// ReadStreams implements eventstore.StreamsReader.
+func (s *Store) ReadStreams(ctx context.Context, streams []string) (map[string][]eventstore.RecordedEvent, error) {
+	rows, err := s.pool.Query(ctx, `SELECT `+selectColumns+` FROM eventstore_events WHERE stream = ANY($1) ORDER BY stream, version`, streams)
+	if err != nil {
+		return nil, err
+	}
+	events, err := scanEvents(rows, 0)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string][]eventstore.RecordedEvent{}
+	for _, e := range events {
+		out[e.Stream] = append(out[e.Stream], e)
+	}
+	return out, nil
+}
+
+var _ eventstore.StreamsReader = (*Store)(nil)
+
 // ReadAll implements eventstore.Store: only events below the transaction horizon, so a
 // transaction that commits late can never land behind a reader.
 func (s *Store) ReadAll(ctx context.Context, after eventstore.Position, limit int) ([]eventstore.RecordedEvent, error) {

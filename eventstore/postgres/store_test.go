@@ -169,3 +169,27 @@ func TestAppendMultiRefusedByALaterStreamWritesNothing(t *testing.T) {
 		}
 	}
 }
+
+// ReadStreams answers several whole streams in one query, each in version order; a
+// stream without events is absent.
+func TestReadStreams(t *testing.T) {
+	s := newStore(t, testdb.New(t))
+	ctx := context.Background()
+	for i, stream := range []string{"a-1", "b-1", "a-1", "c-1", "a-1"} {
+		if _, err := s.Append(ctx, stream, eventstore.Any, eventstoretest.Event("read.streams.v1", i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := s.ReadStreams(ctx, []string{"a-1", "c-1", "missing-1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 || len(got["a-1"]) != 3 || len(got["c-1"]) != 1 || got["b-1"] != nil {
+		t.Fatalf("got %v", got)
+	}
+	for i, e := range got["a-1"] {
+		if e.Version != uint64(i) || e.Stream != "a-1" {
+			t.Fatalf("a-1 event %d: version %d of %s", i, e.Version, e.Stream)
+		}
+	}
+}
