@@ -67,6 +67,9 @@ type PurchaseHeld struct {
 	Buyer          booking.Participant `json:"buyer"`
 	Answers        []booking.Answer    `json:"answers"`
 	Quantity       int                 `json:"quantity"`
+	// Priced: the purchase waits for its order's payment (a free one is confirmed in
+	// the same append).
+	Priced bool `json:"priced"`
 }
 
 // PurchaseConfirmed: the purchase is the buyer's (free, or its order paid).

@@ -83,7 +83,7 @@ func (p *Product) Buy(applicationID string, in PurchaseRequest) ([]domain.Event,
 		return nil, &domain.ConflictError{Key: "product.full", Params: map[string]any{"spots": *p.Details.Spots}}
 	}
 	out := []domain.Event{PurchaseHeld{PurchaseID: in.PurchaseID, Subject: PurchaseSubject(in.PurchaseID), ApplicationID: p.ApplicationID,
-		OrganizationID: p.OrganizationID, CustomerID: in.CustomerID, Buyer: req.Participant, Answers: req.Answers, Quantity: 1}}
+		OrganizationID: p.OrganizationID, CustomerID: in.CustomerID, Buyer: req.Participant, Answers: req.Answers, Quantity: 1, Priced: in.PaymentRequired}}
 	if !in.PaymentRequired {
 		out = append(out, PurchaseConfirmed{PurchaseID: in.PurchaseID})
 	}
