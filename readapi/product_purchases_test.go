@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/uuid"
+
 	"move/commands"
 	"move/domain/catalog"
 	domainorg "move/domain/organization"
@@ -26,7 +28,7 @@ func (w *walletWorld) sellable(app, org string, approve bool, d product.Details)
 	ctx := context.Background()
 	meta := commands.Meta{ActorID: "test", ApplicationID: app}
 	w.sellerOrg(app, org, approve)
-	typ, err := w.env.App.CreateCatalogItem(ctx, commands.Meta{ActorID: "test"}, catalog.ProductType, catalog.Fields{Name: "Shirt"})
+	typ, err := w.env.App.CreateCatalogItem(ctx, commands.Meta{ActorID: "test"}, catalog.ProductType, catalog.Fields{Name: "Shirt " + uuid.NewString()[:8]})
 	if err != nil {
 		w.t.Fatal(err)
 	}
