@@ -207,6 +207,11 @@ func TestProductPurchaseRefusalsAndIsolation(t *testing.T) {
 		t.Fatalf("answers: %s", got.Raw)
 	}
 
+	// The delete impact counts the purchases.
+	impact := admin.want("GET", "/v1/admin/products/"+id+"/delete-impact", nil, 200)
+	if data(impact, "purchases_confirmed") != 1.0 || data(impact, "purchases_held") != 0.0 {
+		t.Fatalf("impact: %s", impact.Raw)
+	}
 	// Deleted: its own refusal.
 	admin.want("DELETE", "/v1/admin/products/"+id, nil, 200)
 	if r := c.want("POST", path, adult, 409); message(r) != "Dit product is verwijderd en kan niet meer gekocht worden" {

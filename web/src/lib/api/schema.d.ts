@@ -1730,7 +1730,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** What deleting the product would take with it (the labels it has by hand); writes nothing */
+        /** What deleting the product would take with it (the labels it has by hand) and its purchases held and confirmed; writes nothing */
         get: operations["get_v1_admin_products_By_id_delete-impact"];
         put?: never;
         post?: never;
@@ -10915,6 +10915,8 @@ export interface operations {
                     "application/json": {
                         data: {
                             labels: string[];
+                            purchases_confirmed: number;
+                            purchases_held: number;
                         };
                     };
                 };
