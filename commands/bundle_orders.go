@@ -20,7 +20,7 @@ type BundleOrderPlacing struct {
 }
 
 // PlaceBundleOrder places the order of a held bundle booking, as PlaceOrder does a
-// session's: one line of the bundle's price, the same order.placed.v1, paid by moves
+// session's: one line of the bundle's price, the same order.placed (v2), paid by moves
 // (confirmed in the same append), euros (confirmed when the provider reports paid) or
 // the activity's external payment link.
 func (a *App) PlaceBundleOrder(ctx context.Context, meta Meta, in BundleOrderPlacing) (PlacedOrder, error) {

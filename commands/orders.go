@@ -435,7 +435,7 @@ func description(o *order.Order) string {
 func (a *App) recordPayment(ctx context.Context, placed *order.Order, paymentID string, got payments.Payment) error {
 	meta := Meta{ActorID: PaymentsActor, ApplicationID: placed.Placed.ApplicationID, OrganizationID: placed.Placed.OrganizationID}
 	line := placed.Placed.Lines[0]
-	if spot := line.BundleID + line.SessionID; spot != "" {
+	if spot := line.BundleID + line.SessionID + line.ProductID; spot != "" {
 		unlock := a.bookings.lock(spot)
 		defer unlock()
 	}
@@ -467,6 +467,9 @@ func (a *App) recordPayment(ctx context.Context, placed *order.Order, paymentID 
 		}
 		if line.BundleID != "" {
 			return u.followPaymentOnBundle(line)
+		}
+		if line.ProductID != "" {
+			return u.followPaymentOnProduct(line)
 		}
 		s := booking.New(line.SessionID)
 		if err := u.load(booking.Stream(line.SessionID), s); err != nil {

@@ -15,9 +15,11 @@ import (
 	"move/commands"
 	"move/domain/activity"
 	"move/domain/booking"
+	"move/domain/catalog"
 	"move/domain/contact"
 	domainidentity "move/domain/identity"
 	"move/domain/organization"
+	"move/domain/product"
 	"move/domain/series"
 	"move/identity"
 )
@@ -163,13 +165,27 @@ func TestErasedPersonIsNowhereInTheDatabase(t *testing.T) {
 			DateOfBirth: "1984-02-29", Notes: "knieklachten"}}); err != nil {
 		t.Fatal(err)
 	}
-	w.eventually("the invite, the finance, the contact and the booking are projected", func(tx pgx.Tx) bool {
+	// She buys a product too (the buyer is the purchase's own subject, decision 1003).
+	typ, err := w.env.App.CreateCatalogItem(ctx, commands.Meta{ActorID: "test"}, catalog.ProductType, catalog.Fields{Name: "Shirt"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	shirt, err := w.env.App.CreateProduct(ctx, meta, org.ID, product.Details{Name: "Clubshirt", ProductTypeID: typ.ID, PriceDisplayMode: "eur"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.env.App.BuyProduct(ctx, meta, commands.ProductPurchase{ProductID: shirt.ID, CustomerID: customer,
+		Buyer: booking.Participant{FirstName: "Petra", LastName: "Persoon", Email: "petra.persoon@example.org", DateOfBirth: "1984-02-29"}}); err != nil {
+		t.Fatal(err)
+	}
+	w.eventually("the invite, the finance, the contact, the booking and the purchase are projected", func(tx pgx.Tx) bool {
 		var n int
 		_ = tx.QueryRow(ctx, `SELECT (SELECT count(*) FROM readmodel.identity_invites WHERE email <> '')
 			+ (SELECT count(*) FROM readmodel.organizations WHERE finance_iban <> '')
 			+ (SELECT count(*) FROM readmodel.contacts WHERE email <> '')
-			+ (SELECT count(*) FROM readmodel.session_participants WHERE email <> '')`).Scan(&n)
-		return n == 4
+			+ (SELECT count(*) FROM readmodel.session_participants WHERE email <> '')
+			+ (SELECT count(*) FROM readmodel.product_purchases WHERE email <> '')`).Scan(&n)
+		return n == 5
 	})
 	if found := search(t, w.env.DSN, person); len(found) != len(person) {
 		t.Fatalf("before the erasure the dump shows only %v: the search does not work", found)
@@ -179,7 +195,8 @@ func TestErasedPersonIsNowhereInTheDatabase(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if erased.UserID == "" || len(erased.Invites) != 1 || len(erased.Organizations) != 1 || len(erased.Contacts) != 1 || len(erased.Bookings) != 1 {
+	if erased.UserID == "" || len(erased.Invites) != 1 || len(erased.Organizations) != 1 || len(erased.Contacts) != 1 || len(erased.Bookings) != 1 ||
+		len(erased.Purchases) != 1 {
 		t.Fatalf("erased %+v", erased)
 	}
 	w.eventually("the read models forgot her", func(tx pgx.Tx) bool {
@@ -187,7 +204,8 @@ func TestErasedPersonIsNowhereInTheDatabase(t *testing.T) {
 		_ = tx.QueryRow(ctx, `SELECT (SELECT count(*) FROM readmodel.identity_invites WHERE email <> '')
 			+ (SELECT count(*) FROM readmodel.organizations WHERE email <> '' OR finance_iban <> '')
 			+ (SELECT count(*) FROM readmodel.contacts WHERE email <> '' OR name <> '')
-			+ (SELECT count(*) FROM readmodel.session_participants WHERE email <> '' OR first_name <> '')`).Scan(&n)
+			+ (SELECT count(*) FROM readmodel.session_participants WHERE email <> '' OR first_name <> '')
+			+ (SELECT count(*) FROM readmodel.product_purchases WHERE email <> '' OR first_name <> '')`).Scan(&n)
 		return n == 0
 	})
 	if found := search(t, w.env.DSN, person); len(found) != 0 {

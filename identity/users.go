@@ -15,6 +15,7 @@ import (
 	"move/domain/contact"
 	"move/domain/identity"
 	"move/domain/organization"
+	"move/domain/product"
 )
 
 // NewUser is an account to create.
@@ -334,19 +335,21 @@ type Erasure struct {
 	Contacts []string `json:"contacts"`
 	// Bookings are bookings whose participant has the address (decision 0800).
 	Bookings []string `json:"bookings"`
+	// Purchases are product purchases whose buyer has the address (decision 1003).
+	Purchases []string `json:"purchases"`
 }
 
 // ErasePersonEverywhere forgets the person with this e-mail address wherever they
 // appear (decision 0511): their account (ErasePerson), every invite sent to the
 // address, and the contact and finance data of every organisation whose contact address
 // it is, plus those of the organisations named (a sole trader found by an operator, not
-// by address), every organisation contact person and every booking's participant with
-// the address. All of them are erased through their subjects' keys
+// by address), every organisation contact person, every booking's participant and
+// every product purchase's buyer with the address. All of them are erased through their subjects' keys
 // (package personal), so the log keeps nothing readable either. Mail is not stored:
 // the log outbox does not write addresses. Run again, it completes what an interruption
 // left.
 func (s *Service) ErasePersonEverywhere(ctx context.Context, meta commands.Meta, email string, organizations ...string) (Erasure, error) {
-	out := Erasure{Invites: []string{}, Organizations: []string{}, Contacts: []string{}, Bookings: []string{}}
+	out := Erasure{Invites: []string{}, Organizations: []string{}, Contacts: []string{}, Bookings: []string{}, Purchases: []string{}}
 	key := emailKey(email)
 	if key == "" {
 		return out, &domain.NotFoundError{Kind: "person", ID: ""}
@@ -389,14 +392,22 @@ func (s *Service) ErasePersonEverywhere(ctx context.Context, meta commands.Meta,
 		if err != nil {
 			return err
 		}
-		out.Bookings, err = pgx.CollectRows(rows, pgx.RowTo[string])
+		if out.Bookings, err = pgx.CollectRows(rows, pgx.RowTo[string]); err != nil {
+			return err
+		}
+		rows, err = tx.Query(ctx, `SELECT DISTINCT purchase_id::text FROM readmodel.product_purchases
+			WHERE email <> '' AND lower(email) = $1 ORDER BY 1`, key)
+		if err != nil {
+			return err
+		}
+		out.Purchases, err = pgx.CollectRows(rows, pgx.RowTo[string])
 		return err
 	})
 	if err != nil {
 		return out, err
 	}
 	out.Organizations = append(append([]string{}, found...), organizations...)
-	for _, ids := range []*[]string{&out.Invites, &out.Contacts, &out.Bookings} {
+	for _, ids := range []*[]string{&out.Invites, &out.Contacts, &out.Bookings, &out.Purchases} {
 		if *ids == nil {
 			*ids = []string{}
 		}
@@ -425,12 +436,16 @@ func (s *Service) ErasePersonEverywhere(ctx context.Context, meta commands.Meta,
 	for _, id := range out.Bookings {
 		subjects = append(subjects, booking.Subject(id))
 	}
+	for _, id := range out.Purchases {
+		subjects = append(subjects, product.PurchaseSubject(id))
+	}
 	for _, subject := range subjects {
 		if _, err := s.app.ErasePersonalData(ctx, meta, subject); err != nil {
 			return out, err
 		}
 	}
-	if out.UserID == "" && len(out.Invites) == 0 && len(out.Organizations) == 0 && len(out.Contacts) == 0 && len(out.Bookings) == 0 {
+	if out.UserID == "" && len(out.Invites) == 0 && len(out.Organizations) == 0 && len(out.Contacts) == 0 && len(out.Bookings) == 0 &&
+		len(out.Purchases) == 0 {
 		return out, &domain.NotFoundError{Kind: "person", ID: ""}
 	}
 	return out, nil

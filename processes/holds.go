@@ -11,6 +11,7 @@ import (
 	"move/domain/booking"
 	"move/domain/bundle"
 	"move/domain/order"
+	"move/domain/product"
 	"move/projections"
 )
 
@@ -35,14 +36,15 @@ func HoldsProjector() projections.Projector { return holdsProjector{} }
 type holdsProjector struct{}
 
 func (holdsProjector) Name() string     { return HoldsName }
-func (holdsProjector) Version() int     { return 2 } // 2: at_provider, and a payment's unpaid end (0909)
+func (holdsProjector) Version() int     { return 3 } // 2: at_provider, and a payment's unpaid end (0909); 3: products' purchases (1003)
 func (holdsProjector) Tables() []string { return []string{PendingHolds} }
 func (holdsProjector) EventTypes() []string {
 	return []string{booking.Booked{}.EventType(), booking.Promoted{}.EventType(), booking.Confirmed{}.EventType(),
 		booking.Cancelled{}.EventType(), booking.Removed{}.EventType(), booking.MovedOut{}.EventType(),
 		order.PaymentStarted{}.EventType(), order.PaymentCreated{}.EventType(), order.PaymentStatusChanged{}.EventType(),
 		bundle.Booked{}.EventType(), bundle.Promoted{}.EventType(),
-		bundle.BookingConfirmed{}.EventType(), bundle.BookingCancelled{}.EventType(), bundle.Deleted{}.EventType()}
+		bundle.BookingConfirmed{}.EventType(), bundle.BookingCancelled{}.EventType(), bundle.Deleted{}.EventType(),
+		product.PurchaseHeld{}.EventType(), product.PurchaseConfirmed{}.EventType(), product.PurchaseCancelled{}.EventType()}
 }
 
 func (holdsProjector) Schema() string {
@@ -52,6 +54,7 @@ CREATE TABLE pending_holds (
     order_id       uuid        NOT NULL,
     session_id     uuid,
     bundle_id      uuid,
+    product_id     uuid,
     application_id uuid        NOT NULL,
     held_at        timestamptz NOT NULL,
     at_provider    boolean     NOT NULL DEFAULT false
@@ -71,6 +74,11 @@ func (holdsProjector) Apply(ctx context.Context, w projections.Writer, e project
 		return w.Exec(ctx, `INSERT INTO pending_holds (booking_id, order_id, bundle_id, application_id, held_at)
 			VALUES ($1, $2, $3, $4, $5) ON CONFLICT (booking_id) DO NOTHING`, bookingID, order.ID(bookingID),
 			strings.TrimPrefix(e.Stream, bundle.StreamPrefix), e.Metadata.ApplicationID, e.RecordedAt)
+	}
+	productHeld := func(purchaseID string) error {
+		return w.Exec(ctx, `INSERT INTO pending_holds (booking_id, order_id, product_id, application_id, held_at)
+			VALUES ($1, $2, $3, $4, $5) ON CONFLICT (booking_id) DO NOTHING`, purchaseID, order.ID(purchaseID),
+			strings.TrimPrefix(e.Stream, product.StreamPrefix), e.Metadata.ApplicationID, e.RecordedAt)
 	}
 	ended := func(bookingID string) error {
 		return w.Exec(ctx, `DELETE FROM pending_holds WHERE booking_id = $1`, bookingID)
@@ -106,6 +114,12 @@ func (holdsProjector) Apply(ctx context.Context, w projections.Writer, e project
 		return ended(p.BookingID)
 	case bundle.Deleted: // its bookings stay as they are (0810)
 		return w.Exec(ctx, `DELETE FROM pending_holds WHERE bundle_id = $1`, strings.TrimPrefix(e.Stream, bundle.StreamPrefix))
+	case product.PurchaseHeld: // a free one's confirmation follows in the same append
+		return productHeld(p.PurchaseID)
+	case product.PurchaseConfirmed:
+		return ended(p.PurchaseID)
+	case product.PurchaseCancelled:
+		return ended(p.PurchaseID)
 	case order.PaymentStarted:
 		// The hold time starts again when the order is placed: a payment on its way to
 		// the provider is not released under it; one the provider never gets is.
@@ -127,8 +141,9 @@ func (holdsProjector) Apply(ctx context.Context, w projections.Writer, e project
 	return nil
 }
 
-// dueHold is a session's held spot (session, series) or a bundle's (bundle).
-type dueHold struct{ application, session, series, bundle, booking string }
+// dueHold is a session's held spot (session, series), a bundle's (bundle) or a
+// product's held purchase (product; booking is the purchase).
+type dueHold struct{ application, session, series, bundle, product, booking string }
 
 // dueHolds reads the holds older than the hold time (as the tables' owner, like due).
 func (w *Worker) dueHolds(ctx context.Context) ([]dueHold, error) {
@@ -138,15 +153,15 @@ func (w *Worker) dueHolds(ctx context.Context) ([]dueHold, error) {
 			return err
 		}
 		rows, err := tx.Query(ctx, `SELECT h.application_id::text, coalesce(h.session_id::text, ''), coalesce(s.series_id::text, ''),
-			coalesce(h.bundle_id::text, ''), h.booking_id::text
+			coalesce(h.bundle_id::text, ''), coalesce(h.product_id::text, ''), h.booking_id::text
 			FROM readmodel.pending_holds h LEFT JOIN readmodel.sessions s ON s.id = h.session_id
-			WHERE h.held_at < $1 AND NOT h.at_provider AND (h.bundle_id IS NOT NULL OR s.id IS NOT NULL) ORDER BY h.held_at LIMIT 100`, w.Now().Add(-w.holdTime()))
+			WHERE h.held_at < $1 AND NOT h.at_provider AND (h.bundle_id IS NOT NULL OR h.product_id IS NOT NULL OR s.id IS NOT NULL) ORDER BY h.held_at LIMIT 100`, w.Now().Add(-w.holdTime()))
 		if err != nil {
 			return err
 		}
 		holds, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (dueHold, error) {
 			var d dueHold
-			return d, r.Scan(&d.application, &d.session, &d.series, &d.bundle, &d.booking)
+			return d, r.Scan(&d.application, &d.session, &d.series, &d.bundle, &d.product, &d.booking)
 		})
 		return err
 	})
@@ -167,16 +182,19 @@ func (w *Worker) releaseHolds(ctx context.Context, holds []dueHold) (int, error)
 	for _, h := range holds {
 		var released bool
 		var err error
-		if h.bundle != "" {
+		switch {
+		case h.product != "":
+			released, err = w.App.ReleaseProductHold(ctx, h.application, h.product, h.booking)
+		case h.bundle != "":
 			released, err = w.App.ReleaseBundleHold(ctx, h.application, h.bundle, h.booking)
-		} else {
+		default:
 			released, err = w.App.ReleaseHold(ctx, h.application, commands.SessionRef{SeriesID: h.series, SessionID: h.session}, h.booking)
 		}
 		if err != nil {
 			return done, err
 		}
 		if released {
-			w.Log.Info("released a held spot whose payment did not start in time", "booking_id", h.booking, "session_id", h.session, "bundle_id", h.bundle)
+			w.Log.Info("released a held spot whose payment did not start in time", "booking_id", h.booking, "session_id", h.session, "bundle_id", h.bundle, "product_id", h.product)
 			w.resumed.WithLabelValues("hold-release").Inc()
 			done++
 		}

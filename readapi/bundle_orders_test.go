@@ -13,7 +13,7 @@ import (
 )
 
 // A priced bundle is paid like a session: the customer's held bundle spot gets an order
-// (order.placed.v1, one line of the bundle's price), pays at the provider and is then
+// (order.placed.v2, one line of the bundle's price), pays at the provider and is then
 // confirmed; placing again answers the same order. Cancelling it refunds the bundle
 // activity's cancellation term's percentage through the same refund, and the waiting
 // list's first gets the spot (held: they pay too). Bad input changes nothing.
@@ -61,7 +61,7 @@ func TestPayingForABundleAndCancellingIt(t *testing.T) {
 	c.want("POST", orderPath, map[string]any{"payment_type": "cash"}, 422)
 	s.as(bram, s.appA).want("POST", orderPath, map[string]any{"payment_type": "euros"}, 404) // not his booking
 	c.want("POST", "/v1/bundles/"+bundle+"/bookings/not-an-id/order", map[string]any{"payment_type": "euros"}, 404)
-	if n := s.events("order.placed.v1"); n != 0 {
+	if n := s.events("order.placed.v2"); n != 0 {
 		t.Fatalf("%d orders after bad input", n)
 	}
 
@@ -71,7 +71,7 @@ func TestPayingForABundleAndCancellingIt(t *testing.T) {
 		t.Fatalf("no checkout: %s", placed.Raw)
 	}
 	again := c.want("POST", orderPath, map[string]any{"payment_type": "euros"}, 201)
-	if data(again, "order_id") != orderID || s.events("order.placed.v1") != 1 {
+	if data(again, "order_id") != orderID || s.events("order.placed.v2") != 1 {
 		t.Fatalf("placed twice: %s", again.Raw)
 	}
 	o := s.order(orderID)

@@ -134,6 +134,10 @@ type productQuestionsBody struct {
 type productDeleteImpact struct {
 	// Labels the product has by hand: it leaves them (and the wallets paying through them).
 	Labels []string `json:"labels"`
+	// Purchases held (waiting for payment) and confirmed: they stay in the product's
+	// log and on its buyers' orders (decision 1003).
+	PurchasesHeld      int `json:"purchases_held"`
+	PurchasesConfirmed int `json:"purchases_confirmed"`
 }
 
 // productOfferRow is a product as the app sees it.
@@ -175,7 +179,7 @@ func (s *Server) productRoutes() []Route {
 		{Method: http.MethodPatch, Pattern: item, Permission: PermEditProduct, Reads: withTaxonomy(reads), Handler: s.patchProduct,
 			Doc: Doc{Summary: "Change the fields of a product the body names", Request: productInput{}, Response: commandAnswer{}}},
 		{Method: http.MethodGet, Pattern: item + "/delete-impact", Permission: PermEditProduct, Reads: withTaxonomy(reads), Handler: s.productDeleteImpact,
-			Doc: Doc{Summary: "What deleting the product would take with it (the labels it has by hand); writes nothing", Response: dataAnswer[productDeleteImpact]{}}},
+			Doc: Doc{Summary: "What deleting the product would take with it (the labels it has by hand) and its purchases held and confirmed; writes nothing", Response: dataAnswer[productDeleteImpact]{}}},
 		{Method: http.MethodDelete, Pattern: item, Permission: PermEditProduct, Reads: reads, Handler: s.deleteProduct,
 			Doc: Doc{Summary: "Delete a product", Response: commandAnswer{}, Query: []string{"version"}}},
 		{Method: http.MethodPatch, Pattern: item + "/location", Permission: PermEditProduct, Reads: reads, Handler: s.setProductLocation,
@@ -394,8 +398,12 @@ func (s *Server) productDeleteImpact(w http.ResponseWriter, r *http.Request) err
 		if err != nil {
 			return err
 		}
-		out.Labels, err = pgx.CollectRows(rows, pgx.RowTo[string])
-		return err
+		if out.Labels, err = pgx.CollectRows(rows, pgx.RowTo[string]); err != nil {
+			return err
+		}
+		return tx.QueryRow(r.Context(), `SELECT count(*) FILTER (WHERE status = $3), count(*) FILTER (WHERE status = $4)
+			FROM readmodel.product_purchases WHERE application_id = $1 AND product_id = $2`,
+			TenantFrom(r.Context()).ApplicationID, p.ID, product.StatusHeld, product.StatusConfirmed).Scan(&out.PurchasesHeld, &out.PurchasesConfirmed)
 	})
 	if err != nil {
 		return err

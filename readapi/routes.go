@@ -54,6 +54,7 @@ func (s *Server) table() []Route {
 	routes = append(routes, s.walletRoutes()...)
 	routes = append(routes, s.activityRoutes()...)
 	routes = append(routes, s.productRoutes()...)
+	routes = append(routes, s.purchaseRoutes()...)
 	routes = append(routes, s.sessionRoutes()...)
 	routes = append(routes, s.bookingRoutes()...)
 	routes = append(routes, s.bundleRoutes()...)

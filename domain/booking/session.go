@@ -206,6 +206,13 @@ func Check(o Offer, in Request, now time.Time) (Request, error) {
 			return in, err
 		}
 	}
+	return CheckPerson(o, in)
+}
+
+// CheckPerson is Check without the subscribe window: the participant's fields, the
+// answers (customers only) and the age range on o.Date. A product's purchase meets it
+// (decision 1003).
+func CheckPerson(o Offer, in Request) (Request, error) {
 	var v domain.ValidationError
 	in.Participant = cleanParticipant(&v, in.Participant, in.ByStaff)
 	if !in.ByStaff {

@@ -15,6 +15,7 @@
 package order
 
 import (
+	"encoding/json"
 	"time"
 
 	"move/domain"
@@ -65,6 +66,9 @@ type Line struct {
 	// BundleID names the bundle of a bundle booking's line (decision 0908): added
 	// optional, so lines placed before read as sessions' lines, as they were.
 	BundleID string `json:"bundle_id,omitempty"`
+	// ProductID names the product of a purchase's line; BookingID is then the purchase
+	// (order.placed.v2, decision 1003).
+	ProductID string `json:"product_id,omitempty"`
 }
 
 // TierVAT is the VAT of one tier: GrossCents (including VAT) of the tier's lines and
@@ -185,7 +189,12 @@ type PaymentAfterClose struct {
 	At        time.Time `json:"at"`
 }
 
-func (Placed) EventType() string               { return "order.placed.v1" }
+func (Placed) EventType() string { return "order.placed.v2" }
+
+// PlacedV1 is order.placed.v1: the same shape without a line's product_id. It reads as
+// v2 unchanged (decision 1003).
+const PlacedV1 = "order.placed.v1"
+
 func (PaymentStarted) EventType() string       { return "order.payment_started.v1" }
 func (PaymentCreated) EventType() string       { return "order.payment_created.v1" }
 func (PaymentStatusChanged) EventType() string { return "order.payment_status_changed.v1" }
@@ -198,11 +207,14 @@ func (PaymentAfterClose) EventType() string    { return "order.payment_after_clo
 func Register(r *domain.Registry) {
 	r.Register(Placed{}, PaymentStarted{}, PaymentCreated{}, PaymentStatusChanged{}, RefundRequested{},
 		RefundStatusChanged{}, Canceled{}, PaymentAfterClose{})
+	r.RegisterUpcaster(PlacedV1, func(data json.RawMessage) (string, json.RawMessage, error) {
+		return Placed{}.EventType(), data, nil
+	})
 }
 
 // EventTypes lists every order event type.
 func EventTypes() []string {
-	return []string{Placed{}.EventType(), PaymentStarted{}.EventType(), PaymentCreated{}.EventType(),
+	return []string{PlacedV1, Placed{}.EventType(), PaymentStarted{}.EventType(), PaymentCreated{}.EventType(),
 		PaymentStatusChanged{}.EventType(), RefundRequested{}.EventType(), RefundStatusChanged{}.EventType(),
 		Canceled{}.EventType(), PaymentAfterClose{}.EventType()}
 }

@@ -250,3 +250,16 @@ func TestPayAgainAfterAnUnpaidEnd(t *testing.T) {
 		t.Fatalf("moves: %v", err)
 	}
 }
+
+func TestPlacedV1ReadsAsV2(t *testing.T) {
+	r := domain.NewRegistry()
+	order.Register(r)
+	e, err := r.Decode(order.PlacedV1, []byte(`{"application_id":"a","lines":[{"title":"x","bundle_id":"b"}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, ok := e.(order.Placed)
+	if !ok || p.ApplicationID != "a" || p.Lines[0].BundleID != "b" || p.Lines[0].ProductID != "" {
+		t.Fatalf("v1 read as %#v", e)
+	}
+}

@@ -6,6 +6,7 @@ package product
 
 import (
 	"move/domain"
+	"move/domain/booking"
 	"move/domain/offer"
 )
 
@@ -54,22 +55,60 @@ type LabelsAssigned struct {
 }
 type Deleted struct{}
 
-func (Created) EventType() string          { return "product.created.v1" }
-func (Updated) EventType() string          { return "product.updated.v1" }
-func (LocationSet) EventType() string      { return "product.location_set.v1" }
-func (QuestionsChanged) EventType() string { return "product.questions_changed.v1" }
-func (LabelsAssigned) EventType() string   { return "product.labels_assigned.v1" }
-func (Deleted) EventType() string          { return "product.deleted.v1" }
+// PurchaseHeld: a customer bought the product; the spot is held until paid (a
+// free product's purchase is confirmed in the same append). The buyer and the answers
+// are sealed with the purchase's subject (decision 0510).
+type PurchaseHeld struct {
+	PurchaseID     string              `json:"purchase_id"`
+	Subject        string              `json:"subject" personal:"subject"`
+	ApplicationID  string              `json:"application_id"`
+	OrganizationID string              `json:"organization_id"`
+	CustomerID     string              `json:"customer_id"`
+	Buyer          booking.Participant `json:"buyer"`
+	Answers        []booking.Answer    `json:"answers"`
+	Quantity       int                 `json:"quantity"`
+	// Priced: the purchase waits for its order's payment (a free one is confirmed in
+	// the same append).
+	Priced bool `json:"priced"`
+}
+
+// PurchaseConfirmed: the purchase is the buyer's (free, or its order paid).
+type PurchaseConfirmed struct {
+	PurchaseID string `json:"purchase_id"`
+}
+
+// PurchaseCancelled: a held purchase's spot is free again (payment failed, expired
+// or cancelled, or the hold ran out).
+type PurchaseCancelled struct {
+	PurchaseID string `json:"purchase_id"`
+	FromStatus string `json:"from_status"`
+	Reason     string `json:"reason"`
+}
+
+// PurchaseSubject is the personal-data subject of a purchase's buyer.
+func PurchaseSubject(purchaseID string) string { return "purchase-" + purchaseID }
+
+func (Created) EventType() string           { return "product.created.v1" }
+func (Updated) EventType() string           { return "product.updated.v1" }
+func (LocationSet) EventType() string       { return "product.location_set.v1" }
+func (QuestionsChanged) EventType() string  { return "product.questions_changed.v1" }
+func (LabelsAssigned) EventType() string    { return "product.labels_assigned.v1" }
+func (Deleted) EventType() string           { return "product.deleted.v1" }
+func (PurchaseHeld) EventType() string      { return "product.purchase_held.v1" }
+func (PurchaseConfirmed) EventType() string { return "product.purchase_confirmed.v1" }
+func (PurchaseCancelled) EventType() string { return "product.purchase_cancelled.v1" }
 
 // Register adds the product events to a registry.
 func Register(r *domain.Registry) {
-	r.Register(Created{}, Updated{}, LocationSet{}, QuestionsChanged{}, LabelsAssigned{}, Deleted{})
+	r.Register(Created{}, Updated{}, LocationSet{}, QuestionsChanged{}, LabelsAssigned{}, Deleted{},
+		PurchaseHeld{}, PurchaseConfirmed{}, PurchaseCancelled{})
 }
 
 // EventTypes lists every product event type.
 func EventTypes() []string {
 	return []string{Created{}.EventType(), Updated{}.EventType(), LocationSet{}.EventType(),
-		QuestionsChanged{}.EventType(), LabelsAssigned{}.EventType(), Deleted{}.EventType()}
+		QuestionsChanged{}.EventType(), LabelsAssigned{}.EventType(), Deleted{}.EventType(),
+		PurchaseHeld{}.EventType(), PurchaseConfirmed{}.EventType(), PurchaseCancelled{}.EventType()}
 }
 
 // StreamPrefix names every product stream; the name is permanent.

@@ -20,10 +20,11 @@ type Product struct {
 	LocationID     *string
 	Questions      []offer.Question
 	LabelIDs       []string
+	Purchases      map[string]*Purchase
 }
 
 // New is the product with id, before its events are applied.
-func New(id string) *Product { return &Product{ID: id} }
+func New(id string) *Product { return &Product{ID: id, Purchases: map[string]*Purchase{}} }
 
 // Apply implements domain.Aggregate.
 func (p *Product) Apply(e domain.Event) {
@@ -40,6 +41,16 @@ func (p *Product) Apply(e domain.Event) {
 		p.LabelIDs = e.LabelIDs
 	case Deleted:
 		p.Deleted = true
+	case PurchaseHeld:
+		p.Purchases[e.PurchaseID] = &Purchase{ID: e.PurchaseID, CustomerID: e.CustomerID, Buyer: e.Buyer, Answers: e.Answers, Status: StatusHeld}
+	case PurchaseConfirmed:
+		if x := p.Purchases[e.PurchaseID]; x != nil {
+			x.Status = StatusConfirmed
+		}
+	case PurchaseCancelled:
+		if x := p.Purchases[e.PurchaseID]; x != nil {
+			x.Status = StatusCancelled
+		}
 	}
 }
 

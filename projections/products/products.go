@@ -12,6 +12,7 @@ import (
 	"move/domain/names"
 	"move/domain/organization"
 	"move/domain/product"
+	"move/personal"
 	"move/projections"
 )
 
@@ -22,6 +23,9 @@ const (
 	// Organizations is each organisation's approval, kept here so the offer the app sees
 	// is derived and this read model rebuilds on its own.
 	Organizations = "product_organizations"
+	// Purchases are the products' purchases (decision 1003); the buyer's fields are
+	// blanked when the buyer's personal data is erased.
+	Purchases = "product_purchases"
 )
 
 // Projector builds the product tables.
@@ -30,12 +34,12 @@ func Projector() projections.Projector { return projector{} }
 type projector struct{}
 
 func (projector) Name() string     { return Name }
-func (projector) Version() int     { return 1 }
-func (projector) Tables() []string { return []string{Products, Organizations} }
+func (projector) Version() int     { return 2 } // 2: purchases (1003)
+func (projector) Tables() []string { return []string{Products, Organizations, Purchases} }
 func (projector) EventTypes() []string {
 	return append(product.EventTypes(),
 		organization.Created{}.EventType(), organization.Approved{}.EventType(), organization.Rejected{}.EventType(),
-		organization.Deleted{}.EventType())
+		organization.Deleted{}.EventType(), personal.Erased{}.EventType())
 }
 
 func (projector) Schema() string {
@@ -81,7 +85,30 @@ CREATE TABLE product_organizations (
     application_id uuid    NOT NULL,
     approved       boolean NOT NULL
 );
-` + projections.TenantRLS(Organizations)
+` + projections.TenantRLS(Organizations) + `
+
+CREATE TABLE product_purchases (
+    product_id      uuid        NOT NULL,
+    purchase_id     uuid        NOT NULL,
+    application_id  uuid        NOT NULL,
+    organization_id uuid        NOT NULL,
+    customer_id     uuid,
+    first_name      text        NOT NULL,
+    last_name       text        NOT NULL,
+    email           text        NOT NULL,
+    date_of_birth   text        NOT NULL,
+    answers         jsonb       NOT NULL,
+    quantity        integer     NOT NULL,
+    priced          boolean     NOT NULL,
+    status          text        NOT NULL,
+    bought_at       timestamptz NOT NULL,
+    paid_at         timestamptz,
+    changed_at      timestamptz NOT NULL,
+    PRIMARY KEY (product_id, purchase_id)
+);
+CREATE INDEX product_purchases_by_product ON product_purchases (application_id, product_id, bought_at, purchase_id);
+CREATE INDEX product_purchases_by_purchase ON product_purchases (purchase_id);
+` + projections.TenantRLS(Purchases)
 }
 
 func (projector) Apply(ctx context.Context, w projections.Writer, e projections.Event) error {
@@ -99,6 +126,14 @@ func (projector) Apply(ctx context.Context, w projections.Writer, e projections.
 			return w.Exec(ctx, `DELETE FROM product_organizations WHERE id = $1`, id)
 		}
 		return nil
+	}
+	if p, ok := e.Payload.(personal.Erased); ok {
+		purchase, ok := strings.CutPrefix(p.Subject, "purchase-")
+		if !ok {
+			return nil
+		}
+		return w.Exec(ctx, `UPDATE product_purchases SET first_name = '', last_name = '', email = '', date_of_birth = '',
+			answers = '[]' WHERE purchase_id = $1`, purchase)
 	}
 	if !strings.HasPrefix(e.Stream, product.StreamPrefix) {
 		return nil
@@ -151,8 +186,41 @@ func (projector) Apply(ctx context.Context, w projections.Writer, e projections.
 			id, nonNil(p.LabelIDs), version, e.RecordedAt)
 	case product.Deleted:
 		return w.Exec(ctx, `DELETE FROM products WHERE id = $1`, id)
+	case product.PurchaseHeld:
+		answers, err := json.Marshal(nonNil(p.Answers))
+		if err != nil {
+			return err
+		}
+		if err := touch(ctx, w, id, version); err != nil {
+			return err
+		}
+		return w.Exec(ctx, `INSERT INTO product_purchases (product_id, purchase_id, application_id, organization_id, customer_id,
+			first_name, last_name, email, date_of_birth, answers, quantity, priced, status, bought_at, changed_at)
+			VALUES ($1, $2, $3, $4, nullif($5, '')::uuid, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14)
+			ON CONFLICT (product_id, purchase_id) DO NOTHING`,
+			id, p.PurchaseID, p.ApplicationID, p.OrganizationID, p.CustomerID, p.Buyer.FirstName, p.Buyer.LastName, p.Buyer.Email,
+			p.Buyer.DateOfBirth, answers, p.Quantity, p.Priced, product.StatusHeld, e.RecordedAt)
+	case product.PurchaseConfirmed:
+		if err := touch(ctx, w, id, version); err != nil {
+			return err
+		}
+		return w.Exec(ctx, `UPDATE product_purchases SET status = $3, changed_at = $4,
+			paid_at = CASE WHEN priced THEN $4::timestamptz END WHERE product_id = $1 AND purchase_id = $2`,
+			id, p.PurchaseID, product.StatusConfirmed, e.RecordedAt)
+	case product.PurchaseCancelled:
+		if err := touch(ctx, w, id, version); err != nil {
+			return err
+		}
+		return w.Exec(ctx, `UPDATE product_purchases SET status = $3, changed_at = $4 WHERE product_id = $1 AND purchase_id = $2`,
+			id, p.PurchaseID, product.StatusCancelled, e.RecordedAt)
 	}
 	return nil
+}
+
+// touch keeps the product's version the stream's: a purchase appends to the product's
+// stream, so the form edits at the version after it (decision 1003).
+func touch(ctx context.Context, w projections.Writer, id string, version int64) error {
+	return w.Exec(ctx, `UPDATE products SET version = $2 WHERE id = $1`, id, version)
 }
 
 func nonNil[T any](s []T) []T {

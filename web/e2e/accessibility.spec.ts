@@ -95,6 +95,7 @@ const ROUTES: Record<Role, string[]> = {
     '{first:{org}/products}/location',
     '{first:{org}/products}/questions',
     '{first:{org}/products}/labels',
+    '{first:{org}/products}/purchases',
     '{org}/locations',
     '{org}/locations/create',
     '{org}/contacts',

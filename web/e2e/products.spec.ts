@@ -87,3 +87,37 @@ test('a product: create with its type and spots, a question, a label, the lists 
   await expect(page.getByRole('heading', { name: 'Products', exact: true })).toBeVisible();
   await expect(page.getByRole('gridcell', { name })).toHaveCount(0);
 });
+
+test('a purchase through the consumer API shows on the product’s Purchases sub-page', async ({ page }) => {
+  test.setTimeout(120_000);
+  // The seeded published Clubshirt (free, 25 spots) of the approved demo organisation.
+  await page.goto(`/organizations/${ORGANIZATION}/products`);
+  await page.getByRole('link', { name: 'Clubshirt' }).click();
+  await expect(page.getByRole('heading', { name: 'Clubshirt' })).toBeVisible();
+  const productId = new URL(page.url()).pathname.split('/').pop() ?? '';
+  const stored = await page.evaluate(() => localStorage.getItem('move.context'));
+  const applicationId = (JSON.parse(stored ?? '{}') as { state?: { applicationId?: string } }).state?.applicationId ?? '';
+  expect(applicationId).not.toBe('');
+
+  // The demo customer buys it in the consumer app.
+  const login = await page.request.post('/v1/auth/login', {
+    headers: { ApplicationId: applicationId },
+    data: { email: 'customer@move.test', password: process.env.E2E_PASSWORD ?? 'move-demo-password' },
+  });
+  expect(login.ok()).toBeTruthy();
+  const token = ((await login.json()) as { api_token: { token: string } }).api_token.token;
+  const bought = await page.request.post(`/v1/products/${productId}/purchases`, {
+    headers: { Authorization: `Bearer ${token}`, ApplicationId: applicationId },
+    data: { participant: { first_name: 'Kim', last_name: 'Koper', email: 'customer@move.test' } },
+  });
+  expect(bought.status(), await bought.text()).toBe(201);
+  expect(((await bought.json()) as { data: { status: string } }).data.status).toBe('confirmed');
+
+  // Staff see the buyer on the sub-page (reloaded until the read model has it).
+  await expect(async () => {
+    await page.goto(`/organizations/${ORGANIZATION}/products/${productId}/purchases`);
+    await expect(page.getByTestId('purchases').getByRole('row').filter({ hasText: 'Kim Koper' }).first()).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'Purchases' })).toBeVisible();
+  await expect(page.getByTestId('purchases').getByRole('row').filter({ hasText: 'Kim Koper' }).first()).toContainText('Confirmed');
+});

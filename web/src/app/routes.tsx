@@ -427,6 +427,10 @@ export const routes: RouteObject[] = [
                             path: 'labels',
                             lazy: screen(() => import('@/features/products/routes/ProductSubPages'), (m) => m.ProductLabelsRoute),
                           },
+                          {
+                            path: 'purchases',
+                            lazy: screen(() => import('@/features/products/routes/ProductSubPages'), (m) => m.ProductPurchasesRoute),
+                          },
                         ],
                       },
                     ],

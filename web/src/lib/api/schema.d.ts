@@ -1800,7 +1800,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** What deleting the product would take with it (the labels it has by hand); writes nothing */
+        /** What deleting the product would take with it (the labels it has by hand) and its purchases held and confirmed; writes nothing */
         get: operations["get_v1_admin_products_By_id_delete-impact"];
         put?: never;
         post?: never;
@@ -1843,6 +1843,23 @@ export interface paths {
         head?: never;
         /** Where the product is picked up or used (location_id, null for none) */
         patch: operations["patch_v1_admin_products_By_id_location"];
+        trace?: never;
+    };
+    "/v1/admin/products/{id}/purchases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A product's purchases, oldest first: buyer, status (held, confirmed, cancelled), answers, bought and paid at; spots and spots taken */
+        get: operations["get_v1_admin_products_By_id_purchases"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/v1/admin/products/{id}/questions": {
@@ -2705,6 +2722,40 @@ export interface paths {
         put?: never;
         /** The payment provider's webhook: verified by the signature in the URL; the status is asked of the provider, never read from the body */
         post: operations["post_v1_payments_webhook_By_order_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/products/{id}/purchases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Consumer app: buy a product (customers only): confirmed at once when free, else held until its order is paid; refused when a draft, deleted, of an unapproved organisation, sold out, or the age or required answers do not fit */
+        post: operations["post_v1_products_By_id_purchases"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/products/{id}/purchases/{purchase_id}/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Consumer app: pay for one's held purchase, as for a booking (moves, euros or the product's external link; paying again after a failed payment too) */
+        post: operations["post_v1_products_By_id_purchases_By_purchase_id_order"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4236,6 +4287,7 @@ export interface operations {
                                 booking_id?: string;
                                 bundle_id?: string;
                                 line_id: string;
+                                product_id?: string;
                                 quantity: number;
                                 rate_id?: string;
                                 session_id?: string;
@@ -8887,6 +8939,7 @@ export interface operations {
                                 booking_id?: string;
                                 bundle_id?: string;
                                 line_id: string;
+                                product_id?: string;
                                 quantity: number;
                                 rate_id?: string;
                                 session_id?: string;
@@ -11251,6 +11304,8 @@ export interface operations {
                     "application/json": {
                         data: {
                             labels: string[];
+                            purchases_confirmed: number;
+                            purchases_held: number;
                         };
                     };
                 };
@@ -11388,6 +11443,58 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
             422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    get_v1_admin_products_By_id_purchases: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            product_id: string;
+                            purchases: {
+                                answers: {
+                                    question_id: string;
+                                    value: string;
+                                }[];
+                                bought_at: string;
+                                customer_id?: string | null;
+                                date_of_birth: string;
+                                email: string;
+                                first_name: string;
+                                last_name: string;
+                                paid_at?: string | null;
+                                purchase_id: string;
+                                quantity: number;
+                                status: string;
+                            }[];
+                            spots?: number | null;
+                            taken: number;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -14493,6 +14600,115 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    post_v1_products_By_id_purchases: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    answers?: {
+                        question_id: string;
+                        value: string;
+                    }[];
+                    participant: {
+                        date_of_birth?: string;
+                        email: string;
+                        first_name: string;
+                        gender?: string;
+                        last_name: string;
+                        notes?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            product_id: string;
+                            purchase_id: string;
+                            status: string;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    post_v1_products_By_id_purchases_By_purchase_id_order: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+                purchase_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    payment_type: string;
+                    wallet_id?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            checkout_url?: string | null;
+                            order_id: string;
+                            position: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
             default: components["responses"]["Error"];
         };
     };

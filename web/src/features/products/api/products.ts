@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { listSource } from '@/lib/list';
 import type { CommandResult } from '@/lib/resource';
-import type { Product, ProductDeleteImpact, ProductInput, ProductQuestion } from '@/features/products/api/types';
+import type { Product, ProductDeleteImpact, ProductInput, ProductPurchases, ProductQuestion } from '@/features/products/api/types';
 
 const orgList = (organizationId: string) => `/v1/admin/organizations/${encodeURIComponent(organizationId)}/products`;
 const item = (id: string) => `/v1/admin/products/${encodeURIComponent(id)}`;
@@ -41,6 +41,14 @@ export function useUpdateProduct(id: string) {
   return useMutation({
     mutationFn: (input: Partial<ProductInput> & { version?: number }) => api<CommandResult>(item(id), { method: 'PATCH', body: input }),
     onSuccess: invalidate,
+  });
+}
+
+/** The product's purchases: buyer, status, answers, bought and paid at (decision 1003). */
+export function useProductPurchases(id: string) {
+  return useQuery({
+    queryKey: [...productKeys.part(id, 'purchases')],
+    queryFn: async ({ signal }) => (await api<{ data: ProductPurchases }>(`${item(id)}/purchases`, { signal })).data,
   });
 }
 

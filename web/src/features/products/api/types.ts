@@ -7,6 +7,8 @@ export type Product = Answer<Item, 'get'>['data'];
 export type ProductInput = Required<Omit<RequestBody<OrgList, 'post'>, 'version'>>;
 export type ProductQuestion = Answer<`${Item}/questions`, 'get'>['data']['questions'][number];
 export type ProductDeleteImpact = Answer<`${Item}/delete-impact`, 'get'>['data'];
+export type ProductPurchases = Answer<`${Item}/purchases`, 'get'>['data'];
+export type ProductPurchase = ProductPurchases['purchases'][number];
 
 export const LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
 export const GENDERS = ['male', 'female', 'other'] as const;

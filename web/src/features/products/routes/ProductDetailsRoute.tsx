@@ -23,6 +23,7 @@ export function ProductDetailsRoute() {
   // The impact is asked when the dialog opens, so the confirmation says what goes with it.
   const impact = useProductDeleteImpact(product.id, confirming);
   const labels = impact.data?.labels ?? [];
+  const purchases = (impact.data?.purchases_confirmed ?? 0) + (impact.data?.purchases_held ?? 0);
   return (
     <>
       <Form<ProductInput>
@@ -48,7 +49,11 @@ export function ProductDetailsRoute() {
       <ConfirmDialog
         open={confirming}
         title={t('products.delete')}
-        body={[t('products.deleteConfirm', { name: product.name }), labels.length > 0 ? t('products.deleteLabels', { labels: labels.join(', ') }) : '']
+        body={[
+          t('products.deleteConfirm', { name: product.name }),
+          labels.length > 0 ? t('products.deleteLabels', { labels: labels.join(', ') }) : '',
+          purchases > 0 ? t('products.deletePurchases', { confirmed: impact.data?.purchases_confirmed ?? 0, held: impact.data?.purchases_held ?? 0 }) : '',
+        ]
           .filter(Boolean)
           .join(' ')}
         busy={remove.isPending || impact.isFetching}

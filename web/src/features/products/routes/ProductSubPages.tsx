@@ -3,11 +3,13 @@ import { CheckboxListField, Form, FormErrorSummary, SelectField, SubmitButton } 
 import { QuestionsEditor, questionValues, questionsFromValues, type QuestionValues } from '@/components/offer/OfferFields';
 import { Skeleton } from '@/components/ui/Skeleton';
 import {
+  useProductPurchases,
   useProductQuestions,
   useSaveProductLabels,
   useSaveProductQuestions,
   useSetProductLocation,
 } from '@/features/products/api/products';
+import { PurchasesTable } from '@/features/products/components/PurchasesTable';
 import { useProductContext } from '@/features/products/routes/ProductLayoutRoute';
 import { can } from '@/lib/authorization';
 import { useLocationChoices } from '@/lib/offer-choices';
@@ -83,5 +85,22 @@ export function ProductLabelsRoute() {
       <FormErrorSummary />
       <div className="form__actions">{mayAssign && <SubmitButton>{t('common.save')}</SubmitButton>}</div>
     </Form>
+  );
+}
+
+/** Who bought the product (decision 1003): read-only. */
+export function ProductPurchasesRoute() {
+  const { t } = useTranslation();
+  const { product } = useProductContext();
+  const purchases = useProductPurchases(product.id);
+  const questions = useProductQuestions(product.id);
+  const titles = Object.fromEntries((questions.data ?? []).map((q) => [q.id ?? '', q.title]));
+  return (
+    <section className="panel" aria-labelledby="product-purchases">
+      <h2 id="product-purchases">{t('products.purchases.title')}</h2>
+      {purchases.isPending && <Skeleton lines={4} />}
+      {purchases.isError && <p role="alert">{t('products.purchases.error')}</p>}
+      {purchases.data && <PurchasesTable purchases={purchases.data} questions={titles} />}
+    </section>
   );
 }
