@@ -56,8 +56,8 @@ func TestOperationsConsole(t *testing.T) {
 	if db := report["database"].(map[string]any); db["connections"].(float64) < 1 || db["max_connections"].(float64) < 1 || db["pool_max"].(float64) < 1 {
 		t.Errorf("database: %v", db)
 	}
-	if report["log"].(map[string]any)["head"] == "" {
-		t.Error("the log's head is missing")
+	if log := report["log"].(map[string]any); log["head"] == "" || log["events"].(float64) < 1 {
+		t.Errorf("the log's end and length: %v", log)
 	}
 
 	if a := w.call("GET", "/v1/admin/operations", admin, w.appA, nil); a.Status != http.StatusForbidden {

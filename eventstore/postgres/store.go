@@ -549,10 +549,12 @@ func (s *Store) CountAfterUpTo(ctx context.Context, pos eventstore.Position, lim
 }
 
 // EstimatedCount is Postgres's estimate of the log's length (from its statistics),
-// free of a count over every event.
+// free of a count over every event; a log its statistics put under 100,000 events (or
+// that was never analysed: -1) is counted, which is cheap there.
 func (s *Store) EstimatedCount(ctx context.Context) (int64, error) {
 	var n int64
-	err := s.pool.QueryRow(ctx, `SELECT greatest(reltuples, 0)::bigint FROM pg_class WHERE oid = 'eventstore_events'::regclass`).Scan(&n)
+	err := s.pool.QueryRow(ctx, `SELECT CASE WHEN reltuples < 100000 THEN (SELECT count(*) FROM eventstore_events)
+		ELSE reltuples::bigint END FROM pg_class WHERE oid = 'eventstore_events'::regclass`).Scan(&n)
 	return n, err
 }
 
