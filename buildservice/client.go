@@ -12,16 +12,15 @@
 package buildservice
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"net/url"
 	"strings"
 	"time"
+
+	"move/internal/jsonapi"
 )
 
 // Service is the build service's port.
@@ -110,48 +109,15 @@ func (c *Client) Get(ctx context.Context, serviceID string) (Build, error) {
 	return out, err
 }
 
+// call is jsonapi.Call with its outcome in this package's errors.
 func (c *Client) call(ctx context.Context, method, path, idempotencyKey string, body, out any) error {
-	var reader io.Reader
-	if body != nil {
-		data, err := json.Marshal(body)
-		if err != nil {
-			return err
-		}
-		reader = bytes.NewReader(data)
-	}
-	req, err := http.NewRequestWithContext(ctx, method, c.BaseURL+path, reader)
-	if err != nil {
-		return err
-	}
-	req.Header.Set("Authorization", "Bearer "+c.APIKey)
-	req.Header.Set("Accept", "application/json")
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	if idempotencyKey != "" {
-		req.Header.Set("Idempotency-Key", idempotencyKey)
-	}
-	resp, err := c.HTTP.Do(req)
-	if err != nil {
-		return fmt.Errorf("%w: %v", ErrUnavailable, err)
-	}
-	defer resp.Body.Close()
-	data, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
-	if err != nil {
-		return fmt.Errorf("%w: %v", ErrUnavailable, err)
-	}
+	err := jsonapi.Call(ctx, c.HTTP, c.BaseURL, c.APIKey, method, path, idempotencyKey, body, out)
+	var refused *jsonapi.Refused
 	switch {
-	case resp.StatusCode >= 500 || resp.StatusCode == http.StatusTooManyRequests:
-		return fmt.Errorf("%w: %s %s answered %d", ErrUnavailable, method, path, resp.StatusCode)
-	case resp.StatusCode >= 400:
-		var problem struct {
-			Detail string `json:"detail"`
-		}
-		_ = json.Unmarshal(data, &problem)
-		return &RefusedError{Status: resp.StatusCode, Detail: problem.Detail}
+	case errors.As(err, &refused):
+		return &RefusedError{Status: refused.Status, Detail: refused.Detail}
+	case errors.Is(err, jsonapi.ErrUnavailable):
+		return fmt.Errorf("%w: %v", ErrUnavailable, err)
 	}
-	if err := json.Unmarshal(data, out); err != nil {
-		return fmt.Errorf("%w: %s %s: %v", ErrUnavailable, method, path, err)
-	}
-	return nil
+	return err
 }

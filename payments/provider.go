@@ -16,20 +16,19 @@
 package payments
 
 import (
-	"bytes"
 	"context"
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/base64"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
 	"time"
+
+	"move/internal/jsonapi"
 )
 
 // Provider is the payment provider's port.
@@ -187,50 +186,17 @@ func (e *ProviderError) Error() string {
 	return fmt.Sprintf("payments: provider refused (%d): %s", e.Status, e.Detail)
 }
 
+// call is jsonapi.Call with its outcome in this package's errors.
 func (c *Client) call(ctx context.Context, method, path, idempotencyKey string, body, out any) error {
-	var reader io.Reader
-	if body != nil {
-		data, err := json.Marshal(body)
-		if err != nil {
-			return err
-		}
-		reader = bytes.NewReader(data)
-	}
-	req, err := http.NewRequestWithContext(ctx, method, c.BaseURL+path, reader)
-	if err != nil {
-		return err
-	}
-	req.Header.Set("Authorization", "Bearer "+c.APIKey)
-	req.Header.Set("Accept", "application/json")
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	if idempotencyKey != "" {
-		req.Header.Set("Idempotency-Key", idempotencyKey)
-	}
-	resp, err := c.HTTP.Do(req)
-	if err != nil {
-		return fmt.Errorf("%w: %v", ErrUnavailable, err)
-	}
-	defer resp.Body.Close()
-	data, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
-	if err != nil {
-		return fmt.Errorf("%w: %v", ErrUnavailable, err)
-	}
+	err := jsonapi.Call(ctx, c.HTTP, c.BaseURL, c.APIKey, method, path, idempotencyKey, body, out)
+	var refused *jsonapi.Refused
 	switch {
-	case resp.StatusCode >= 500 || resp.StatusCode == http.StatusTooManyRequests:
-		return fmt.Errorf("%w: %s %s answered %d", ErrUnavailable, method, path, resp.StatusCode)
-	case resp.StatusCode >= 400:
-		var problem struct {
-			Detail string `json:"detail"`
-		}
-		_ = json.Unmarshal(data, &problem)
-		return &ProviderError{Status: resp.StatusCode, Detail: problem.Detail}
+	case errors.As(err, &refused):
+		return &ProviderError{Status: refused.Status, Detail: refused.Detail}
+	case errors.Is(err, jsonapi.ErrUnavailable):
+		return fmt.Errorf("%w: %v", ErrUnavailable, err)
 	}
-	if err := json.Unmarshal(data, out); err != nil {
-		return fmt.Errorf("payments: %s %s: %w", method, path, err)
-	}
-	return nil
+	return err
 }
 
 // WebhookSignature signs an order's webhook address: the provider calls back the URL we
