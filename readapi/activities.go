@@ -3,7 +3,6 @@ package readapi
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -23,10 +22,9 @@ import (
 
 // Permissions of the activity routes (spec §6; the defaults are decision 0101).
 const (
-	PermViewActivities   = "view-activities"
 	PermCreateActivities = "create-activities"
-	PermEditActivity     = "edit-activity"
-	PermAssignLabels     = "assign-labels"
+
+	PermAssignLabels = "assign-labels"
 )
 
 // activityRow is an activity as its form and lists show it.
@@ -201,71 +199,6 @@ func (s *Server) activityRoutes() []Route {
 		{Method: http.MethodGet, Pattern: "/v1/offer/activities", Permission: Public, Reads: reads, Handler: s.offerActivities,
 			Doc: Doc{Summary: "What the app shows of the application named by ApplicationId: activities not in concept of approved organisations", Response: listAnswer[offerRow]{}, Query: listQueryDoc}},
 	}
-}
-
-// activityInScope reads the activity of the path when the caller holds permission in
-// its organisation; one of another organisation or application is not found.
-func (s *Server) activityInScope(r *http.Request, permission string) (activityRow, error) {
-	id, err := activityPathID(r)
-	if err != nil {
-		return activityRow{}, err
-	}
-	var a activityRow
-	err = s.inTenant(r, func(tx pgx.Tx) error {
-		var err error
-		a, err = scanActivity(tx.QueryRow(r.Context(), `SELECT `+activityColumns+activityFrom+` WHERE a.application_id = $1 AND a.id = $2`,
-			TenantFrom(r.Context()).ApplicationID, id))
-		return err
-	})
-	if errors.Is(err, pgx.ErrNoRows) {
-		return a, &domain.NotFoundError{Kind: "activity", ID: id}
-	}
-	if err != nil {
-		return a, err
-	}
-	ok, err := s.allowedIn(r, a.OrganizationID, permission)
-	if err != nil {
-		return a, err
-	}
-	if !ok {
-		return a, &domain.NotFoundError{Kind: "activity", ID: id}
-	}
-	return a, nil
-}
-
-// organizationsInView answers which organisations' rows an application-wide list shows
-// the caller: all (nil) for those who hold permission application-wide, else the
-// organisations they are a member of and hold it in.
-func (s *Server) organizationsInView(r *http.Request, permission string) ([]string, error) {
-	all, err := s.allowedIn(r, applicationWide, permission)
-	if err != nil || all {
-		return nil, err
-	}
-	var members []string
-	err = s.inTenant(r, func(tx pgx.Tx) error {
-		rows, err := tx.Query(r.Context(), `SELECT DISTINCT organization_id FROM readmodel.identity_memberships
-			WHERE application_id = $1 AND user_id::text = $2 AND organization_id <> ''`,
-			TenantFrom(r.Context()).ApplicationID, PrincipalFrom(r.Context()).UserID)
-		if err != nil {
-			return err
-		}
-		members, err = pgx.CollectRows(rows, pgx.RowTo[string])
-		return err
-	})
-	if err != nil {
-		return nil, err
-	}
-	out := []string{}
-	for _, org := range members {
-		ok, err := s.allowedIn(r, org, permission)
-		if err != nil {
-			return nil, err
-		}
-		if _, perr := uuid.Parse(org); ok && perr == nil {
-			out = append(out, org)
-		}
-	}
-	return out, nil
 }
 
 var activitySorts = map[string]string{"name": "a.name_key", "created_at": "a.created_at", "updated_at": "a.updated_at"}
@@ -651,34 +584,6 @@ func (s *Server) offerActivities(w http.ResponseWriter, r *http.Request) error {
 	}
 	writeJSON(w, http.StatusOK, listAnswer[offerRow]{Data: items, Meta: listMeta{Pagination: q.pagination(total)}})
 	return nil
-}
-
-// activitiesUsingSports is the sport usage of the activities and products read models:
-// the organisation's activities and products whose sport is one of sports.
-type activitiesUsingSports struct{}
-
-func (activitiesUsingSports) ActivitiesUsingSports(ctx context.Context, tx pgx.Tx, applicationID, organizationID string, sports []string) ([]ActivityRef, error) {
-	var ids []string
-	for _, s := range sports {
-		if id, err := uuid.Parse(s); err == nil {
-			ids = append(ids, id.String())
-		}
-	}
-	rows, err := tx.Query(ctx, `SELECT id::text, name, sport_id::text FROM (
-		SELECT id, name, name_key, sport_id FROM readmodel.activities
-		 WHERE application_id = $1 AND organization_id = $2 AND sport_id = ANY ($3::uuid[])
-		UNION ALL
-		SELECT id, name, name_key, sport_id FROM readmodel.products
-		 WHERE application_id = $1 AND organization_id = $2 AND sport_id = ANY ($3::uuid[])) o
-		ORDER BY name_key, id LIMIT 100`,
-		applicationID, organizationID, ids)
-	if err != nil {
-		return nil, err
-	}
-	return collect(rows, func(row pgx.Row) (ActivityRef, error) {
-		var a ActivityRef
-		return a, row.Scan(&a.ID, &a.Name, &a.SportID)
-	})
 }
 
 // activitiesUsingRate is the rate usage of the activities and products read models.

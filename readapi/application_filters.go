@@ -17,12 +17,6 @@ import (
 	rmtaxonomy "move/projections/taxonomy"
 )
 
-// choice is one option of a picker: an id and what people call it.
-type choice struct {
-	ID   string `json:"id"`
-	Name string `json:"name"`
-}
-
 // applicationFilters is the filters screen: what the application's consumer app offers
 // as search filters, with the choices (the catalogue's sports, the application's
 // categories and labels), so the screen needs no call in the application's tenant.

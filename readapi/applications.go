@@ -15,10 +15,6 @@ import (
 	rmidentity "move/projections/identity"
 )
 
-// PermManageApplications is the superadmin's applications area (spec section 2;
-// decision 0101): only superadmin holds it.
-const PermManageApplications = "manage-applications"
-
 // applicationRow is an application as the superadmin's overview and form show it.
 type applicationRow struct {
 	ID               string    `json:"id"`

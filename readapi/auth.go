@@ -63,3 +63,13 @@ func TenantFrom(ctx context.Context) Tenant {
 	}
 	return t
 }
+
+// withPrincipal is the context of a request the guard authenticated as p.
+func withPrincipal(ctx context.Context, p Principal) context.Context {
+	return context.WithValue(ctx, principalKey{}, p)
+}
+
+// withTenant is the context of a request the guard resolved to application t.
+func withTenant(ctx context.Context, t Tenant) context.Context {
+	return context.WithValue(ctx, tenantKey{}, t)
+}

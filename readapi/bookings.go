@@ -21,15 +21,6 @@ import (
 	rmorg "move/projections/organizations"
 )
 
-// PermCheckIn lets staff at the door scan QR codes and mark attendance (decision 0101).
-const PermCheckIn = "check-in-participants"
-
-// participantInput is a participant as the booking form and the add-participant form send it.
-type participantInput struct {
-	Participant booking.Participant `json:"participant"`
-	Answers     []booking.Answer    `json:"answers,omitempty"`
-}
-
 // participantRow is one booking of a session as the participants screen shows it.
 type participantRow struct {
 	BookingID     string           `json:"booking_id"`
@@ -155,23 +146,6 @@ func (s *Server) bookingRoutes() []Route {
 		{Method: http.MethodPost, Pattern: "/v1/admin/sessions/{id}/check-in", Permission: PermCheckIn, Reads: reads, Handler: s.checkIn,
 			Doc: Doc{Summary: "Check a participant in with their QR code (scanned or typed); refuses another session's code, a cancelled booking and a second scan", Request: checkInInput{}, Response: checkInAnswer{}}},
 	}
-}
-
-// sessionRef reads the path's session in the tenant (no permission: the consumer's).
-func (s *Server) sessionRef(r *http.Request) (commands.SessionRef, error) {
-	id, err := uuidParam(r, "id", "session")
-	if err != nil {
-		return commands.SessionRef{}, err
-	}
-	ref := commands.SessionRef{SessionID: id}
-	err = s.inTenant(r, func(tx pgx.Tx) error {
-		return tx.QueryRow(r.Context(), `SELECT series_id::text, activity_id::text FROM readmodel.sessions WHERE application_id = $1 AND id = $2`,
-			TenantFrom(r.Context()).ApplicationID, id).Scan(&ref.SeriesID, &ref.ActivityID)
-	})
-	if errors.Is(err, pgx.ErrNoRows) {
-		return ref, &domain.NotFoundError{Kind: "session", ID: id}
-	}
-	return ref, err
 }
 
 // staffSession is the path's session when the caller holds permission in its organisation.
@@ -502,15 +476,6 @@ func (s *Server) contactParticipants(w http.ResponseWriter, r *http.Request) err
 	}
 	writeJSON(w, http.StatusOK, a)
 	return nil
-}
-
-func (s *Server) applicationName(r *http.Request) (string, error) {
-	var name string
-	err := s.inTenant(r, func(tx pgx.Tx) error {
-		return tx.QueryRow(r.Context(), `SELECT name FROM readmodel.identity_applications WHERE id = $1`,
-			TenantFrom(r.Context()).ApplicationID).Scan(&name)
-	})
-	return name, err
 }
 
 func (s *Server) bookingHistory(w http.ResponseWriter, r *http.Request) error {

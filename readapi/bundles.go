@@ -365,9 +365,6 @@ func (s *Server) addBundleParticipant(w http.ResponseWriter, r *http.Request) er
 	return s.bookBundleFor(w, r, b.ID, "", true)
 }
 
-// bundlePathID is the path's bundle id for the consumer routes (no organisation scope).
-func bundlePathID(r *http.Request) (string, error) { return uuidParam(r, "id", "bundle") }
-
 // bundleHistoryRow is one step of a bundle booking's life: the event, when, and who (a
 // user, else the step of the system in system); a check-in names its session in detail.
 type bundleHistoryRow struct {

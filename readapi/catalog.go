@@ -1,7 +1,6 @@
 package readapi
 
 import (
-	"context"
 	"errors"
 	"net/http"
 	"strconv"
@@ -214,22 +213,4 @@ func (s *Server) getCatalog(k catalog.Kind, table string) func(http.ResponseWrit
 		writeJSON(w, http.StatusOK, dataAnswer[catalogItem]{Data: it})
 		return nil
 	}
-}
-
-// outcomeOf names a command's failure for the metrics.
-func outcomeOf(err error) string {
-	var (
-		validation *domain.ValidationError
-		notFound   *domain.NotFoundError
-		conflict   *domain.ConflictError
-	)
-	switch {
-	case errors.As(err, &validation):
-		return "invalid"
-	case errors.As(err, &notFound):
-		return "not_found"
-	case errors.As(err, &conflict), errors.Is(err, context.Canceled):
-		return "conflict"
-	}
-	return "error"
 }

@@ -22,13 +22,6 @@ import (
 // screens); an organisation's own finances need view-organization in it.
 const PermManageFinances = "manage-finances"
 
-// FinanceSettings are the platform's own details on its SEPA files and invoices
-// (cmd/move: FINANCE_* variables). Without a debtor, generating a batch is refused.
-type FinanceSettings struct {
-	Debtor finance.Debtor
-	Issuer finance.Issuer
-}
-
 type monthInput struct {
 	Month string `json:"month"`
 }

@@ -2,6 +2,7 @@ package readapi
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -245,3 +246,8 @@ func logger(r *http.Request) *slog.Logger {
 }
 
 type loggerKey struct{}
+
+// withLogger is the context of a request with its logger.
+func withLogger(ctx context.Context, l *slog.Logger) context.Context {
+	return context.WithValue(ctx, loggerKey{}, l)
+}

@@ -1,7 +1,6 @@
 package readapi
 
 import (
-	"context"
 	"errors"
 	"math"
 	"net/http"
@@ -15,55 +14,6 @@ import (
 
 	"move/identity"
 )
-
-// Identity plugs the identity service into the guard chain: it is the server's
-// Authenticator, TenantResolver and Authorizer, and serves the identity routes.
-type Identity struct{ Service *identity.Service }
-
-// Authenticate reads the bearer access token.
-func (i *Identity) Authenticate(r *http.Request) (Principal, error) {
-	p, err := i.Service.Authenticate(r.Context(), bearer(r))
-	if errors.Is(err, identity.ErrInvalidToken) {
-		return Principal{}, ErrUnauthenticated
-	}
-	if err != nil {
-		return Principal{}, err
-	}
-	return Principal{UserID: p.UserID, Superadmin: p.Superadmin}, nil
-}
-
-// Resolve checks the ApplicationId: an existing application the caller belongs to.
-func (i *Identity) Resolve(ctx context.Context, p Principal, applicationID string) (Tenant, error) {
-	err := i.Service.Resolve(ctx, principal(p), applicationID)
-	if errors.Is(err, identity.ErrUnknownApplication) {
-		return Tenant{}, ErrUnknownApplication
-	}
-	if err != nil {
-		return Tenant{}, err
-	}
-	return Tenant{ApplicationID: strings.ToLower(applicationID)}, nil
-}
-
-// Allowed asks casbin, with the matrix and the caller's grants in the tenant, or on the
-// platform when there is none.
-func (i *Identity) Allowed(ctx context.Context, p Principal, t Tenant, organizationID, permission string) (bool, error) {
-	if t.ApplicationID == "" {
-		return i.Service.AllowedOnPlatform(ctx, principal(p), permission)
-	}
-	return i.Service.Allowed(ctx, principal(p), t.ApplicationID, organizationID, permission)
-}
-
-func principal(p Principal) identity.Principal {
-	return identity.Principal{UserID: p.UserID, Superadmin: p.Superadmin}
-}
-
-func bearer(r *http.Request) string {
-	h := r.Header.Get("Authorization")
-	if len(h) > 7 && strings.EqualFold(h[:7], "bearer ") {
-		return strings.TrimSpace(h[7:])
-	}
-	return ""
-}
 
 // Permissions of identity.
 const (
@@ -269,14 +219,6 @@ type applicationSettings struct {
 	Zoom      *float64 `json:"zoom"`
 }
 
-func fileURL(id *string) *string {
-	if id == nil || *id == "" {
-		return nil
-	}
-	u := "/v1/files/" + *id + "/thumbnail"
-	return &u
-}
-
 // publicApplication answers the application of the ApplicationId header, or the
 // default (first created) one. Applications are the platform's tenant registry, not
 // tenant-owned rows: their branding is public.
@@ -319,7 +261,7 @@ func (s *Server) profile(w http.ResponseWriter, r *http.Request) error {
 		}
 	}
 	p, t := PrincipalFrom(r.Context()), TenantFrom(r.Context())
-	profile, err := svc.Profile(r.Context(), principal(p), t.ApplicationID, strings.ToLower(org))
+	profile, err := svc.Profile(r.Context(), identityPrincipal(p), t.ApplicationID, strings.ToLower(org))
 	if err != nil {
 		return err
 	}

@@ -9,7 +9,6 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"move/domain"
 	"move/domain/location"
 	"move/domain/names"
 	rmlocations "move/projections/locations"
@@ -206,23 +205,6 @@ func (s *Server) listApplicationLocations(w http.ResponseWriter, r *http.Request
 // organisation; another organisation's or application's is not found.
 func (s *Server) locationInReach(r *http.Request, permission string) (locationRow, error) {
 	return offerItem(s, r, permission, "location_id", "location", `SELECT `+locationColumns+locationFrom+` WHERE l.application_id = $1 AND l.id = $2`, scanLocation, func(o locationRow) string { return o.OrganizationID })
-}
-
-// checkImageSize refuses an image that is not the tenant's file or is smaller than
-// width × height. Without a file service (tests of other routes) it checks nothing.
-func (s *Server) checkImageSize(r *http.Request, field string, token *string, width, height int) error {
-	if token == nil || *token == "" || s.Files == nil {
-		return nil
-	}
-	f, err := s.Files.Get(r.Context(), TenantFrom(r.Context()).ApplicationID, *token)
-	v := &domain.ValidationError{}
-	switch {
-	case err != nil:
-		v.Add(field, "validation.unknown", nil)
-	case f.Width < width || f.Height < height:
-		v.Add(field, "files.min_dimensions", map[string]any{"width": width, "height": height})
-	}
-	return v.OrNil()
 }
 
 func (s *Server) getLocation(w http.ResponseWriter, r *http.Request) error {

@@ -1,7 +1,6 @@
 package readapi
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -22,9 +21,6 @@ import (
 // and metrics, recovery, security headers; then, per route: authentication, tenant,
 // permission (see route.handler).
 
-type requestIDKey struct{}
-type clientIPKey struct{}
-
 // requestID takes a well-formed X-Request-Id or makes one, and sets the correlation id.
 func requestID(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -33,19 +29,8 @@ func requestID(next http.Handler) http.Handler {
 			id = uuid.NewString()
 		}
 		w.Header().Set("X-Request-Id", id)
-		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), requestIDKey{}, id)))
+		next.ServeHTTP(w, r.WithContext(withRequestID(r.Context(), id)))
 	})
-}
-
-// correlationID is the id that ties a request to the events it causes.
-func correlationID(r *http.Request) string {
-	if c := r.Header.Get("X-Correlation-Id"); c != "" && len(c) <= 64 {
-		if _, err := uuid.Parse(c); err == nil {
-			return c
-		}
-	}
-	id, _ := r.Context().Value(requestIDKey{}).(string)
-	return id
 }
 
 // clientIP takes the address from the connection; X-Forwarded-For is believed only
@@ -67,7 +52,7 @@ func clientIP(trusted []netip.Prefix) func(http.Handler) http.Handler {
 					}
 				}
 			}
-			next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), clientIPKey{}, ip)))
+			next.ServeHTTP(w, r.WithContext(withClientIP(r.Context(), ip)))
 		})
 	}
 }
@@ -88,12 +73,6 @@ func isTrusted(ip netip.Addr, trusted []netip.Prefix) bool {
 		}
 	}
 	return false
-}
-
-// ClientIP answers the caller's address as the clientIP middleware decided it.
-func ClientIP(r *http.Request) netip.Addr {
-	ip, _ := r.Context().Value(clientIPKey{}).(netip.Addr)
-	return ip
 }
 
 // httpMetrics are the request series.
@@ -145,10 +124,10 @@ func logging(log *slog.Logger, m *httpMetrics) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			start := time.Now()
-			id, _ := r.Context().Value(requestIDKey{}).(string)
+			id := requestIDOf(r)
 			l := log.With("request_id", id, "correlation_id", correlationID(r))
 			sw := &statusWriter{ResponseWriter: w}
-			next.ServeHTTP(sw, r.WithContext(context.WithValue(r.Context(), loggerKey{}, l)))
+			next.ServeHTTP(sw, r.WithContext(withLogger(r.Context(), l)))
 			route := chi.RouteContext(r.Context()).RoutePattern()
 			if route == "" {
 				route = "other"

@@ -1,32 +1,13 @@
 package readapi
 
 import (
-	"encoding/json"
 	"net/http"
 	"reflect"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
-	"time"
-
-	"github.com/google/uuid"
 )
-
-// Doc describes a route for the OpenAPI document, which is generated from the route
-// table so it cannot drift from what is served. The SPA's types are generated from it.
-type Doc struct {
-	Summary  string
-	Request  any // a zero value of the body type, or nil
-	Response any // a zero value of the answer type
-	Query    []string
-	Status   int // success status, 200 when zero
-	// Form names the fields of a multipart/form-data body; "file" is the file.
-	Form []string
-	// Errors are the error statuses the route answers beyond those its shape implies
-	// (documentErrors): 401 of a public route that needs a token, 429 of a rate limit.
-	Errors []int
-}
 
 var pathParam = regexp.MustCompile(`\{([a-z_]+)\}`)
 
@@ -173,90 +154,4 @@ func documentErrors(rt Route) []int {
 	add(body, http.StatusUnprocessableEntity)
 	slices.Sort(codes)
 	return codes
-}
-
-var (
-	timeType = reflect.TypeOf(time.Time{})
-	uuidType = reflect.TypeOf(uuid.UUID{})
-	rawType  = reflect.TypeOf(json.RawMessage{})
-)
-
-// requiredFields are the fields of a request body the decoder demands and the document
-// lists as required: those neither a pointer nor tagged omitempty.
-func requiredFields(t reflect.Type) []string {
-	required, _ := schemaOf(t)["required"].([]string)
-	return required
-}
-
-// schemaOf describes a Go type as a JSON schema, following its json tags; embedded
-// structs lend their fields, as encoding/json does.
-func schemaOf(t reflect.Type) map[string]any {
-	switch t {
-	case timeType:
-		return map[string]any{"type": "string", "format": "date-time"}
-	case uuidType:
-		return map[string]any{"type": "string", "format": "uuid"}
-	case rawType:
-		return map[string]any{}
-	}
-	switch t.Kind() {
-	case reflect.Pointer:
-		s := schemaOf(t.Elem())
-		s["nullable"] = true
-		return s
-	case reflect.String:
-		return map[string]any{"type": "string"}
-	case reflect.Bool:
-		return map[string]any{"type": "boolean"}
-	case reflect.Int, reflect.Int64, reflect.Int32, reflect.Uint64, reflect.Uint32, reflect.Uint:
-		return map[string]any{"type": "integer"}
-	case reflect.Float64, reflect.Float32:
-		return map[string]any{"type": "number"}
-	case reflect.Slice, reflect.Array:
-		return map[string]any{"type": "array", "items": schemaOf(t.Elem())}
-	case reflect.Map:
-		return map[string]any{"type": "object", "additionalProperties": schemaOf(t.Elem())}
-	case reflect.Struct:
-		props := map[string]any{}
-		var required []string
-		for i := range t.NumField() {
-			f := t.Field(i)
-			name, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
-			if f.Anonymous && name == "" {
-				embedded := f.Type
-				if embedded.Kind() == reflect.Pointer {
-					embedded = embedded.Elem()
-				}
-				if embedded.Kind() == reflect.Struct {
-					inner := schemaOf(embedded)
-					for k, v := range inner["properties"].(map[string]any) {
-						props[k] = v
-					}
-					if req, ok := inner["required"].([]string); ok {
-						required = append(required, req...)
-					}
-					continue
-				}
-			}
-			if !f.IsExported() {
-				continue
-			}
-			if name == "-" {
-				continue
-			}
-			if name == "" {
-				name = f.Name
-			}
-			props[name] = schemaOf(f.Type)
-			if !strings.Contains(opts, "omitempty") && f.Type.Kind() != reflect.Pointer {
-				required = append(required, name)
-			}
-		}
-		s := map[string]any{"type": "object", "properties": props}
-		if len(required) > 0 {
-			s["required"] = required
-		}
-		return s
-	}
-	return map[string]any{}
 }

@@ -74,18 +74,6 @@ func (s *Server) orderRoutes() []Route {
 	}
 }
 
-type orderInput struct {
-	PaymentType string  `json:"payment_type"`
-	WalletID    *string `json:"wallet_id,omitempty"`
-}
-
-type placedOrder struct {
-	OrderID     string  `json:"order_id"`
-	Status      string  `json:"status"`
-	CheckoutURL *string `json:"checkout_url"`
-	Position    string  `json:"position"`
-}
-
 func (s *Server) placeOwnOrder(w http.ResponseWriter, r *http.Request) error {
 	ref, err := s.sessionRef(r)
 	if err != nil {
@@ -136,20 +124,6 @@ func (s *Server) placeOwnBundleOrder(w http.ResponseWriter, r *http.Request) err
 	}
 	res, err := s.App.PlaceBundleOrder(r.Context(), m, placing)
 	return s.answerPlacedOrder(w, res, err)
-}
-
-func (s *Server) answerPlacedOrder(w http.ResponseWriter, res commands.PlacedOrder, err error) error {
-	s.countCommand("place_order", err)
-	if err != nil {
-		return err
-	}
-	out := placedOrder{OrderID: res.OrderID, Status: res.Status, Position: res.Position.String()}
-	if res.CheckoutURL != "" {
-		out.CheckoutURL = &res.CheckoutURL
-	}
-	w.Header().Set("X-Event-Position", out.Position)
-	writeJSON(w, http.StatusCreated, dataAnswer[placedOrder]{Data: out})
-	return nil
 }
 
 // paymentWebhook is the provider's call: it names a payment, nothing more. The URL's
@@ -380,15 +354,6 @@ func searchOrders(ctx context.Context, tx pgx.Tx, sc orderScope, where string, a
 		return where + " AND false", args, nil
 	}
 	return where + " AND (" + strings.Join(clauses, " OR ") + ")", args, nil
-}
-
-func contains(values []string, v string) bool {
-	for _, x := range values {
-		if x == v {
-			return true
-		}
-	}
-	return false
 }
 
 func (s *Server) listApplicationOrders(w http.ResponseWriter, r *http.Request) error {

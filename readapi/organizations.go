@@ -1,7 +1,6 @@
 package readapi
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -15,7 +14,6 @@ import (
 	"move/domain"
 	"move/domain/names"
 	"move/domain/organization"
-	"move/identity"
 	rmorg "move/projections/organizations"
 )
 
@@ -24,84 +22,9 @@ const (
 	PermViewOrganizations  = "view-organizations"
 	PermCreateOrganization = "create-organizations"
 	PermEditOrganization   = "edit-organization"
-	PermViewOrganization   = "view-organization"
-	PermViewApplication    = "view-application"
+
+	PermViewApplication = "view-application"
 )
-
-// SportUsage finds the activities of an organisation that use some sports. Unlinking
-// such a sport is refused naming them.
-type SportUsage interface {
-	ActivitiesUsingSports(ctx context.Context, tx pgx.Tx, applicationID, organizationID string, sports []string) ([]ActivityRef, error)
-}
-
-// ActivityRef names an activity that blocks unlinking a sport.
-type ActivityRef struct {
-	ID      string `json:"id"`
-	Name    string `json:"name"`
-	SportID string `json:"sport_id"`
-}
-
-// ActivitiesUsingSports is the sport usage the organisation routes ask: the activities
-// read model (activities.go).
-var ActivitiesUsingSports SportUsage = activitiesUsingSports{}
-
-// applicationWide is an organisation id no one is a member of: holding a permission
-// there means holding it in the whole application (admin), not through a membership.
-const applicationWide = "00000000-0000-0000-0000-000000000000"
-
-// organizationRow is an organisation as the list, the form and the export show it.
-type organizationRow struct {
-	ID           string   `json:"id"`
-	Name         string   `json:"name"`
-	Description  string   `json:"description"`
-	Type         string   `json:"type"`
-	Sports       []string `json:"sports"`
-	KVK          string   `json:"kvk"`
-	LogoID       *string  `json:"logo_id"`
-	LogoURL      *string  `json:"logo_url"`
-	HeaderID     *string  `json:"header_id"`
-	HeaderURL    *string  `json:"header_url"`
-	Email        string   `json:"email"`
-	Phone        string   `json:"phone"`
-	Website      string   `json:"website"`
-	FacebookURL  string   `json:"facebook_url"`
-	InstagramURL string   `json:"instagram_url"`
-	YoutubeURL   string   `json:"youtube_url"`
-	Street       string   `json:"street"`
-	HouseNumber  string   `json:"house_number"`
-	Zipcode      string   `json:"zipcode"`
-	City         string   `json:"city"`
-	Country      string   `json:"country"`
-	Notes        string   `json:"notes"`
-	State        string   `json:"state"`
-	RejectReason *string  `json:"reject_reason"`
-	ClientID     string   `json:"client_id"`
-	Version      uint64   `json:"version"`
-	CreatedAt    string   `json:"created_at"`
-	UpdatedAt    string   `json:"updated_at"`
-	ReviewedAt   *string  `json:"reviewed_at"`
-}
-
-const organizationColumns = `id::text, name, description, type, sports, kvk, logo_id, header_id, email, phone, website,
-	facebook_url, instagram_url, youtube_url, street, house_number, zipcode, city, country, notes, state, reject_reason,
-	client_id, version, created_at, updated_at, reviewed_at`
-
-func scanOrganization(row pgx.Row) (organizationRow, error) {
-	var o organizationRow
-	var version int64
-	var created, updated time.Time
-	var reviewed *time.Time
-	err := row.Scan(&o.ID, &o.Name, &o.Description, &o.Type, &o.Sports, &o.KVK, &o.LogoID, &o.HeaderID, &o.Email, &o.Phone,
-		&o.Website, &o.FacebookURL, &o.InstagramURL, &o.YoutubeURL, &o.Street, &o.HouseNumber, &o.Zipcode, &o.City, &o.Country,
-		&o.Notes, &o.State, &o.RejectReason, &o.ClientID, &version, &created, &updated, &reviewed)
-	if err != nil {
-		return o, err
-	}
-	o.Version = uint64(version)
-	o.CreatedAt, o.UpdatedAt, o.ReviewedAt = stamp(created), stamp(updated), stampOrNil(reviewed)
-	o.LogoURL, o.HeaderURL = fileURL(o.LogoID), fileURL(o.HeaderID)
-	return o, nil
-}
 
 // organizationInput is the body of update, which replaces the whole profile: every field
 // is required (a missing one would blank it). The CSV's column names.
@@ -235,10 +158,6 @@ type statisticsDay struct {
 	Rejected int    `json:"rejected"`
 }
 
-func orgPathID(r *http.Request) (string, error) {
-	return uuidParam(r, "id", "organization")
-}
-
 func (s *Server) organizationRoutes() []Route {
 	reads := []string{rmorg.Name}
 	item := "/v1/admin/organizations/{id}"
@@ -283,17 +202,6 @@ func (s *Server) organizationRoutes() []Route {
 	}
 }
 
-// inTenant reads the request's tenant only (forced row-level security, 0102).
-func (s *Server) inTenant(r *http.Request, fn func(pgx.Tx) error) error {
-	return identity.ReadInTenant(r.Context(), s.DB, TenantFrom(r.Context()).ApplicationID, fn)
-}
-
-// allowedIn asks whether the caller holds permission in the organisation.
-func (s *Server) allowedIn(r *http.Request, organizationID, permission string) (bool, error) {
-	ctx := r.Context()
-	return s.Authz.Allowed(ctx, PrincipalFrom(ctx), TenantFrom(ctx), organizationID, permission)
-}
-
 // mustHoldApplicationWide refuses (403) a caller who holds permission only through a
 // membership of an organisation: the application's own work (review, delete).
 func (s *Server) mustHoldApplicationWide(r *http.Request, permission string) error {
@@ -305,37 +213,6 @@ func (s *Server) mustHoldApplicationWide(r *http.Request, permission string) err
 		return errStatus(http.StatusForbidden, "error.forbidden")
 	}
 	return nil
-}
-
-// organizationInScope answers the organisation's id when the caller holds permission
-// in it; one of another organisation or application is simply not found.
-func (s *Server) organizationInScope(r *http.Request, permission string) (string, error) {
-	id, err := orgPathID(r)
-	if err != nil {
-		return "", err
-	}
-	ok, err := s.allowedIn(r, id, permission)
-	if err != nil {
-		return "", err
-	}
-	if !ok {
-		return "", &domain.NotFoundError{Kind: "organization", ID: id}
-	}
-	return id, nil
-}
-
-func (s *Server) readOrganization(r *http.Request, id string) (organizationRow, error) {
-	var o organizationRow
-	err := s.inTenant(r, func(tx pgx.Tx) error {
-		var err error
-		o, err = scanOrganization(tx.QueryRow(r.Context(), `SELECT `+organizationColumns+` FROM readmodel.organizations
-			WHERE application_id = $1 AND id = $2`, TenantFrom(r.Context()).ApplicationID, id))
-		return err
-	})
-	if errors.Is(err, pgx.ErrNoRows) {
-		return o, &domain.NotFoundError{Kind: "organization", ID: id}
-	}
-	return o, err
 }
 
 var organizationSorts = map[string]string{
@@ -573,14 +450,6 @@ func (s *Server) createOrganization(w http.ResponseWriter, r *http.Request) erro
 	return nil
 }
 
-func (s *Server) countCommand(name string, err error) {
-	outcome := "ok"
-	if err != nil {
-		outcome = outcomeOf(err)
-	}
-	s.metrics.commands.WithLabelValues(name, outcome).Inc()
-}
-
 // refuseUsedSports answers 409 naming the activities that use a sport being unlinked.
 func (s *Server) refuseUsedSports(r *http.Request, o organizationRow, next []string) ([]string, error) {
 	var unlinked []string
@@ -663,18 +532,6 @@ func (s *Server) validateSports(w http.ResponseWriter, r *http.Request) error {
 	}
 	writeJSON(w, http.StatusOK, dataAnswer[sportsCheckAnswer]{Data: sportsCheckAnswer{Unlinked: unlinked}})
 	return nil
-}
-
-func versionQuery(r *http.Request) (*uint64, error) {
-	v := r.URL.Query().Get("version")
-	if v == "" {
-		return nil, nil
-	}
-	n, err := strconv.ParseUint(v, 10, 64)
-	if err != nil {
-		return nil, badQuery("version")
-	}
-	return &n, nil
 }
 
 // deleteOrganization: deleting is the application's work, like review (0533); staff of
@@ -792,9 +649,6 @@ func (s *Server) setFinance(w http.ResponseWriter, r *http.Request) error {
 		organization.Finance{ATTN: in.ATTN, Address: in.Address, IBAN: in.IBAN, AccountName: in.AccountName})
 	return s.answerCommand(w, "set_organization_finance", http.StatusOK, res, err)
 }
-
-// maxImportBytes caps an import file.
-const maxImportBytes = 20 << 20
 
 func (s *Server) importOrganizations(w http.ResponseWriter, r *http.Request) error {
 	r.Body = http.MaxBytesReader(w, r.Body, maxImportBytes+1<<20)

@@ -1,45 +1,8 @@
 package readapi
 
 import (
-	"net/http"
-
 	"move/domain/catalog"
 	rmcatalog "move/projections/catalog"
-)
-
-// Route is one endpoint: its permission is part of its declaration.
-type Route struct {
-	Method  string
-	Pattern string
-	// Permission the caller needs: a permission name, Authenticated, Customer, or Public.
-	Permission string
-	// Organization, when set, reads the organisation the permission is checked in.
-	Organization func(*http.Request) string
-	// Reads names the read models the handler queries: it waits for the caller's own
-	// writes on them.
-	Reads []string
-	// Platform routes act on platform-wide data (applications, the catalogue), so the
-	// ApplicationId header is optional: without it only platform grants (superadmin)
-	// count; with it, the caller's roles in that application do too (decision 0501).
-	Platform bool
-	Handler  func(http.ResponseWriter, *http.Request) error
-	Doc      Doc
-}
-
-const (
-	// Public routes need no credentials (log in, health).
-	Public = "public"
-	// Authenticated routes need a caller in the application, and no permission.
-	Authenticated = "authenticated"
-	// Customer routes act for the caller on their own wallet: they need a caller who is
-	// a customer of the application; staff are refused with 403 (0530).
-	Customer = "customer"
-)
-
-// Permissions of the catalogue. Which role holds which is data (authz).
-const (
-	PermViewCatalog   = "view-catalog"
-	PermManageCatalog = "manage-catalog"
 )
 
 // table is the one route table of the product.

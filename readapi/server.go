@@ -6,66 +6,17 @@ package readapi
 import (
 	"context"
 	"errors"
-	"io/fs"
-	"log/slog"
 	"net/http"
-	"net/netip"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/go-chi/chi/v5"
-	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5/pgxpool"
-	"github.com/prometheus/client_golang/prometheus"
 
-	"move/commands"
 	"move/eventstore"
-	"move/files"
 	"move/identity"
-	"move/operations"
 	"move/projections"
 )
-
-// Deps is what the HTTP face needs; New refuses missing ones.
-type Deps struct {
-	App     *commands.App
-	DB      *pgxpool.Pool // read models (and projection checkpoints)
-	Auth    Authenticator
-	Tenants TenantResolver
-	Authz   Authorizer
-	Log     *slog.Logger
-	Metrics *prometheus.Registry
-	// SPA is the built single-page app (index.html at its root); nil serves none.
-	SPA fs.FS
-	// Ready reports whether the server can serve (database, projectors).
-	Ready func(context.Context) error
-	// TrustedProxies may set X-Forwarded-For.
-	TrustedProxies []netip.Prefix
-	// CORSOrigins may call the API from a browser on another origin.
-	CORSOrigins []string
-	// ReadWait bounds how long a read waits for the caller's own writes.
-	ReadWait time.Duration
-	// Files is the file service (uploads, images); without it file routes answer 503.
-	Files *files.Service
-	// RedeemLimit bounds a consumer's refused coupon redemptions (default 10 per 10
-	// minutes).
-	RedeemLimit identity.Limit
-	// Mail is the mail port messages to participants leave through; without it the
-	// contact route answers 503.
-	Mail identity.Mailer
-	// QRSecret signs bookings' QR codes (at least 32 bytes); without it the QR routes
-	// answer 503.
-	QRSecret []byte
-	// WebhookSecret signs the payment provider's webhook addresses (decision 0903);
-	// without it no webhook verifies.
-	WebhookSecret []byte
-	// Finance is the platform's account and invoice details (SEPA files, invoices).
-	Finance FinanceSettings
-	// Operations is the operations console's report and rebuild (decision 0804);
-	// without it its routes answer 503.
-	Operations *operations.Console
-}
 
 // Server is the HTTP handler of the whole product.
 type Server struct {
@@ -156,7 +107,7 @@ func (s *Server) guard(rt Route) http.Handler {
 				writeError(w, r, errStatus(http.StatusUnauthorized, "error.unauthenticated"))
 				return
 			}
-			ctx = context.WithValue(ctx, principalKey{}, p)
+			ctx = withPrincipal(ctx, p)
 			var t Tenant // none: a platform route called outside any application
 			if header := r.Header.Get("ApplicationId"); header != "" || !rt.Platform {
 				if t, err = s.Tenants.Resolve(ctx, p, header); err != nil {
@@ -167,7 +118,7 @@ func (s *Server) guard(rt Route) http.Handler {
 					writeError(w, r, errStatus(http.StatusForbidden, "error.application"))
 					return
 				}
-				ctx = context.WithValue(ctx, tenantKey{}, t)
+				ctx = withTenant(ctx, t)
 			}
 			if rt.Permission == Customer {
 				if err := s.mustBeCustomer(r.WithContext(ctx)); err != nil {
@@ -267,56 +218,4 @@ func (s *Server) cors(next http.Handler) http.Handler {
 		}
 		next.ServeHTTP(w, r)
 	})
-}
-
-// meta makes a command's envelope from the request: actor, tenant, correlation, and
-// the command id from Idempotency-Key within the tenant and the caller (a retried
-// request with the same key writes nothing twice; another caller's key is another
-// command, 0532).
-func meta(r *http.Request) (commands.Meta, error) {
-	m := commands.Meta{CorrelationID: correlationID(r)}
-	if p, ok := r.Context().Value(principalKey{}).(Principal); ok {
-		m.ActorID = p.UserID
-	}
-	if t, ok := r.Context().Value(tenantKey{}).(Tenant); ok {
-		m.ApplicationID = t.ApplicationID
-	}
-	if key := r.Header.Get("Idempotency-Key"); key != "" {
-		id, err := uuid.Parse(key)
-		if err != nil {
-			return m, &apiError{Status: http.StatusBadRequest, Key: "validation.invalid", Params: map[string]any{"field": "Idempotency-Key"}}
-		}
-		m.CommandID = commands.IdempotentCommandID(id, m.ApplicationID, m.ActorID)
-	}
-	return m, nil
-}
-
-// commandAnswer is what every command route answers.
-type commandAnswer struct {
-	Data commandData `json:"data"`
-	Meta commandMeta `json:"meta"`
-}
-
-type commandData struct {
-	ID      string `json:"id,omitempty"`
-	Version uint64 `json:"version"`
-}
-
-type commandMeta struct {
-	Position string `json:"position"`
-}
-
-// answerCommand writes a command's result and counts its outcome.
-func (s *Server) answerCommand(w http.ResponseWriter, name string, status int, res commands.Result, err error) error {
-	outcome := "ok"
-	if err != nil {
-		outcome = outcomeOf(err)
-	}
-	s.metrics.commands.WithLabelValues(name, outcome).Inc()
-	if err != nil {
-		return err
-	}
-	w.Header().Set("X-Event-Position", res.Position.String())
-	writeJSON(w, status, commandAnswer{Data: commandData{ID: res.ID, Version: res.Version}, Meta: commandMeta{Position: res.Position.String()}})
-	return nil
 }

@@ -24,40 +24,9 @@ import (
 
 // Permissions of the wallet routes (0101). Consumer routes need only a customer.
 const (
-	PermViewWallets   = "view-wallets"
 	PermManageWallets = "manage-wallets"
 	PermRedeemCoupons = "redeem-coupons"
 )
-
-// walletRow is a wallet as the list and the form show it.
-type walletRow struct {
-	ID               string   `json:"id"`
-	Name             string   `json:"name"`
-	Slug             string   `json:"slug"`
-	IconID           *string  `json:"icon_id"`
-	IncludedLabels   []string `json:"included_labels"`
-	ExcludedLabels   []string `json:"excluded_labels"`
-	PriceDisplayMode string   `json:"price_display_mode"`
-	CanTopUp         bool     `json:"can_top_up"`
-	CanTopUpOnce     bool     `json:"can_top_up_once"`
-	CouponsCount     int64    `json:"coupons_count"`
-	Version          uint64   `json:"version"`
-	CreatedAt        string   `json:"created_at"`
-	UpdatedAt        string   `json:"updated_at"`
-}
-
-const walletColumns = `id::text, name, slug, icon_id, included_labels, excluded_labels, price_display_mode,
-	can_top_up, can_top_up_once, coupons_count, version, created_at, updated_at`
-
-func scanWallet(row pgx.Row) (walletRow, error) {
-	var x walletRow
-	var version int64
-	var created, updated time.Time
-	err := row.Scan(&x.ID, &x.Name, &x.Slug, &x.IconID, &x.IncludedLabels, &x.ExcludedLabels, &x.PriceDisplayMode,
-		&x.CanTopUp, &x.CanTopUpOnce, &x.CouponsCount, &version, &created, &updated)
-	x.Version, x.CreatedAt, x.UpdatedAt = uint64(version), stamp(created), stamp(updated)
-	return x, err
-}
 
 // walletInput is the body of create and update.
 type walletInput struct {
@@ -76,13 +45,6 @@ type walletInput struct {
 func (in walletInput) settings() wallet.Settings {
 	return wallet.Settings{Name: in.Name, Slug: in.Slug, IconID: in.IconID, IncludedLabels: in.IncludedLabels,
 		ExcludedLabels: in.ExcludedLabels, PriceDisplayMode: in.PriceDisplayMode, CanTopUp: in.CanTopUp, CanTopUpOnce: in.CanTopUpOnce}
-}
-
-// userRef names a user: an actor or a customer. The name comes from the personal-data
-// store (blank once the person is erased).
-type userRef struct {
-	ID   string `json:"id"`
-	Name string `json:"name"`
 }
 
 // couponRow is a coupon as the coupon lists show it. Status is available, redeemed,
@@ -283,42 +245,6 @@ func (s *Server) walletRoutes() []Route {
 			Doc: Doc{Summary: "Consumer app: redeem a code into the caller's wallet (refusals are rate limited per user: 429 with Retry-After)", Request: redeemInput{}, Response: redeemAnswer{},
 				Errors: []int{http.StatusTooManyRequests}}},
 	}
-}
-
-// ref makes a user reference from a scanned id and name; no id is no reference.
-func ref(id, name *string) *userRef {
-	if id == nil {
-		return nil
-	}
-	r := &userRef{ID: *id}
-	if name != nil {
-		r.Name = *name
-	}
-	return r
-}
-
-// personName is a person's display name from identity_personal_data (alias a).
-func personName(a string) string {
-	return `trim(coalesce(` + a + `.first_name, '') || ' ' || coalesce(` + a + `.last_name, ''))`
-}
-
-// walletInScope answers the path's wallet when it exists in the tenant.
-func (s *Server) walletInScope(r *http.Request) (walletRow, error) {
-	id, err := uuidParam(r, "wallet_id", "wallet")
-	if err != nil {
-		return walletRow{}, err
-	}
-	var x walletRow
-	err = s.inTenant(r, func(tx pgx.Tx) error {
-		var err error
-		x, err = scanWallet(tx.QueryRow(r.Context(), `SELECT `+walletColumns+` FROM readmodel.wallets WHERE application_id = $1 AND id = $2`,
-			TenantFrom(r.Context()).ApplicationID, id))
-		return err
-	})
-	if errors.Is(err, pgx.ErrNoRows) {
-		return x, &domain.NotFoundError{Kind: "wallet", ID: id}
-	}
-	return x, err
 }
 
 var walletSorts = map[string]string{
@@ -881,26 +807,6 @@ func (s *Server) redeemOwn(w http.ResponseWriter, r *http.Request) error {
 		}
 	}
 	return err
-}
-
-// mustBeCustomer refuses callers who are not customers of the application: 403, as
-// a wallet or a booking is the customer's own and staff may not act through these
-// routes (0530).
-func (s *Server) mustBeCustomer(r *http.Request) error {
-	ctx := r.Context()
-	var ok bool
-	err := s.inTenant(r, func(tx pgx.Tx) error {
-		return tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM readmodel.identity_memberships
-			WHERE application_id = $1 AND user_id::text = $2 AND role = $3)`,
-			TenantFrom(ctx).ApplicationID, PrincipalFrom(ctx).UserID, identity.RoleCustomer).Scan(&ok)
-	})
-	if err != nil {
-		return err
-	}
-	if !ok {
-		return errStatus(http.StatusForbidden, "customer.only")
-	}
-	return nil
 }
 
 func (s *Server) ownWallets(w http.ResponseWriter, r *http.Request) error {

@@ -1,0 +1,95 @@
+package readapi
+
+import (
+	"errors"
+	"move/commands"
+	"move/domain"
+	"move/domain/booking"
+	"net/http"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// userRef names a user: an actor or a customer. The name comes from the personal-data
+// store (blank once the person is erased).
+type userRef struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+// ref makes a user reference from a scanned id and name; no id is no reference.
+func ref(id, name *string) *userRef {
+	if id == nil {
+		return nil
+	}
+	r := &userRef{ID: *id}
+	if name != nil {
+		r.Name = *name
+	}
+	return r
+}
+
+// personName is a person's display name from identity_personal_data (alias a).
+func personName(a string) string {
+	return `trim(coalesce(` + a + `.first_name, '') || ' ' || coalesce(` + a + `.last_name, ''))`
+}
+
+func contains(values []string, v string) bool {
+	for _, x := range values {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+// checkImageSize refuses an image that is not the tenant's file or is smaller than
+// width × height. Without a file service (tests of other routes) it checks nothing.
+func (s *Server) checkImageSize(r *http.Request, field string, token *string, width, height int) error {
+	if token == nil || *token == "" || s.Files == nil {
+		return nil
+	}
+	f, err := s.Files.Get(r.Context(), TenantFrom(r.Context()).ApplicationID, *token)
+	v := &domain.ValidationError{}
+	switch {
+	case err != nil:
+		v.Add(field, "validation.unknown", nil)
+	case f.Width < width || f.Height < height:
+		v.Add(field, "files.min_dimensions", map[string]any{"width": width, "height": height})
+	}
+	return v.OrNil()
+}
+
+func fileURL(id *string) *string {
+	if id == nil || *id == "" {
+		return nil
+	}
+	u := "/v1/files/" + *id + "/thumbnail"
+	return &u
+}
+
+// bundlePathID is the path's bundle id for the consumer routes (no organisation scope).
+func bundlePathID(r *http.Request) (string, error) { return uuidParam(r, "id", "bundle") }
+
+// participantInput is a participant as the booking form and the add-participant form send it.
+type participantInput struct {
+	Participant booking.Participant `json:"participant"`
+	Answers     []booking.Answer    `json:"answers,omitempty"`
+}
+
+// sessionRef reads the path's session in the tenant (no permission: the consumer's).
+func (s *Server) sessionRef(r *http.Request) (commands.SessionRef, error) {
+	id, err := uuidParam(r, "id", "session")
+	if err != nil {
+		return commands.SessionRef{}, err
+	}
+	ref := commands.SessionRef{SessionID: id}
+	err = s.inTenant(r, func(tx pgx.Tx) error {
+		return tx.QueryRow(r.Context(), `SELECT series_id::text, activity_id::text FROM readmodel.sessions WHERE application_id = $1 AND id = $2`,
+			TenantFrom(r.Context()).ApplicationID, id).Scan(&ref.SeriesID, &ref.ActivityID)
+	})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return ref, &domain.NotFoundError{Kind: "session", ID: id}
+	}
+	return ref, err
+}
