@@ -488,11 +488,3 @@ func clone(m map[string]any) map[string]any {
 	}
 	return out
 }
-
-func amsterdam(t *testing.T) *time.Location {
-	loc, err := time.LoadLocation("Europe/Amsterdam")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return loc
-}

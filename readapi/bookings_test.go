@@ -13,62 +13,11 @@ import (
 	"github.com/google/uuid"
 	"github.com/xuri/excelize/v2"
 
-	"move/commands"
 	"move/domain/activity"
 	"move/domain/booking"
-	domainorg "move/domain/organization"
-	"move/domain/series"
 	"move/eventstore"
 	"move/identity"
 )
-
-// organizations remembers the organisations bookable made, per world.
-var organizations sync.Map
-
-// bookable makes an organisation of app (orgA for appA), an activity with settings and
-// questions, and one session next week with spots; it answers the session's id.
-func (w *walletWorld) bookable(app, org string, spots int, settings activity.Settings, questions []activity.Question) string {
-	w.t.Helper()
-	ctx := context.Background()
-	meta := commands.Meta{ActorID: "test", ApplicationID: app, OrganizationID: org}
-	if _, made := organizations.LoadOrStore(app+"/"+org, true); !made {
-		if _, err := w.env.App.CreateOrganization(ctx, meta, domainorg.Profile{Name: "Studio " + org[:6]}); err != nil {
-			w.t.Fatal(err)
-		}
-	}
-	meta.OrganizationID = ""
-	act, err := w.env.App.CreateActivity(ctx, meta, org, activity.TypeSession, activity.Details{Name: "Yoga"}, settings)
-	if err != nil {
-		w.t.Fatal(err)
-	}
-	if len(questions) > 0 {
-		if _, err := w.env.App.ChangeActivityQuestions(ctx, meta, act.ID, questions); err != nil {
-			w.t.Fatal(err)
-		}
-	}
-	day := time.Now().AddDate(0, 0, 7).Format(time.DateOnly)
-	res, err := w.env.App.CreateSeries(ctx, meta, act.ID, "Europe/Amsterdam", series.Schedule{Session: series.Session{
-		Date: day, StartTime: "19:00", EndTime: "20:00", Spots: spots}})
-	if err != nil {
-		w.t.Fatal(err)
-	}
-	w.saw(res.Position)
-	return series.SessionID(res.ID, day)
-}
-
-func person(first string) map[string]any {
-	return map[string]any{"participant": map[string]any{"first_name": first, "last_name": "Jansen", "email": strings.ToLower(first) + "@example.test"}}
-}
-
-func data(r response, key string) any { return dig(r.Body, "data", key) }
-
-func list(r response, key string) []map[string]any {
-	var out []map[string]any
-	for _, x := range dig(r.Body, "data", key).([]any) {
-		out = append(out, x.(map[string]any))
-	}
-	return out
-}
 
 // 200 customers book the 20 spots of one session at the same moment: exactly 20 get a
 // spot, the other 180 wait, in the order their bookings landed in the session's stream;
@@ -347,9 +296,4 @@ func TestParticipantsByStaff(t *testing.T) {
 	if n := len(rows(history)); n != 4 { // booked, attendance, moved out, booked in the other session
 		t.Fatalf("history: %s", history.Raw)
 	}
-}
-
-func sessionActivity(t *testing.T, k *caller, session string) string {
-	t.Helper()
-	return dig(k.want("GET", "/v1/admin/sessions/"+session, nil, 200).Body, "data", "activity_id").(string)
 }

@@ -6,101 +6,17 @@ import (
 	"encoding/binary"
 	"hash/crc32"
 	"image"
-	"image/color"
 	"image/jpeg"
 	"image/png"
-	"io"
-	"mime/multipart"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 
 	"github.com/google/uuid"
-	"github.com/prometheus/client_golang/prometheus"
 
 	"move/files"
 	"move/files/upscalertest"
-	"move/internal/testenv"
-	"move/readapi"
 )
-
-type fileWorld struct {
-	*client
-	env *testenv.Env
-}
-
-func newFileServer(t *testing.T, up files.Upscaler, cfg files.Config) fileWorld {
-	t.Helper()
-	env := testenv.New(t)
-	blobs, err := files.NewLocalStore(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	svc, err := files.New(env.DB, blobs, up, cfg, testenv.Logger(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	api, err := readapi.New(readapi.Deps{
-		App: env.App, DB: env.DB, Auth: roleAuth{}, Tenants: roleAuth{}, Authz: roleAuth{},
-		Log: testenv.Logger(t), Metrics: prometheus.NewRegistry(), Files: svc,
-		Ready: func(context.Context) error { return nil },
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(api)
-	t.Cleanup(srv.Close)
-	// Uploads need no permission beyond being logged in: a trainer may upload.
-	return fileWorld{client: &client{t: t, base: srv.URL, role: "trainer", lang: "en"}, env: env}
-}
-
-// upload posts a multipart form: the file part and other fields.
-func (c *client) upload(filename string, data []byte, fields map[string]string, headers ...string) response {
-	c.t.Helper()
-	var buf bytes.Buffer
-	mw := multipart.NewWriter(&buf)
-	if filename != "" {
-		fw, _ := mw.CreateFormFile("file", filename)
-		_, _ = fw.Write(data)
-	}
-	for k, v := range fields {
-		_ = mw.WriteField(k, v)
-	}
-	_ = mw.Close()
-	return c.do("POST", "/v1/admin/files/upload", buf.String(), append([]string{"Content-Type", mw.FormDataContentType()}, headers...)...)
-}
-
-// public fetches without credentials, as an <img> tag does.
-func (c *client) public(path string, headers ...string) (*http.Response, []byte) {
-	c.t.Helper()
-	req, _ := http.NewRequest("GET", c.base+path, nil)
-	for i := 0; i+1 < len(headers); i += 2 {
-		req.Header.Set(headers[i], headers[i+1])
-	}
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		c.t.Fatal(err)
-	}
-	defer res.Body.Close()
-	body, _ := io.ReadAll(res.Body)
-	return res, body
-}
-
-func testPNG(w, h int, transparent bool) []byte {
-	img := image.NewNRGBA(image.Rect(0, 0, w, h))
-	for y := 0; y < h; y++ {
-		for x := 0; x < w; x++ {
-			img.SetNRGBA(x, y, color.NRGBA{R: uint8(x), G: uint8(y), B: 90, A: 255})
-		}
-	}
-	if transparent {
-		img.SetNRGBA(w/2, h/2, color.NRGBA{A: 10})
-	}
-	var buf bytes.Buffer
-	_ = png.Encode(&buf, img)
-	return buf.Bytes()
-}
 
 func testJPEG(w, h int) []byte {
 	img := image.NewRGBA(image.Rect(0, 0, w, h))

@@ -13,43 +13,10 @@ import (
 	"github.com/google/uuid"
 
 	"move/commands"
-	"move/domain"
 	domainidentity "move/domain/identity"
 	"move/domain/order"
 	"move/domain/organization"
-	"move/eventstore"
 )
-
-// paidOrder appends a paid order of org in app for a past payout month, and a refund
-// of refunded cents (0: none), as the orders context records them.
-func (w offerWorld) paidOrder(app, org, month string, total, refunded int64) {
-	w.t.Helper()
-	id := uuid.NewString()
-	payment, refund := order.PaymentID(id, 1), uuid.NewString()
-	events := []domain.Event{
-		order.Placed{ApplicationID: app, OrganizationID: org, TotalCents: total, TransactionFeeCents: order.TransactionFee(order.PaymentEuros, total),
-			PaymentType: order.PaymentEuros, PayoutMonth: month, PlacedAt: time.Date(2026, 1, 10, 12, 0, 0, 0, time.UTC)},
-		order.PaymentStarted{PaymentID: payment, Method: order.PaymentEuros, AmountCents: total},
-		order.PaymentStatusChanged{PaymentID: payment, From: order.PaymentOpen, Status: order.PaymentPaid},
-	}
-	if refunded > 0 {
-		events = append(events, order.RefundRequested{RefundID: refund, PaymentID: payment, Method: order.PaymentEuros, AmountCents: refunded, PayoutMonth: month},
-			order.RefundStatusChanged{RefundID: refund, From: order.RefundPending, Status: order.RefundRefunded})
-	}
-	data := make([]eventstore.EventData, len(events))
-	for i, e := range events {
-		typ, payload, err := w.env.Registry.Encode(e)
-		if err != nil {
-			w.t.Fatal(err)
-		}
-		data[i] = eventstore.EventData{ID: uuid.New(), Type: typ, Data: payload, Metadata: eventstore.Metadata{ApplicationID: app, OrganizationID: org}}
-	}
-	res, err := w.env.Store.Append(context.Background(), order.Stream(id), eventstore.NoStream, data...)
-	if err != nil {
-		w.t.Fatal(err)
-	}
-	w.saw(res.Position)
-}
 
 func TestSepaBatchesInvoicesAndOrganisationFinances(t *testing.T) {
 	w := newOfferWorld(t)
@@ -211,20 +178,6 @@ func schemaCheck(t *testing.T, doc string) {
 	if out, err := exec.Command("xmllint", "--noout", "--schema", "../domain/finance/testdata/pain.001.001.03.xsd", file).CombinedOutput(); err != nil {
 		t.Fatalf("xmllint: %v\n%s", err, out)
 	}
-}
-
-// superadminCaller calls as a superadmin (the principal carries the platform role).
-type superadminCaller struct{ *caller }
-
-func (w offerWorld) asSuperadmin(user, app string) superadminCaller {
-	return superadminCaller{w.as(user, app)}
-}
-
-func (k superadminCaller) en() superadminCaller { k.caller.en(); return k }
-
-func (k superadminCaller) want(method, path string, body any, status int) response {
-	k.c.t.Helper()
-	return k.caller.want(method, path, body, status, "Authorization", "Bearer superadmin:"+k.user)
 }
 
 // TestPayoutOfARealOrder runs the orders' own flow — book, pay at the local provider,

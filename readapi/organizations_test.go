@@ -1,9 +1,7 @@
 package readapi_test
 
 import (
-	"bytes"
 	"context"
-	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -40,21 +38,6 @@ func newOrganizationServer(t *testing.T) *client {
 	t.Cleanup(srv.Close)
 	return &client{t: t, base: srv.URL, role: "superadmin", lang: "en"}
 }
-
-func (c *client) uploadCSV(path, file string, fields ...string) response {
-	c.t.Helper()
-	var buf bytes.Buffer
-	mw := multipart.NewWriter(&buf)
-	fw, _ := mw.CreateFormFile("file", "organizations.csv")
-	_, _ = fw.Write([]byte(file))
-	for i := 0; i+1 < len(fields); i += 2 {
-		_ = mw.WriteField(fields[i], fields[i+1])
-	}
-	_ = mw.Close()
-	return c.do("POST", path, buf.String(), "Content-Type", mw.FormDataContentType())
-}
-
-func total(r response) int { return int(dig(r.Body, "meta", "pagination", "total").(float64)) }
 
 func TestOrganizationReviewFlow(t *testing.T) {
 	c := newOrganizationServer(t)

@@ -8,42 +8,8 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
-	"move/commands"
-	domainidentity "move/domain/identity"
-	"move/domain/organization"
-	"move/identity"
 	"move/readapi"
 )
-
-// organization creates an organisation with id in app.
-func (w *walletWorld) organization(app, id, name string) {
-	w.t.Helper()
-	res, err := w.env.App.CreateOrganization(context.Background(), commands.Meta{ApplicationID: app, OrganizationID: id},
-		organization.Profile{Name: name})
-	if err != nil {
-		w.t.Fatal(err)
-	}
-	w.saw(res.Position)
-}
-
-// offerWorld: organisation A1 (with staff and a trainer) and A2 in application A, B1 in
-// application B with its own staff.
-type offerWorld struct {
-	*walletWorld
-	orgA2, orgB string
-	staffB      string
-}
-
-func newOfferWorld(t *testing.T) offerWorld {
-	w := newWalletWorld(t, identity.Limit{})
-	o := offerWorld{walletWorld: w, orgA2: uuid.NewString(), orgB: uuid.NewString()}
-	w.organization(w.appA, w.orgA, "Club A1")
-	w.organization(w.appA, o.orgA2, "Club A2")
-	w.organization(w.appB, o.orgB, "Club B1")
-	o.staffB = w.user("Bo", "Staff", &domainidentity.Grant{Role: domainidentity.RoleOrganization, ApplicationID: w.appB, OrganizationID: o.orgB})
-	w.settle()
-	return o
-}
 
 func threePeriods() []map[string]any {
 	return []map[string]any{

@@ -13,20 +13,6 @@ import (
 	domainidentity "move/domain/identity"
 )
 
-// activityIn creates an activity of org in app with details, straight through the
-// commands (the activity routes have their own tests).
-func (w *offerWorld) activityIn(app, org string, d activity.Details) string {
-	w.t.Helper()
-	res, err := w.env.App.CreateActivity(context.Background(), commands.Meta{ActorID: "test", ApplicationID: app}, org, activity.TypeSession, d, activity.Settings{})
-	if err != nil {
-		w.t.Fatal(err)
-	}
-	w.saw(res.Position)
-	return res.ID
-}
-
-func created(r response) string { return dig(r.Body, "data", "id").(string) }
-
 // names answers the name of each row of a list answer.
 func rowNames(r response) []string {
 	out := []string{}
