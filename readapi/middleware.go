@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"move/readapi/kernel"
 	"net"
 	"net/http"
 	"net/netip"
@@ -29,7 +30,7 @@ func requestID(next http.Handler) http.Handler {
 			id = uuid.NewString()
 		}
 		w.Header().Set("X-Request-Id", id)
-		next.ServeHTTP(w, r.WithContext(withRequestID(r.Context(), id)))
+		next.ServeHTTP(w, r.WithContext(kernel.WithRequestID(r.Context(), id)))
 	})
 }
 
@@ -52,7 +53,7 @@ func clientIP(trusted []netip.Prefix) func(http.Handler) http.Handler {
 					}
 				}
 			}
-			next.ServeHTTP(w, r.WithContext(withClientIP(r.Context(), ip)))
+			next.ServeHTTP(w, r.WithContext(kernel.WithClientIP(r.Context(), ip)))
 		})
 	}
 }
@@ -79,7 +80,6 @@ func isTrusted(ip netip.Addr, trusted []netip.Prefix) bool {
 type httpMetrics struct {
 	requests *prometheus.CounterVec
 	duration *prometheus.HistogramVec
-	commands *prometheus.CounterVec
 }
 
 func newHTTPMetrics(reg prometheus.Registerer) *httpMetrics {
@@ -88,10 +88,8 @@ func newHTTPMetrics(reg prometheus.Registerer) *httpMetrics {
 			Help: "HTTP requests by route pattern, method and status."}, []string{"route", "method", "status"}),
 		duration: prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "move_http_request_duration_seconds",
 			Help: "HTTP request durations by route pattern.", Buckets: prometheus.DefBuckets}, []string{"route", "method"}),
-		commands: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "move_commands_total",
-			Help: "Commands by name and outcome (ok, invalid, not_found, conflict, error)."}, []string{"command", "outcome"}),
 	}
-	reg.MustRegister(m.requests, m.duration, m.commands)
+	reg.MustRegister(m.requests, m.duration)
 	return m
 }
 
@@ -124,10 +122,10 @@ func logging(log *slog.Logger, m *httpMetrics) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			start := time.Now()
-			id := requestIDOf(r)
-			l := log.With("request_id", id, "correlation_id", correlationID(r))
+			id := kernel.RequestIDOf(r)
+			l := log.With("request_id", id, "correlation_id", kernel.CorrelationID(r))
 			sw := &statusWriter{ResponseWriter: w}
-			next.ServeHTTP(sw, r.WithContext(withLogger(r.Context(), l)))
+			next.ServeHTTP(sw, r.WithContext(kernel.WithLogger(r.Context(), l)))
 			route := chi.RouteContext(r.Context()).RoutePattern()
 			if route == "" {
 				route = "other"
@@ -142,7 +140,7 @@ func logging(log *slog.Logger, m *httpMetrics) func(http.Handler) http.Handler {
 				level = slog.LevelDebug
 			}
 			l.Log(r.Context(), level, "request", "method", r.Method, "path", r.URL.Path, "route", route,
-				"status", sw.status, "bytes", sw.bytes, "ms", time.Since(start).Milliseconds(), "client_ip", ClientIP(r).String())
+				"status", sw.status, "bytes", sw.bytes, "ms", time.Since(start).Milliseconds(), "client_ip", kernel.ClientIP(r).String())
 		})
 	}
 }
@@ -155,8 +153,8 @@ func recovery(next http.Handler) http.Handler {
 				if v == http.ErrAbortHandler {
 					panic(v)
 				}
-				logger(r).Error("panic", "value", fmt.Sprint(v), "stack", string(debug.Stack()))
-				writeError(w, r, errors.New("panic"))
+				kernel.Logger(r).Error("panic", "value", fmt.Sprint(v), "stack", string(debug.Stack()))
+				kernel.WriteError(w, r, errors.New("panic"))
 			}
 		}()
 		next.ServeHTTP(w, r)

@@ -1,6 +1,7 @@
 package readapi
 
 import (
+	"move/readapi/kernel"
 	"net/http"
 	"reflect"
 	"regexp"
@@ -12,17 +13,16 @@ import (
 var pathParam = regexp.MustCompile(`\{([a-z_]+)\}`)
 
 func (s *Server) openAPI(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, document(s.routes))
+	kernel.WriteJSON(w, http.StatusOK, document(s.routes))
 }
 
 // Document is the OpenAPI document of the route table, made without a server (for
 // `move openapi`, which the SPA's types are generated from).
 func Document() any {
-	s := &Server{}
-	return document(s.table())
+	return document(table(&kernel.Core{}))
 }
 
-func document(routes []Route) any {
+func document(routes []kernel.Route) any {
 	paths := map[string]map[string]any{}
 	for _, rt := range routes {
 		op := map[string]any{
@@ -37,7 +37,7 @@ func document(routes []Route) any {
 		for _, q := range rt.Doc.Query {
 			params = append(params, map[string]any{"name": q, "in": "query", "schema": map[string]any{"type": "string"}})
 		}
-		if rt.Permission != Public {
+		if rt.Permission != kernel.Public {
 			tenant := map[string]any{"name": "ApplicationId", "in": "header", "required": true, "schema": map[string]any{"type": "string"},
 				"description": "The application (tenant) the request acts in."}
 			if rt.Platform {
@@ -56,7 +56,7 @@ func document(routes []Route) any {
 			op["parameters"] = params
 		}
 		if rt.Doc.Request != nil {
-			schema := schemaOf(reflect.TypeOf(rt.Doc.Request))
+			schema := kernel.SchemaOf(reflect.TypeOf(rt.Doc.Request))
 			if rt.Method == http.MethodPatch {
 				delete(schema, "required") // a PATCH names only what it changes (decode agrees)
 			}
@@ -82,7 +82,7 @@ func document(routes []Route) any {
 		}
 		ok := map[string]any{"description": http.StatusText(status)}
 		if rt.Doc.Response != nil {
-			ok["content"] = map[string]any{"application/json": map[string]any{"schema": schemaOf(reflect.TypeOf(rt.Doc.Response))}}
+			ok["content"] = map[string]any{"application/json": map[string]any{"schema": kernel.SchemaOf(reflect.TypeOf(rt.Doc.Response))}}
 		}
 		responses[strconv.Itoa(status)] = ok
 		op["responses"] = responses
@@ -91,8 +91,8 @@ func document(routes []Route) any {
 		}
 		paths[rt.Pattern][strings.ToLower(rt.Method)] = op
 	}
-	errorSchema := schemaOf(reflect.TypeOf(errorBody{}))
-	fieldErrorSchema := schemaOf(reflect.TypeOf(fieldErrorBody{}))
+	errorSchema := kernel.SchemaOf(reflect.TypeOf(kernel.ErrorBody{}))
+	fieldErrorSchema := kernel.SchemaOf(reflect.TypeOf(kernel.FieldErrorBody{}))
 	answer := func(description, schema string) map[string]any {
 		return map[string]any{"description": description, "content": map[string]any{
 			"application/json": map[string]any{"schema": map[string]any{"$ref": "#/components/schemas/" + schema}}}}
@@ -137,7 +137,7 @@ var errorResponses = map[int]string{
 // can be malformed (400) or too large (413) or fail validation (422, field errors); a
 // route behind the guard answers 401 and 403; a path parameter names what may not exist
 // (404); a command may meet a conflict (409); plus what the route declares (Doc.Errors).
-func documentErrors(rt Route) []int {
+func documentErrors(rt kernel.Route) []int {
 	body := rt.Doc.Request != nil || rt.Doc.Form != nil
 	codes := slices.Clone(rt.Doc.Errors)
 	add := func(when bool, code int) {
@@ -146,10 +146,10 @@ func documentErrors(rt Route) []int {
 		}
 	}
 	add(body || len(rt.Doc.Query) > 0, http.StatusBadRequest)
-	add(rt.Permission != Public, http.StatusUnauthorized)
-	add(rt.Permission != Public, http.StatusForbidden)
+	add(rt.Permission != kernel.Public, http.StatusUnauthorized)
+	add(rt.Permission != kernel.Public, http.StatusForbidden)
 	add(pathParam.MatchString(rt.Pattern), http.StatusNotFound)
-	add(rt.Permission != Public && rt.Method != http.MethodGet, http.StatusConflict)
+	add(rt.Permission != kernel.Public && rt.Method != http.MethodGet, http.StatusConflict)
 	add(body, http.StatusRequestEntityTooLarge)
 	add(body, http.StatusUnprocessableEntity)
 	slices.Sort(codes)
