@@ -1,10 +1,15 @@
 package catalog
 
-import "move/readapi/kernel"
+import (
+	_ "embed"
 
-// The context's message keys and field names, in nl and en; the kernel resolves them.
-func init() {
-	kernel.RegisterMessages(kernel.Messages{
-		"catalog.exists": {"nl": "Dit item bestaat al", "en": "This item already exists"},
-	}, nil)
-}
+	"move/readapi/kernel"
+)
+
+// messages are the context's message keys and field names, in nl and en; the kernel
+// resolves them.
+//
+//go:embed messages.json
+var messages []byte
+
+func init() { kernel.RegisterMessages(messages) }
