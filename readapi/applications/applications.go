@@ -124,7 +124,7 @@ func (s *Handlers) ApplicationRoutes() []kernel.Route {
 }
 
 func applicationPathID(r *http.Request) (string, error) {
-	return kernel.UuidParam(r, "application_id", "application")
+	return kernel.UUIDParam(r, "application_id", "application")
 }
 
 var applicationSorts = map[string]string{

@@ -19,7 +19,7 @@ func FuzzDecodeCatalogInput(f *testing.F) {
 		r := httptest.NewRequest("POST", "/", bytes.NewReader(body))
 		var in catalogInput
 		err := kernel.Decode(r, httptest.NewRecorder(), &in)
-		var api *kernel.ApiError
+		var api *kernel.APIError
 		if err != nil && !errors.As(err, &api) {
 			t.Fatalf("decode answered a non-API error %T: %v", err, err)
 		}

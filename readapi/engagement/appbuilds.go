@@ -184,7 +184,7 @@ func (s *Handlers) listBuilds(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Handlers) getBuild(w http.ResponseWriter, r *http.Request) error {
-	id, err := kernel.UuidParam(r, "build_id", "build")
+	id, err := kernel.UUIDParam(r, "build_id", "build")
 	if err != nil {
 		return err
 	}

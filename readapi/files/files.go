@@ -71,8 +71,8 @@ func toFileInfo(f files.File) fileInfo {
 	return info
 }
 
-func fieldError(status int, field, key string, params map[string]any) *kernel.ApiError {
-	return &kernel.ApiError{Status: status, Key: "validation.failed",
+func fieldError(status int, field, key string, params map[string]any) *kernel.APIError {
+	return &kernel.APIError{Status: status, Key: "validation.failed",
 		Fields: map[string]domain.FieldError{field: {Field: field, Key: key, Params: params}}}
 }
 

@@ -235,7 +235,7 @@ func (s *Handlers) closeInvoiceMonth(w http.ResponseWriter, r *http.Request) err
 }
 
 func (s *Handlers) creditInvoice(w http.ResponseWriter, r *http.Request) error {
-	id, err := kernel.UuidParam(r, "invoice_id", "invoice")
+	id, err := kernel.UUIDParam(r, "invoice_id", "invoice")
 	if err != nil {
 		return err
 	}
@@ -284,7 +284,7 @@ func (s *Handlers) listSepaBatches(w http.ResponseWriter, r *http.Request) error
 
 func (s *Handlers) readSepaBatch(r *http.Request) (sepaBatchDetail, error) {
 	var d sepaBatchDetail
-	id, err := kernel.UuidParam(r, "batch_id", "sepa_batch")
+	id, err := kernel.UUIDParam(r, "batch_id", "sepa_batch")
 	if err != nil {
 		return d, err
 	}
@@ -403,7 +403,7 @@ func (s *Handlers) listInvoices(ofOrganization bool) func(http.ResponseWriter, *
 
 func (s *Handlers) invoicePDF(ofOrganization bool) func(http.ResponseWriter, *http.Request) error {
 	return func(w http.ResponseWriter, r *http.Request) error {
-		id, err := kernel.UuidParam(r, "invoice_id", "invoice")
+		id, err := kernel.UUIDParam(r, "invoice_id", "invoice")
 		if err != nil {
 			return err
 		}

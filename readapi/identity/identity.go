@@ -66,7 +66,7 @@ func (s *Handlers) identityService() (*identity.Service, error) {
 
 // identityError maps the identity service's errors; invalidToken is the answer to a
 // bad token on this route (401 for sessions, 422 for one-time tokens).
-func identityError(w http.ResponseWriter, err error, invalidToken *kernel.ApiError) error {
+func identityError(w http.ResponseWriter, err error, invalidToken *kernel.APIError) error {
 	var limited *identity.RateLimitedError
 	switch {
 	case errors.As(err, &limited):

@@ -25,7 +25,7 @@ func Meta(r *http.Request) (commands.Meta, error) {
 	if key := r.Header.Get("Idempotency-Key"); key != "" {
 		id, err := uuid.Parse(key)
 		if err != nil {
-			return m, &ApiError{Status: http.StatusBadRequest, Key: "validation.invalid", Params: map[string]any{"field": "Idempotency-Key"}}
+			return m, &APIError{Status: http.StatusBadRequest, Key: "validation.invalid", Params: map[string]any{"field": "Idempotency-Key"}}
 		}
 		m.CommandID = commands.IdempotentCommandID(id, m.ApplicationID, m.ActorID)
 	}

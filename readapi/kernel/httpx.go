@@ -26,21 +26,21 @@ const maxBodyBytes = 1 << 20
 // (nginx's 499: no standard status fits an answer nobody receives).
 const statusClientClosed = 499
 
-// ApiError is an answer other than 2xx that the handler chose.
-type ApiError struct {
+// APIError is an answer other than 2xx that the handler chose.
+type APIError struct {
 	Status int
 	Key    string
 	Params map[string]any
 	Fields map[string]domain.FieldError
 }
 
-func (e *ApiError) Error() string { return fmt.Sprintf("%d %s", e.Status, e.Key) }
+func (e *APIError) Error() string { return fmt.Sprintf("%d %s", e.Status, e.Key) }
 
-func ErrStatus(status int, key string) *ApiError { return &ApiError{Status: status, Key: key} }
+func ErrStatus(status int, key string) *APIError { return &APIError{Status: status, Key: key} }
 
 // BadQuery is a 400 for the query parameter named detail.
-func BadQuery(detail string) *ApiError {
-	return &ApiError{Status: http.StatusBadRequest, Key: "error.bad_query", Params: map[string]any{"detail": detail}}
+func BadQuery(detail string) *APIError {
+	return &APIError{Status: http.StatusBadRequest, Key: "error.bad_query", Params: map[string]any{"detail": detail}}
 }
 
 // ErrorBody is the one error shape: { "errors": { "message": …, "fields": {…} } }.
@@ -68,7 +68,7 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 	language := Lang(r)
 	status, body := http.StatusInternalServerError, errorDetail{}
 	var (
-		api        *ApiError
+		api        *APIError
 		validation *domain.ValidationError
 		notFound   *domain.NotFoundError
 		conflict   *domain.ConflictError
@@ -180,7 +180,7 @@ func Decode(r *http.Request, w http.ResponseWriter, into any) error {
 		}
 	}
 	if len(fields) > 0 {
-		return &ApiError{Status: http.StatusUnprocessableEntity, Key: "validation.failed", Fields: fields}
+		return &APIError{Status: http.StatusUnprocessableEntity, Key: "validation.failed", Fields: fields}
 	}
 	return nil
 }
@@ -193,11 +193,11 @@ func decodeError(err error) error {
 		if field == "" {
 			return ErrStatus(http.StatusBadRequest, "error.bad_json")
 		}
-		return &ApiError{Status: http.StatusUnprocessableEntity, Key: "validation.failed",
+		return &APIError{Status: http.StatusUnprocessableEntity, Key: "validation.failed",
 			Fields: map[string]domain.FieldError{field: {Field: field, Key: "validation.wrong_type"}}}
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
 		field := strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
-		return &ApiError{Status: http.StatusUnprocessableEntity, Key: "validation.failed",
+		return &APIError{Status: http.StatusUnprocessableEntity, Key: "validation.failed",
 			Fields: map[string]domain.FieldError{field: {Field: field, Key: "validation.unknown"}}}
 	default:
 		return ErrStatus(http.StatusBadRequest, "error.bad_json")

@@ -30,7 +30,7 @@ func (s *Core) BindIdempotencyKey(w http.ResponseWriter, r *http.Request) (relea
 	}
 	key, err := uuid.Parse(header)
 	if err != nil {
-		return release, &ApiError{Status: http.StatusBadRequest, Key: "validation.invalid", Params: map[string]any{"field": "Idempotency-Key"}}
+		return release, &APIError{Status: http.StatusBadRequest, Key: "validation.invalid", Params: map[string]any{"field": "Idempotency-Key"}}
 	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxKeyedBody))
 	var tooLarge *http.MaxBytesError
@@ -77,7 +77,7 @@ func (s *Core) BindIdempotencyKey(w http.ResponseWriter, r *http.Request) (relea
 		return release, err
 	}
 	if !bytes.Equal(first, fingerprint) {
-		return release, &ApiError{Status: http.StatusUnprocessableEntity, Key: "idempotency.key_reused"}
+		return release, &APIError{Status: http.StatusUnprocessableEntity, Key: "idempotency.key_reused"}
 	}
 	return release, nil
 }

@@ -11,8 +11,8 @@ import (
 	"move/domain/names"
 )
 
-// UuidParam reads a uuid path parameter in its canonical form; anything else is not found.
-func UuidParam(r *http.Request, param, kind string) (string, error) {
+// UUIDParam reads a uuid path parameter in its canonical form; anything else is not found.
+func UUIDParam(r *http.Request, param, kind string) (string, error) {
 	v := chi.URLParam(r, param)
 	id, err := uuid.Parse(v)
 	if err != nil || len(v) != 36 {

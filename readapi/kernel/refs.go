@@ -69,7 +69,7 @@ func FileURL(id *string) *string {
 }
 
 // BundlePathID is the path's bundle id for the consumer routes (no organisation scope).
-func BundlePathID(r *http.Request) (string, error) { return UuidParam(r, "id", "bundle") }
+func BundlePathID(r *http.Request) (string, error) { return UUIDParam(r, "id", "bundle") }
 
 // ParticipantInput is a participant as the booking form and the add-participant form send it.
 type ParticipantInput struct {
@@ -79,7 +79,7 @@ type ParticipantInput struct {
 
 // SessionRef reads the path's session in the tenant (no permission: the consumer's).
 func (s *Core) SessionRef(r *http.Request) (commands.SessionRef, error) {
-	id, err := UuidParam(r, "id", "session")
+	id, err := UUIDParam(r, "id", "session")
 	if err != nil {
 		return commands.SessionRef{}, err
 	}

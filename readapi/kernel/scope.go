@@ -92,5 +92,5 @@ func ScanOrganization(row pgx.Row) (OrganizationRow, error) {
 }
 
 func orgPathID(r *http.Request) (string, error) {
-	return UuidParam(r, "id", "organization")
+	return UUIDParam(r, "id", "organization")
 }

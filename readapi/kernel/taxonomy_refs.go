@@ -18,7 +18,7 @@ import (
 // application's is not found.
 func TaxonomyItem[T any](s *Core, r *http.Request, param, kind, query string, scan func(pgx.Row) (T, error)) (T, error) {
 	var o T
-	id, err := UuidParam(r, param, kind)
+	id, err := UUIDParam(r, param, kind)
 	if err != nil {
 		return o, err
 	}

@@ -16,7 +16,7 @@ import (
 
 // WalletInScope answers the path's wallet when it exists in the tenant.
 func (s *Core) WalletInScope(r *http.Request) (WalletRow, error) {
-	id, err := UuidParam(r, "wallet_id", "wallet")
+	id, err := UUIDParam(r, "wallet_id", "wallet")
 	if err != nil {
 		return WalletRow{}, err
 	}

@@ -151,7 +151,7 @@ type offerRow struct {
 	LabelIDs         []string `json:"label_ids"`
 }
 
-func activityPathID(r *http.Request) (string, error) { return kernel.UuidParam(r, "id", "activity") }
+func activityPathID(r *http.Request) (string, error) { return kernel.UUIDParam(r, "id", "activity") }
 
 func (s *Handlers) ActivityRoutes() []kernel.Route {
 	// Rows show their organisation's name: wait for both read models.
@@ -372,7 +372,7 @@ func (s *Handlers) patchActivity(w http.ResponseWriter, r *http.Request) error {
 		if in.Settings != nil {
 			field = "settings"
 		}
-		return &kernel.ApiError{Status: http.StatusUnprocessableEntity, Key: "validation.failed",
+		return &kernel.APIError{Status: http.StatusUnprocessableEntity, Key: "validation.failed",
 			Fields: map[string]domain.FieldError{field: {Field: field, Key: "validation.unknown"}}}
 	}
 	m, err := kernel.Meta(r)

@@ -169,7 +169,7 @@ func (s *Handlers) cancelOwn(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	bookingID, err := kernel.UuidParam(r, "booking_id", "booking")
+	bookingID, err := kernel.UUIDParam(r, "booking_id", "booking")
 	if err != nil {
 		return err
 	}
@@ -210,7 +210,7 @@ func (s *Handlers) onParticipant(w http.ResponseWriter, r *http.Request, permiss
 	if err != nil {
 		return err
 	}
-	bookingID, err := kernel.UuidParam(r, "booking_id", "booking")
+	bookingID, err := kernel.UUIDParam(r, "booking_id", "booking")
 	if err != nil {
 		return err
 	}

@@ -381,7 +381,7 @@ func (s *Handlers) bundleBookingHistory(w http.ResponseWriter, r *http.Request) 
 	if err != nil {
 		return err
 	}
-	bookingID, err := kernel.UuidParam(r, "booking_id", "booking")
+	bookingID, err := kernel.UUIDParam(r, "booking_id", "booking")
 	if err != nil {
 		return err
 	}
@@ -467,7 +467,7 @@ func (s *Handlers) cancelBundleParticipant(w http.ResponseWriter, r *http.Reques
 }
 
 func (s *Handlers) cancelBundleFor(w http.ResponseWriter, r *http.Request, bundleID, customerID string) error {
-	bookingID, err := kernel.UuidParam(r, "booking_id", "booking")
+	bookingID, err := kernel.UUIDParam(r, "booking_id", "booking")
 	if err != nil {
 		return err
 	}
@@ -486,7 +486,7 @@ func (s *Handlers) checkInBundle(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	sessionID, err := kernel.UuidParam(r, "session_id", "session")
+	sessionID, err := kernel.UUIDParam(r, "session_id", "session")
 	if err != nil {
 		return err
 	}

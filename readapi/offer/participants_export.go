@@ -151,7 +151,7 @@ func (s *Handlers) bookingHistory(w http.ResponseWriter, r *http.Request) error 
 	if err != nil {
 		return err
 	}
-	bookingID, err := kernel.UuidParam(r, "booking_id", "booking")
+	bookingID, err := kernel.UUIDParam(r, "booking_id", "booking")
 	if err != nil {
 		return err
 	}

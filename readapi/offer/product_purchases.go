@@ -133,7 +133,7 @@ func (s *Handlers) placeOwnProductOrder(w http.ResponseWriter, r *http.Request) 
 	if err != nil {
 		return err
 	}
-	purchaseID, err := kernel.UuidParam(r, "purchase_id", "purchase")
+	purchaseID, err := kernel.UUIDParam(r, "purchase_id", "purchase")
 	if err != nil {
 		return err
 	}

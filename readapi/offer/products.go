@@ -198,7 +198,7 @@ func (s *Handlers) ProductRoutes() []kernel.Route {
 	}
 }
 
-func productPathID(r *http.Request) (string, error) { return kernel.UuidParam(r, "id", "product") }
+func productPathID(r *http.Request) (string, error) { return kernel.UUIDParam(r, "id", "product") }
 
 // productInScope reads the product of the path when the caller holds permission in its
 // organisation; one of another organisation or application is not found.

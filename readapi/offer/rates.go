@@ -181,7 +181,7 @@ func offerListQuery(r *http.Request) (kernel.ListQuery, error) {
 func offerItem[T any](s *Handlers, r *http.Request, permission, param, kind, query string,
 	scan func(pgx.Row) (T, error), organization func(T) string) (T, error) {
 	var o T
-	id, err := kernel.UuidParam(r, param, kind)
+	id, err := kernel.UUIDParam(r, param, kind)
 	if err != nil {
 		return o, err
 	}

@@ -15,7 +15,7 @@ import (
 // sessionInScope reads the session of the path when the caller holds permission in its
 // organisation; one of another organisation or application is not found.
 func (s *Handlers) sessionInScope(r *http.Request, permission string) (sessionDetail, error) {
-	id, err := kernel.UuidParam(r, "id", "session")
+	id, err := kernel.UUIDParam(r, "id", "session")
 	if err != nil {
 		return sessionDetail{}, err
 	}

@@ -321,7 +321,7 @@ func repetitionOccurrence(v string) (following bool, err error) {
 	case "following":
 		return true, nil
 	}
-	return false, &kernel.ApiError{Status: http.StatusUnprocessableEntity, Key: "validation.failed",
+	return false, &kernel.APIError{Status: http.StatusUnprocessableEntity, Key: "validation.failed",
 		Fields: map[string]domain.FieldError{"repetitionOccurrence": {Field: "repetitionOccurrence", Key: "session.repetition_occurrence"}}}
 }
 

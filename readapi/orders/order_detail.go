@@ -73,7 +73,7 @@ const actorName = `(SELECT nullif(` + "trim(coalesce(p.first_name, '') || ' ' ||
 	FROM identity_personal_data p WHERE p.subject_id::text = %s)`
 
 func (s *Handlers) getOrder(w http.ResponseWriter, r *http.Request, sc orderScope) error {
-	id, err := kernel.UuidParam(r, "order_id", "order")
+	id, err := kernel.UUIDParam(r, "order_id", "order")
 	if err != nil {
 		return err
 	}
@@ -114,7 +114,7 @@ func (s *Handlers) refundAnyOrder(w http.ResponseWriter, r *http.Request) error 
 // refundOrder refunds an order the caller can see (in the overview's scope; another
 // application's or organisation's is not found).
 func (s *Handlers) refundOrder(w http.ResponseWriter, r *http.Request, sc orderScope) error {
-	id, err := kernel.UuidParam(r, "order_id", "order")
+	id, err := kernel.UUIDParam(r, "order_id", "order")
 	if err != nil {
 		return err
 	}

@@ -78,7 +78,7 @@ func (s *Handlers) placeOwnOrder(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	bookingID, err := kernel.UuidParam(r, "booking_id", "booking")
+	bookingID, err := kernel.UUIDParam(r, "booking_id", "booking")
 	if err != nil {
 		return err
 	}
@@ -104,7 +104,7 @@ func (s *Handlers) placeOwnBundleOrder(w http.ResponseWriter, r *http.Request) e
 	if err != nil {
 		return err
 	}
-	bookingID, err := kernel.UuidParam(r, "booking_id", "booking")
+	bookingID, err := kernel.UUIDParam(r, "booking_id", "booking")
 	if err != nil {
 		return err
 	}
@@ -132,7 +132,7 @@ func (s *Handlers) placeOwnBundleOrder(w http.ResponseWriter, r *http.Request) e
 // retrying); a provider that cannot be reached answers 503 (the provider retries, and
 // so does the payment process).
 func (s *Handlers) paymentWebhook(w http.ResponseWriter, r *http.Request) error {
-	orderID, err := kernel.UuidParam(r, "order_id", "order")
+	orderID, err := kernel.UUIDParam(r, "order_id", "order")
 	if err != nil {
 		return err
 	}

@@ -56,7 +56,7 @@ func (s *Handlers) importOrganizations(w http.ResponseWriter, r *http.Request) e
 	defer func() { _ = r.MultipartForm.RemoveAll() }()
 	file, _, err := r.FormFile("file")
 	if err != nil {
-		return &kernel.ApiError{Status: http.StatusUnprocessableEntity, Key: "validation.failed",
+		return &kernel.APIError{Status: http.StatusUnprocessableEntity, Key: "validation.failed",
 			Fields: map[string]domain.FieldError{"file": {Field: "file", Key: "validation.required"}}}
 	}
 	defer file.Close()

@@ -226,7 +226,7 @@ func (in batchInput) spec() (wallet.BatchSpec, error) {
 		if err != nil {
 			day, derr := time.Parse(time.DateOnly, v)
 			if derr != nil {
-				return sp, &kernel.ApiError{Status: http.StatusUnprocessableEntity, Key: "validation.failed",
+				return sp, &kernel.APIError{Status: http.StatusUnprocessableEntity, Key: "validation.failed",
 					Fields: map[string]domain.FieldError{"expires_at": {Field: "expires_at", Key: "validation.invalid"}}}
 			}
 			at = day.AddDate(0, 0, 1) // valid through that day
@@ -237,7 +237,7 @@ func (in batchInput) spec() (wallet.BatchSpec, error) {
 }
 
 func (s *Handlers) generateCoupons(w http.ResponseWriter, r *http.Request) error {
-	walletID, err := kernel.UuidParam(r, "wallet_id", "wallet")
+	walletID, err := kernel.UUIDParam(r, "wallet_id", "wallet")
 	if err != nil {
 		return err
 	}
@@ -320,18 +320,18 @@ func decodeEnabled(r *http.Request, w http.ResponseWriter) (bool, error) {
 		return false, err
 	}
 	if in.IsEnabled == nil {
-		return false, &kernel.ApiError{Status: http.StatusUnprocessableEntity, Key: "validation.failed",
+		return false, &kernel.APIError{Status: http.StatusUnprocessableEntity, Key: "validation.failed",
 			Fields: map[string]domain.FieldError{"is_enabled": {Field: "is_enabled", Key: "validation.required"}}}
 	}
 	return *in.IsEnabled, nil
 }
 
 func (s *Handlers) setBatchEnabled(w http.ResponseWriter, r *http.Request) error {
-	walletID, err := kernel.UuidParam(r, "wallet_id", "wallet")
+	walletID, err := kernel.UUIDParam(r, "wallet_id", "wallet")
 	if err != nil {
 		return err
 	}
-	batchID, err := kernel.UuidParam(r, "batch_id", "coupon_batch")
+	batchID, err := kernel.UUIDParam(r, "batch_id", "coupon_batch")
 	if err != nil {
 		return err
 	}
@@ -348,7 +348,7 @@ func (s *Handlers) setBatchEnabled(w http.ResponseWriter, r *http.Request) error
 }
 
 func (s *Handlers) setCouponEnabled(w http.ResponseWriter, r *http.Request) error {
-	couponID, err := kernel.UuidParam(r, "coupon_id", "coupon")
+	couponID, err := kernel.UUIDParam(r, "coupon_id", "coupon")
 	if err != nil {
 		return err
 	}

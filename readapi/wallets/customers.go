@@ -126,7 +126,7 @@ func (s *Handlers) redeem(w http.ResponseWriter, r *http.Request, in commands.Re
 
 // redeemForCustomer: support staff redeem a code for a customer.
 func (s *Handlers) redeemForCustomer(w http.ResponseWriter, r *http.Request) error {
-	walletID, err := kernel.UuidParam(r, "wallet_id", "wallet")
+	walletID, err := kernel.UUIDParam(r, "wallet_id", "wallet")
 	if err != nil {
 		return err
 	}
@@ -138,7 +138,7 @@ func (s *Handlers) redeemForCustomer(w http.ResponseWriter, r *http.Request) err
 	if id, err := uuid.Parse(customer); err == nil {
 		customer = id.String() // one account per customer, however the id is spelled
 	} else {
-		return &kernel.ApiError{Status: http.StatusUnprocessableEntity, Key: "validation.failed",
+		return &kernel.APIError{Status: http.StatusUnprocessableEntity, Key: "validation.failed",
 			Fields: map[string]domain.FieldError{"customer_id": {Field: "customer_id", Key: "wallet.unknown_customer"}}}
 	}
 	return s.redeem(w, r, commands.Redemption{WalletID: walletID, CustomerID: customer, Code: in.Code, Via: wallet.ViaSupport})
@@ -148,7 +148,7 @@ func (s *Handlers) redeemForCustomer(w http.ResponseWriter, r *http.Request) err
 // a failure of the server.
 func refused(err error) bool {
 	var (
-		api        *kernel.ApiError
+		api        *kernel.APIError
 		validation *domain.ValidationError
 		notFound   *domain.NotFoundError
 		conflict   *domain.ConflictError
@@ -172,7 +172,7 @@ func (s *Handlers) redeemOwn(w http.ResponseWriter, r *http.Request) error {
 		return kernel.ErrStatus(http.StatusTooManyRequests, "error.rate_limited")
 	}
 	err = func() error {
-		walletID, err := kernel.UuidParam(r, "wallet_id", "wallet")
+		walletID, err := kernel.UUIDParam(r, "wallet_id", "wallet")
 		if err != nil {
 			return err
 		}

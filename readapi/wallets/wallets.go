@@ -187,7 +187,7 @@ func (s *Handlers) getWallet(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Handlers) updateWallet(w http.ResponseWriter, r *http.Request) error {
-	id, err := kernel.UuidParam(r, "wallet_id", "wallet")
+	id, err := kernel.UUIDParam(r, "wallet_id", "wallet")
 	if err != nil {
 		return err
 	}
@@ -284,7 +284,7 @@ func (s *Handlers) walletStatistics(w http.ResponseWriter, r *http.Request) erro
 }
 
 func (s *Handlers) customerWallets(w http.ResponseWriter, r *http.Request) error {
-	customerID, err := kernel.UuidParam(r, "customer_id", "customer")
+	customerID, err := kernel.UUIDParam(r, "customer_id", "customer")
 	if err != nil {
 		return err
 	}

@@ -22,7 +22,7 @@ func (s *Handlers) exportBatch(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	batchID, err := kernel.UuidParam(r, "batch_id", "coupon_batch")
+	batchID, err := kernel.UUIDParam(r, "batch_id", "coupon_batch")
 	if err != nil {
 		return err
 	}

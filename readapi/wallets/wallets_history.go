@@ -16,7 +16,7 @@ import (
 // own events, its credit — in log order, from the coupon_history read model (decision
 // 0403). Names come from the personal-data store, never from the log (0100).
 func (s *Handlers) couponHistory(w http.ResponseWriter, r *http.Request) error {
-	id, err := kernel.UuidParam(r, "coupon_id", "coupon")
+	id, err := kernel.UUIDParam(r, "coupon_id", "coupon")
 	if err != nil {
 		return err
 	}
