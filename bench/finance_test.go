@@ -30,6 +30,7 @@ import (
 	rmidentity "move/projections/identity"
 	rmorg "move/projections/organizations"
 	"move/readapi"
+	"move/readapi/kernel"
 )
 
 // BenchmarkFinanceMonth: 1,000 organisations of one application with an account, three
@@ -83,9 +84,9 @@ func BenchmarkFinanceMonth(b *testing.B) {
 	b.Logf("set up %d organisations and %d orders in %v", orgs, 3*orgs, time.Since(start).Round(time.Millisecond))
 	caughtUp(b, env, last)
 
-	api, err := readapi.New(readapi.Deps{App: env.App, DB: env.DB, Auth: allowAll{}, Tenants: allowAll{}, Authz: allowAll{},
+	api, err := readapi.New(kernel.Deps{App: env.App, DB: env.DB, Auth: allowAll{}, Tenants: allowAll{}, Authz: allowAll{},
 		Log: testenv.Logger(b), Metrics: prometheus.NewRegistry(), Ready: func(context.Context) error { return nil },
-		Finance: readapi.FinanceSettings{Debtor: finance.Debtor{Name: "Move Platform B.V.", IBAN: "NL91ABNA0417164300"},
+		Finance: kernel.FinanceSettings{Debtor: finance.Debtor{Name: "Move Platform B.V.", IBAN: "NL91ABNA0417164300"},
 			Issuer: finance.Issuer{Name: "Move Platform B.V.", Address: "Stationsplein 1, Utrecht"}}})
 	if err != nil {
 		b.Fatal(err)

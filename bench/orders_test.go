@@ -21,6 +21,7 @@ import (
 	rmorders "move/projections/orders"
 	rmorg "move/projections/organizations"
 	"move/readapi"
+	"move/readapi/kernel"
 )
 
 // orderRows fills the orders read model with n orders of one application (and 50,000 of
@@ -82,7 +83,7 @@ func orderRows(b *testing.B, n int) (*testenv.Env, string, []string, *httptest.S
 		orgs = append(orgs, s)
 	}
 	rows.Close()
-	api, err := readapi.New(readapi.Deps{App: env.App, DB: env.DB, Auth: allowAll{}, Tenants: allowAll{}, Authz: allowAll{},
+	api, err := readapi.New(kernel.Deps{App: env.App, DB: env.DB, Auth: allowAll{}, Tenants: allowAll{}, Authz: allowAll{},
 		Log: testenv.Logger(b), Metrics: prometheus.NewRegistry(), Ready: func(context.Context) error { return nil }})
 	if err != nil {
 		b.Fatal(err)

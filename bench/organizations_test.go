@@ -21,6 +21,7 @@ import (
 	"move/internal/testenv"
 	rmorg "move/projections/organizations"
 	"move/readapi"
+	"move/readapi/kernel"
 )
 
 // BenchmarkOrganizationImport: a 10,000-row CSV parsed, validated and appended in one
@@ -72,13 +73,13 @@ func BenchmarkOrganizationImport(b *testing.B) {
 // allowAll stands in for identity: every caller is a superadmin of any application.
 type allowAll struct{}
 
-func (allowAll) Authenticate(*http.Request) (readapi.Principal, error) {
-	return readapi.Principal{UserID: "bench", Superadmin: true}, nil
+func (allowAll) Authenticate(*http.Request) (kernel.Principal, error) {
+	return kernel.Principal{UserID: "bench", Superadmin: true}, nil
 }
-func (allowAll) Resolve(_ context.Context, _ readapi.Principal, app string) (readapi.Tenant, error) {
-	return readapi.Tenant{ApplicationID: app}, nil
+func (allowAll) Resolve(_ context.Context, _ kernel.Principal, app string) (kernel.Tenant, error) {
+	return kernel.Tenant{ApplicationID: app}, nil
 }
-func (allowAll) Allowed(context.Context, readapi.Principal, readapi.Tenant, string, string) (bool, error) {
+func (allowAll) Allowed(context.Context, kernel.Principal, kernel.Tenant, string, string) (bool, error) {
 	return true, nil
 }
 
@@ -111,7 +112,7 @@ func BenchmarkOrganizationList(b *testing.B) {
 	if _, err := env.DB.Exec(ctx, `VACUUM ANALYZE readmodel.organizations`); err != nil {
 		b.Fatal(err)
 	}
-	api, err := readapi.New(readapi.Deps{App: env.App, DB: env.DB, Auth: allowAll{}, Tenants: allowAll{}, Authz: allowAll{},
+	api, err := readapi.New(kernel.Deps{App: env.App, DB: env.DB, Auth: allowAll{}, Tenants: allowAll{}, Authz: allowAll{},
 		Log: testenv.Logger(b), Metrics: prometheus.NewRegistry(), Ready: func(context.Context) error { return nil }})
 	if err != nil {
 		b.Fatal(err)

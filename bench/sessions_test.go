@@ -26,6 +26,7 @@ import (
 	rmidentity "move/projections/identity"
 	rmorg "move/projections/organizations"
 	"move/readapi"
+	"move/readapi/kernel"
 )
 
 // seriesWorld is an application with one organisation and one activity, its projections running.
@@ -189,7 +190,7 @@ func sessionRows(b *testing.B, n int) (*testenv.Env, string, []string, []string,
 		}
 		rows.Close()
 	}
-	api, err := readapi.New(readapi.Deps{App: env.App, DB: env.DB, Auth: allowAll{}, Tenants: allowAll{}, Authz: allowAll{},
+	api, err := readapi.New(kernel.Deps{App: env.App, DB: env.DB, Auth: allowAll{}, Tenants: allowAll{}, Authz: allowAll{},
 		Log: testenv.Logger(b), Metrics: prometheus.NewRegistry(), Ready: func(context.Context) error { return nil }})
 	if err != nil {
 		b.Fatal(err)

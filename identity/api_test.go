@@ -24,6 +24,7 @@ import (
 	"move/projections"
 	"move/projections/readmodels"
 	"move/readapi"
+	"move/readapi/kernel"
 )
 
 const password = "correct horse battery"
@@ -91,8 +92,8 @@ func newWorld(t *testing.T, cfg identity.Config) *world {
 		t.Fatal(err)
 	}
 	w.svc = svc
-	guards := &readapi.Identity{Service: svc}
-	api, err := readapi.New(readapi.Deps{App: env.App, DB: env.DB, Auth: guards, Tenants: guards, Authz: guards,
+	guards := &kernel.Identity{Service: svc}
+	api, err := readapi.New(kernel.Deps{App: env.App, DB: env.DB, Auth: guards, Tenants: guards, Authz: guards,
 		Log: testenv.Logger(t), Metrics: prometheus.NewRegistry(), Ready: func(context.Context) error { return nil },
 		Operations: &operations.Console{Store: env.Store, DB: env.DB, Projectors: runner.Projectors(), Now: time.Now}})
 	if err != nil {

@@ -15,7 +15,7 @@ import (
 	domainidentity "move/domain/identity"
 	"move/domain/organization"
 	"move/identity"
-	"move/readapi"
+	"move/readapi/kernel"
 )
 
 // TestEveryRouteEveryRole runs every route of the table as every role and checks the
@@ -53,7 +53,7 @@ func TestEveryRouteEveryRole(t *testing.T) {
 			denied := a.Status == http.StatusUnauthorized || a.Status == http.StatusForbidden
 			var want string
 			switch {
-			case rt.Permission == readapi.Public:
+			case rt.Permission == kernel.Public:
 				// An empty body lacks the required refresh token: refresh answers 422 to
 				// everyone, which is not a denial.
 				if rt.Pattern == "/v1/auth/logout" && role == "anonymous" {
@@ -65,9 +65,9 @@ func TestEveryRouteEveryRole(t *testing.T) {
 				want = "401"
 			case role == "customer": // no role in any application: the tenant check refuses
 				want = "403"
-			case rt.Permission == readapi.Customer: // no role here is a customer of A: staff are refused
+			case rt.Permission == kernel.Customer: // no role here is a customer of A: staff are refused
 				want = "403"
-			case rt.Permission == readapi.Authenticated:
+			case rt.Permission == kernel.Authenticated:
 				want = "allowed"
 			default:
 				ok, err := authz.Allowed(rules, "u", w.grants[role], w.appA, "", rt.Permission)
@@ -237,7 +237,7 @@ var destructiveRoutes = map[string][]string{
 
 // looksDestructive: a DELETE, a PATCH (switches on and off), or a POST whose last
 // segment is a destructive verb.
-func looksDestructive(rt readapi.Route) bool {
+func looksDestructive(rt kernel.Route) bool {
 	last := rt.Pattern[strings.LastIndex(rt.Pattern, "/")+1:]
 	return rt.Method == http.MethodDelete || rt.Method == http.MethodPatch ||
 		(rt.Method == http.MethodPost && slices.Contains([]string{"reject", "approve", "revoke", "rotate-secret", "disable", "erase", "delete", "remove", "refunds", "credit-note"}, last))
@@ -260,7 +260,7 @@ func TestDestructiveRoutesWhoMay(t *testing.T) {
 	for _, role := range roles[:5] {
 		tokens[role], _ = w.login(w.users[role], password)
 	}
-	var routes []readapi.Route
+	var routes []kernel.Route
 	for _, rt := range w.server.Routes() {
 		key := rt.Method + " " + rt.Pattern
 		if _, listed := destructiveRoutes[key]; listed {
@@ -274,7 +274,7 @@ func TestDestructiveRoutesWhoMay(t *testing.T) {
 	}
 	// Deleting the organisation last, and the least privileged first: the allowed calls
 	// really happen.
-	slices.SortStableFunc(routes, func(a, b readapi.Route) int {
+	slices.SortStableFunc(routes, func(a, b kernel.Route) int {
 		return map[bool]int{true: 1}[a.Pattern == "/v1/admin/organizations/{id}"] - map[bool]int{true: 1}[b.Pattern == "/v1/admin/organizations/{id}"]
 	})
 	for _, rt := range routes {

@@ -24,6 +24,8 @@ import (
 	"move/internal/testenv"
 	"move/projections/readmodels"
 	"move/readapi"
+	"move/readapi/kernel"
+	"move/readapi/readapitest"
 )
 
 // boundaryWorld is the whole product behind the real server: real identity (login, a
@@ -36,7 +38,7 @@ type boundaryWorld struct {
 	token  string
 	app    string
 	ids    map[string]string // path prefix → an id that exists there
-	// position is the last command's: reads wait for it.
+	// Position is the last command's: reads wait for it.
 	position string
 }
 
@@ -44,7 +46,7 @@ func newBoundaryWorld(t testing.TB) *boundaryWorld {
 	t.Helper()
 	env := testenv.New(t)
 	env.RunProjections(t, env.Runner(t, readmodels.All()...))
-	svc, err := identity.New(env.DB, env.App, noMail{}, testenv.Logger(t), time.Now, identity.Config{})
+	svc, err := identity.New(env.DB, env.App, readapitest.NoMail{}, testenv.Logger(t), time.Now, identity.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,8 +58,8 @@ func newBoundaryWorld(t testing.TB) *boundaryWorld {
 	if err != nil {
 		t.Fatal(err)
 	}
-	guards := &readapi.Identity{Service: svc}
-	api, err := readapi.New(readapi.Deps{App: env.App, DB: env.DB, Auth: guards, Tenants: guards, Authz: guards, Files: fileService,
+	guards := &kernel.Identity{Service: svc}
+	api, err := readapi.New(kernel.Deps{App: env.App, DB: env.DB, Auth: guards, Tenants: guards, Authz: guards, Files: fileService,
 		Log: testenv.Logger(t), Metrics: prometheus.NewRegistry(), Ready: func(context.Context) error { return nil }})
 	if err != nil {
 		t.Fatal(err)
@@ -82,7 +84,7 @@ func newBoundaryWorld(t testing.TB) *boundaryWorld {
 	for {
 		login := w.send("POST", "/v1/auth/login", []byte(`{"email":"super@example.test","password":"a long enough password"}`), "application/json")
 		if login.Status == http.StatusOK {
-			w.token = dig(login.Body, "api_token", "token").(string)
+			w.token = readapitest.Dig(login.Body, "api_token", "token").(string)
 			break
 		}
 		if time.Now().After(deadline) {
@@ -100,7 +102,7 @@ func newBoundaryWorld(t testing.TB) *boundaryWorld {
 		if r.Status != http.StatusCreated {
 			t.Fatalf("%s: %s", path, r.Raw)
 		}
-		return dig(r.Body, "data", "id").(string)
+		return readapitest.Dig(r.Body, "data", "id").(string)
 	}
 	w.ids["/v1/admin/sports/"] = create("/v1/admin/sports", `{"name":"Hockey"}`)
 	w.ids["/v1/admin/location-types/"] = create("/v1/admin/location-types", `{"name":"Hal"}`)
@@ -128,7 +130,7 @@ func (w *boundaryWorld) path(pattern string) string {
 	return path
 }
 
-func (w *boundaryWorld) send(method, path string, body []byte, contentType string) response {
+func (w *boundaryWorld) send(method, path string, body []byte, contentType string) readapitest.Response {
 	w.t.Helper()
 	req, _ := http.NewRequest(method, w.base+path, bytes.NewReader(body))
 	req.Header.Set("Content-Type", contentType)
@@ -146,7 +148,7 @@ func (w *boundaryWorld) send(method, path string, body []byte, contentType strin
 	}
 	defer res.Body.Close()
 	raw, _ := io.ReadAll(res.Body)
-	out := response{Status: res.StatusCode, Header: res.Header, Raw: string(raw)}
+	out := readapitest.Response{Status: res.StatusCode, Header: res.Header, Raw: string(raw)}
 	_ = json.Unmarshal(raw, &out.Body)
 	if p := res.Header.Get("X-Event-Position"); p != "" {
 		w.position = p
@@ -170,7 +172,7 @@ var hostileStrings = []struct {
 }
 
 // bodyOf is a request body of the route's type with hostile in every string (every
-// field present, so the body passes the required check and reaches the domain).
+// Field present, so the body passes the required check and reaches the domain).
 func bodyOf(t reflect.Type, hostile string) []byte {
 	const marker = "\x01HOSTILE\x01"
 	b, _ := json.Marshal(valueOf(t, marker))
@@ -219,7 +221,7 @@ func TestHostileStringsOnEveryRoute(t *testing.T) {
 	w := newBoundaryWorld(t)
 	for _, rt := range w.server.Routes() {
 		for _, h := range hostileStrings {
-			check := func(what string, r response) {
+			check := func(what string, r readapitest.Response) {
 				t.Helper()
 				if r.Status >= 500 || (h.refused && r.Status < 400) {
 					t.Errorf("%s %s, %s in the %s: %d %s", rt.Method, rt.Pattern, h.name, what, r.Status, r.Raw)
@@ -246,14 +248,14 @@ func TestHostileStringsOnEveryRoute(t *testing.T) {
 				t.Errorf("import (dry run %s) with %s in a cell: %d %s", dryRun, h.name, r.Status, r.Raw)
 			}
 		}
-		r := w.multipart("/v1/admin/files/upload", "logo.png", testPNG(4, 4, false), "visibility", cell)
-		if r.Status != http.StatusUnprocessableEntity || dig(r.Body, "errors", "fields", "visibility") == nil {
+		r := w.multipart("/v1/admin/files/upload", "logo.png", readapitest.TestPNG(4, 4, false), "visibility", cell)
+		if r.Status != http.StatusUnprocessableEntity || readapitest.Dig(r.Body, "errors", "fields", "visibility") == nil {
 			t.Errorf("upload with %s in visibility: %d %s", h.name, r.Status, r.Raw)
 		}
 	}
 }
 
-func (w *boundaryWorld) multipart(path, filename string, data []byte, fields ...string) response {
+func (w *boundaryWorld) multipart(path, filename string, data []byte, fields ...string) readapitest.Response {
 	var buf bytes.Buffer
 	mw := multipart.NewWriter(&buf)
 	fw, _ := mw.CreateFormFile("file", filename)
@@ -270,17 +272,15 @@ func (w *boundaryWorld) multipart(path, filename string, data []byte, fields ...
 func TestHostileStringsAreRefusedByName(t *testing.T) {
 	w := newBoundaryWorld(t)
 	login := w.send("POST", "/v1/auth/login", []byte(`{"email":"a\u0000@example.test","password":"pass`+"\xff"+`word"}`), "application/json")
-	if login.Status != http.StatusUnprocessableEntity ||
-		dig(login.Body, "errors", "fields", "email") != "The email field holds characters that are not allowed (invalid UTF-8 or control characters)" ||
-		dig(login.Body, "errors", "fields", "password") == nil {
+	if login.Status != http.StatusUnprocessableEntity || readapitest.Dig(login.Body, "errors", "fields", "email") != "The email field holds characters that are not allowed (invalid UTF-8 or control characters)" || readapitest.Dig(login.Body, "errors", "fields", "password") == nil {
 		t.Fatalf("login: %d %s", login.Status, login.Raw)
 	}
 	search := w.send("GET", "/v1/admin/sports?search=%00", nil, "")
-	if search.Status != http.StatusBadRequest || dig(search.Body, "errors", "message") != "The query is not valid: search" {
+	if search.Status != http.StatusBadRequest || readapitest.Dig(search.Body, "errors", "message") != "The query is not valid: search" {
 		t.Fatalf("search: %d %s", search.Status, search.Raw)
 	}
 	invisible := w.send("POST", "/v1/admin/sports", []byte(`{"name":"\u200b\u200c\u2060"}`), "application/json")
-	if invisible.Status != http.StatusUnprocessableEntity || dig(invisible.Body, "errors", "fields", "name") != "The name field is required" {
+	if invisible.Status != http.StatusUnprocessableEntity || readapitest.Dig(invisible.Body, "errors", "fields", "name") != "The name field is required" {
 		t.Fatalf("invisible name: %d %s", invisible.Status, invisible.Raw)
 	}
 	nested := w.send("PUT", "/v1/admin/organizations/"+w.ids["/v1/admin/organizations/"], bodyOf(reflect.TypeOf(struct {
@@ -288,7 +288,7 @@ func TestHostileStringsAreRefusedByName(t *testing.T) {
 		Sports  []string `json:"sports"`
 		Country string   `json:"country"`
 	}{}), `\u0000`), "application/json")
-	if nested.Status != http.StatusUnprocessableEntity || dig(nested.Body, "errors", "fields", "sports") == nil || dig(nested.Body, "errors", "fields", "country") == nil {
+	if nested.Status != http.StatusUnprocessableEntity || readapitest.Dig(nested.Body, "errors", "fields", "sports") == nil || readapitest.Dig(nested.Body, "errors", "fields", "country") == nil {
 		t.Fatalf("array items and fields: %d %s", nested.Status, nested.Raw)
 	}
 }
@@ -305,7 +305,7 @@ func TestHTTPAnswersMetricsCachingAndMethods(t *testing.T) {
 	w.token = ""
 	login := w.send("POST", "/v1/auth/login", []byte(`{"email":"super@example.test","password":"a long enough password"}`), "application/json")
 	w.token = token
-	for what, r := range map[string]response{
+	for what, r := range map[string]readapitest.Response{
 		"login":   login,
 		"profile": w.send("GET", "/v1/admin/profile", nil, ""),
 		"secret":  w.send("POST", "/v1/admin/organizations/"+w.ids["/v1/admin/organizations/"]+"/rotate-secret", nil, ""),
@@ -321,8 +321,7 @@ func TestHTTPAnswersMetricsCachingAndMethods(t *testing.T) {
 		t.Errorf("countries: %d %.100s", codes.Status, codes.Raw)
 	}
 	r := w.send("PATCH", "/v1/admin/sports/"+w.ids["/v1/admin/sports/"], []byte(`{}`), "application/json")
-	if r.Status != http.StatusMethodNotAllowed || r.Header.Get("Allow") != "GET, PUT, DELETE" ||
-		dig(r.Body, "errors", "message") != "This method is not allowed here (allowed: GET, PUT, DELETE)" {
+	if r.Status != http.StatusMethodNotAllowed || r.Header.Get("Allow") != "GET, PUT, DELETE" || readapitest.Dig(r.Body, "errors", "message") != "This method is not allowed here (allowed: GET, PUT, DELETE)" {
 		t.Fatalf("405: %d Allow %q %s", r.Status, r.Header.Get("Allow"), r.Raw)
 	}
 }
@@ -353,7 +352,7 @@ func jsonString(s string) string {
 // `go test -fuzz FuzzStringsIntoPostgres ./readapi/` explores; the seeds run always.
 func FuzzStringsIntoPostgres(f *testing.F) {
 	w := newBoundaryWorld(f)
-	var targets []readapi.Route
+	var targets []kernel.Route
 	for _, rt := range w.server.Routes() {
 		if rt.Doc.Request != nil || len(rt.Doc.Query) > 0 {
 			targets = append(targets, rt)
@@ -366,7 +365,7 @@ func FuzzStringsIntoPostgres(f *testing.F) {
 		w.t = t
 		rt := targets[int(pick)%len(targets)]
 		path := w.path(rt.Pattern)
-		var r response
+		var r readapitest.Response
 		if rt.Doc.Request != nil {
 			r = w.send(rt.Method, path, bodyOf(reflect.TypeOf(rt.Doc.Request), jsonString(s)), "application/json")
 		} else {

@@ -1,10 +1,10 @@
 package readapi
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"log/slog"
+	"move/readapi/kernel"
 	"net"
 	"net/http"
 	"net/netip"
@@ -22,9 +22,6 @@ import (
 // and metrics, recovery, security headers; then, per route: authentication, tenant,
 // permission (see route.handler).
 
-type requestIDKey struct{}
-type clientIPKey struct{}
-
 // requestID takes a well-formed X-Request-Id or makes one, and sets the correlation id.
 func requestID(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -33,19 +30,8 @@ func requestID(next http.Handler) http.Handler {
 			id = uuid.NewString()
 		}
 		w.Header().Set("X-Request-Id", id)
-		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), requestIDKey{}, id)))
+		next.ServeHTTP(w, r.WithContext(kernel.WithRequestID(r.Context(), id)))
 	})
-}
-
-// correlationID is the id that ties a request to the events it causes.
-func correlationID(r *http.Request) string {
-	if c := r.Header.Get("X-Correlation-Id"); c != "" && len(c) <= 64 {
-		if _, err := uuid.Parse(c); err == nil {
-			return c
-		}
-	}
-	id, _ := r.Context().Value(requestIDKey{}).(string)
-	return id
 }
 
 // clientIP takes the address from the connection; X-Forwarded-For is believed only
@@ -67,7 +53,7 @@ func clientIP(trusted []netip.Prefix) func(http.Handler) http.Handler {
 					}
 				}
 			}
-			next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), clientIPKey{}, ip)))
+			next.ServeHTTP(w, r.WithContext(kernel.WithClientIP(r.Context(), ip)))
 		})
 	}
 }
@@ -90,17 +76,10 @@ func isTrusted(ip netip.Addr, trusted []netip.Prefix) bool {
 	return false
 }
 
-// ClientIP answers the caller's address as the clientIP middleware decided it.
-func ClientIP(r *http.Request) netip.Addr {
-	ip, _ := r.Context().Value(clientIPKey{}).(netip.Addr)
-	return ip
-}
-
 // httpMetrics are the request series.
 type httpMetrics struct {
 	requests *prometheus.CounterVec
 	duration *prometheus.HistogramVec
-	commands *prometheus.CounterVec
 }
 
 func newHTTPMetrics(reg prometheus.Registerer) *httpMetrics {
@@ -109,10 +88,8 @@ func newHTTPMetrics(reg prometheus.Registerer) *httpMetrics {
 			Help: "HTTP requests by route pattern, method and status."}, []string{"route", "method", "status"}),
 		duration: prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "move_http_request_duration_seconds",
 			Help: "HTTP request durations by route pattern.", Buckets: prometheus.DefBuckets}, []string{"route", "method"}),
-		commands: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "move_commands_total",
-			Help: "Commands by name and outcome (ok, invalid, not_found, conflict, error)."}, []string{"command", "outcome"}),
 	}
-	reg.MustRegister(m.requests, m.duration, m.commands)
+	reg.MustRegister(m.requests, m.duration)
 	return m
 }
 
@@ -145,10 +122,10 @@ func logging(log *slog.Logger, m *httpMetrics) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			start := time.Now()
-			id, _ := r.Context().Value(requestIDKey{}).(string)
-			l := log.With("request_id", id, "correlation_id", correlationID(r))
+			id := kernel.RequestIDOf(r)
+			l := log.With("request_id", id, "correlation_id", kernel.CorrelationID(r))
 			sw := &statusWriter{ResponseWriter: w}
-			next.ServeHTTP(sw, r.WithContext(context.WithValue(r.Context(), loggerKey{}, l)))
+			next.ServeHTTP(sw, r.WithContext(kernel.WithLogger(r.Context(), l)))
 			route := chi.RouteContext(r.Context()).RoutePattern()
 			if route == "" {
 				route = "other"
@@ -163,7 +140,7 @@ func logging(log *slog.Logger, m *httpMetrics) func(http.Handler) http.Handler {
 				level = slog.LevelDebug
 			}
 			l.Log(r.Context(), level, "request", "method", r.Method, "path", r.URL.Path, "route", route,
-				"status", sw.status, "bytes", sw.bytes, "ms", time.Since(start).Milliseconds(), "client_ip", ClientIP(r).String())
+				"status", sw.status, "bytes", sw.bytes, "ms", time.Since(start).Milliseconds(), "client_ip", kernel.ClientIP(r).String())
 		})
 	}
 }
@@ -176,8 +153,8 @@ func recovery(next http.Handler) http.Handler {
 				if v == http.ErrAbortHandler {
 					panic(v)
 				}
-				logger(r).Error("panic", "value", fmt.Sprint(v), "stack", string(debug.Stack()))
-				writeError(w, r, errors.New("panic"))
+				kernel.Logger(r).Error("panic", "value", fmt.Sprint(v), "stack", string(debug.Stack()))
+				kernel.WriteError(w, r, errors.New("panic"))
 			}
 		}()
 		next.ServeHTTP(w, r)

@@ -1,47 +1,28 @@
 package readapi
 
 import (
-	"encoding/json"
+	"move/readapi/kernel"
 	"net/http"
 	"reflect"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
-	"time"
-
-	"github.com/google/uuid"
 )
-
-// Doc describes a route for the OpenAPI document, which is generated from the route
-// table so it cannot drift from what is served. The SPA's types are generated from it.
-type Doc struct {
-	Summary  string
-	Request  any // a zero value of the body type, or nil
-	Response any // a zero value of the answer type
-	Query    []string
-	Status   int // success status, 200 when zero
-	// Form names the fields of a multipart/form-data body; "file" is the file.
-	Form []string
-	// Errors are the error statuses the route answers beyond those its shape implies
-	// (documentErrors): 401 of a public route that needs a token, 429 of a rate limit.
-	Errors []int
-}
 
 var pathParam = regexp.MustCompile(`\{([a-z_]+)\}`)
 
 func (s *Server) openAPI(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, document(s.routes))
+	kernel.WriteJSON(w, http.StatusOK, document(s.routes))
 }
 
 // Document is the OpenAPI document of the route table, made without a server (for
 // `move openapi`, which the SPA's types are generated from).
 func Document() any {
-	s := &Server{}
-	return document(s.table())
+	return document(table(&kernel.Core{}))
 }
 
-func document(routes []Route) any {
+func document(routes []kernel.Route) any {
 	paths := map[string]map[string]any{}
 	for _, rt := range routes {
 		op := map[string]any{
@@ -56,7 +37,7 @@ func document(routes []Route) any {
 		for _, q := range rt.Doc.Query {
 			params = append(params, map[string]any{"name": q, "in": "query", "schema": map[string]any{"type": "string"}})
 		}
-		if rt.Permission != Public {
+		if rt.Permission != kernel.Public {
 			tenant := map[string]any{"name": "ApplicationId", "in": "header", "required": true, "schema": map[string]any{"type": "string"},
 				"description": "The application (tenant) the request acts in."}
 			if rt.Platform {
@@ -75,7 +56,7 @@ func document(routes []Route) any {
 			op["parameters"] = params
 		}
 		if rt.Doc.Request != nil {
-			schema := schemaOf(reflect.TypeOf(rt.Doc.Request))
+			schema := kernel.SchemaOf(reflect.TypeOf(rt.Doc.Request))
 			if rt.Method == http.MethodPatch {
 				delete(schema, "required") // a PATCH names only what it changes (decode agrees)
 			}
@@ -101,7 +82,7 @@ func document(routes []Route) any {
 		}
 		ok := map[string]any{"description": http.StatusText(status)}
 		if rt.Doc.Response != nil {
-			ok["content"] = map[string]any{"application/json": map[string]any{"schema": schemaOf(reflect.TypeOf(rt.Doc.Response))}}
+			ok["content"] = map[string]any{"application/json": map[string]any{"schema": kernel.SchemaOf(reflect.TypeOf(rt.Doc.Response))}}
 		}
 		responses[strconv.Itoa(status)] = ok
 		op["responses"] = responses
@@ -110,8 +91,8 @@ func document(routes []Route) any {
 		}
 		paths[rt.Pattern][strings.ToLower(rt.Method)] = op
 	}
-	errorSchema := schemaOf(reflect.TypeOf(errorBody{}))
-	fieldErrorSchema := schemaOf(reflect.TypeOf(fieldErrorBody{}))
+	errorSchema := kernel.SchemaOf(reflect.TypeOf(kernel.ErrorBody{}))
+	fieldErrorSchema := kernel.SchemaOf(reflect.TypeOf(kernel.FieldErrorBody{}))
 	answer := func(description, schema string) map[string]any {
 		return map[string]any{"description": description, "content": map[string]any{
 			"application/json": map[string]any{"schema": map[string]any{"$ref": "#/components/schemas/" + schema}}}}
@@ -156,7 +137,7 @@ var errorResponses = map[int]string{
 // can be malformed (400) or too large (413) or fail validation (422, field errors); a
 // route behind the guard answers 401 and 403; a path parameter names what may not exist
 // (404); a command may meet a conflict (409); plus what the route declares (Doc.Errors).
-func documentErrors(rt Route) []int {
+func documentErrors(rt kernel.Route) []int {
 	body := rt.Doc.Request != nil || rt.Doc.Form != nil
 	codes := slices.Clone(rt.Doc.Errors)
 	add := func(when bool, code int) {
@@ -165,98 +146,12 @@ func documentErrors(rt Route) []int {
 		}
 	}
 	add(body || len(rt.Doc.Query) > 0, http.StatusBadRequest)
-	add(rt.Permission != Public, http.StatusUnauthorized)
-	add(rt.Permission != Public, http.StatusForbidden)
+	add(rt.Permission != kernel.Public, http.StatusUnauthorized)
+	add(rt.Permission != kernel.Public, http.StatusForbidden)
 	add(pathParam.MatchString(rt.Pattern), http.StatusNotFound)
-	add(rt.Permission != Public && rt.Method != http.MethodGet, http.StatusConflict)
+	add(rt.Permission != kernel.Public && rt.Method != http.MethodGet, http.StatusConflict)
 	add(body, http.StatusRequestEntityTooLarge)
 	add(body, http.StatusUnprocessableEntity)
 	slices.Sort(codes)
 	return codes
-}
-
-var (
-	timeType = reflect.TypeOf(time.Time{})
-	uuidType = reflect.TypeOf(uuid.UUID{})
-	rawType  = reflect.TypeOf(json.RawMessage{})
-)
-
-// requiredFields are the fields of a request body the decoder demands and the document
-// lists as required: those neither a pointer nor tagged omitempty.
-func requiredFields(t reflect.Type) []string {
-	required, _ := schemaOf(t)["required"].([]string)
-	return required
-}
-
-// schemaOf describes a Go type as a JSON schema, following its json tags; embedded
-// structs lend their fields, as encoding/json does.
-func schemaOf(t reflect.Type) map[string]any {
-	switch t {
-	case timeType:
-		return map[string]any{"type": "string", "format": "date-time"}
-	case uuidType:
-		return map[string]any{"type": "string", "format": "uuid"}
-	case rawType:
-		return map[string]any{}
-	}
-	switch t.Kind() {
-	case reflect.Pointer:
-		s := schemaOf(t.Elem())
-		s["nullable"] = true
-		return s
-	case reflect.String:
-		return map[string]any{"type": "string"}
-	case reflect.Bool:
-		return map[string]any{"type": "boolean"}
-	case reflect.Int, reflect.Int64, reflect.Int32, reflect.Uint64, reflect.Uint32, reflect.Uint:
-		return map[string]any{"type": "integer"}
-	case reflect.Float64, reflect.Float32:
-		return map[string]any{"type": "number"}
-	case reflect.Slice, reflect.Array:
-		return map[string]any{"type": "array", "items": schemaOf(t.Elem())}
-	case reflect.Map:
-		return map[string]any{"type": "object", "additionalProperties": schemaOf(t.Elem())}
-	case reflect.Struct:
-		props := map[string]any{}
-		var required []string
-		for i := range t.NumField() {
-			f := t.Field(i)
-			name, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
-			if f.Anonymous && name == "" {
-				embedded := f.Type
-				if embedded.Kind() == reflect.Pointer {
-					embedded = embedded.Elem()
-				}
-				if embedded.Kind() == reflect.Struct {
-					inner := schemaOf(embedded)
-					for k, v := range inner["properties"].(map[string]any) {
-						props[k] = v
-					}
-					if req, ok := inner["required"].([]string); ok {
-						required = append(required, req...)
-					}
-					continue
-				}
-			}
-			if !f.IsExported() {
-				continue
-			}
-			if name == "-" {
-				continue
-			}
-			if name == "" {
-				name = f.Name
-			}
-			props[name] = schemaOf(f.Type)
-			if !strings.Contains(opts, "omitempty") && f.Type.Kind() != reflect.Pointer {
-				required = append(required, name)
-			}
-		}
-		s := map[string]any{"type": "object", "properties": props}
-		if len(required) > 0 {
-			s["required"] = required
-		}
-		return s
-	}
-	return map[string]any{}
 }

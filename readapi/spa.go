@@ -2,6 +2,7 @@ package readapi
 
 import (
 	"io/fs"
+	"move/readapi/kernel"
 	"net/http"
 	"path"
 	"strings"
@@ -22,7 +23,7 @@ func serveSPA(spa fs.FS, w http.ResponseWriter, r *http.Request) {
 	}
 	index, err := fs.ReadFile(spa, "index.html")
 	if err != nil {
-		writeError(w, r, errStatus(http.StatusNotFound, "error.not_found"))
+		kernel.WriteError(w, r, kernel.ErrStatus(http.StatusNotFound, "error.not_found"))
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")

@@ -22,7 +22,7 @@ import (
 	"move/domain/reservation"
 	"move/eventstore"
 	idsvc "move/identity"
-	"move/readapi"
+	"move/readapi/kernel"
 )
 
 // identityConfig is read from the environment (docs/decisions/0104-production-secrets.md):
@@ -86,7 +86,7 @@ func newIdentityService(c identityConfig, b *backend, log *slog.Logger) (*idsvc.
 
 // identity wires authentication, tenancy and permissions into the read API, and writes
 // the default permission matrix the first time.
-func identity(ctx context.Context, _ config, b *backend, log *slog.Logger) (readapi.Authenticator, readapi.TenantResolver, readapi.Authorizer, error) {
+func identity(ctx context.Context, _ config, b *backend, log *slog.Logger) (kernel.Authenticator, kernel.TenantResolver, kernel.Authorizer, error) {
 	svc, err := newIdentityService(loadIdentityConfig(), b, log)
 	if err != nil {
 		return nil, nil, nil, err
@@ -95,7 +95,7 @@ func identity(ctx context.Context, _ config, b *backend, log *slog.Logger) (read
 		return nil, nil, nil, fmt.Errorf("default permissions: %w", err)
 	}
 	go svc.SweepExpiredEvery(ctx, time.Hour) // ends with the server's context
-	guards := &readapi.Identity{Service: svc}
+	guards := &kernel.Identity{Service: svc}
 	return guards, guards, guards, nil
 }
 

@@ -23,6 +23,7 @@ import (
 	"move/processes"
 	"move/projections"
 	"move/readapi"
+	"move/readapi/kernel"
 	"move/web"
 )
 
@@ -79,7 +80,7 @@ func serve(ctx context.Context, cfg config, log *slog.Logger, args []string) err
 		projecting.Store(false)
 		projectorsDone <- err
 	}()
-	mail := auth.(*readapi.Identity).Service.Mailer()
+	mail := auth.(*kernel.Identity).Service.Mailer()
 	worker := processes.NewWorker(b.app, b.db, runner.Locks(), log, metrics)
 	worker.Mail = mail
 	worker.HoldTime = cfg.HoldTime
@@ -109,7 +110,7 @@ func serve(ctx context.Context, cfg config, log *slog.Logger, args []string) err
 		defer localBuilds.Close()
 	}
 
-	api, err := readapi.New(readapi.Deps{
+	api, err := readapi.New(kernel.Deps{
 		App: b.app, DB: b.db, Auth: auth, Tenants: tenants, Authz: authz, Log: log, Metrics: metrics, SPA: spa,
 		TrustedProxies: cfg.TrustedProxies, CORSOrigins: cfg.CORSOrigins, Files: fileService,
 		Mail: mail, QRSecret: qrSecret(loadIdentityConfig().pepper), Finance: financeSettings(cfg.Production), WebhookSecret: hookSecret,
@@ -227,12 +228,12 @@ func projectorsBuilt(ctx context.Context, b *backend, runner *projections.Runner
 // financeSettings are the platform's details on SEPA files and invoices (decision
 // 0922). In production, without FINANCE_DEBTOR_IBAN generating a SEPA batch is
 // refused; elsewhere a demo account stands in, so demo data and end-to-end tests work.
-func financeSettings(production bool) readapi.FinanceSettings {
+func financeSettings(production bool) kernel.FinanceSettings {
 	iban := os.Getenv("FINANCE_DEBTOR_IBAN")
 	if iban == "" && !production {
 		iban = demoDebtorIBAN
 	}
-	return readapi.FinanceSettings{
+	return kernel.FinanceSettings{
 		Debtor: finance.Debtor{Name: envOr("FINANCE_DEBTOR_NAME", "Move"), IBAN: iban, BIC: os.Getenv("FINANCE_DEBTOR_BIC")},
 		Issuer: finance.Issuer{Name: envOr("FINANCE_ISSUER_NAME", "Move"), Address: os.Getenv("FINANCE_ISSUER_ADDRESS"),
 			KVK: os.Getenv("FINANCE_ISSUER_KVK"), VATNumber: os.Getenv("FINANCE_ISSUER_VAT_NUMBER"), IBAN: iban},

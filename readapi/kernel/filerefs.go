@@ -1,0 +1,75 @@
+package kernel
+
+import (
+	"net/http"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+
+	"move/domain"
+)
+
+// FileRef is a form field that names an uploaded image by its token.
+type FileRef struct {
+	Field string
+	Token *string
+}
+
+// Who may be referenced (0534).
+const (
+	// OwnFiles: records of one application (organisations, wallets) show public files
+	// of that application.
+	OwnFiles = false
+	// AnyPublicFile: platform-wide records (the catalogue, applications) are a
+	// superadmin's, edited from whichever application they are in: any public file.
+	AnyPublicFile = true
+)
+
+// CheckFileRefs refuses references to a file that does not exist, is private, or —
+// for ownFiles — belongs to another application: 422 naming each such field. The
+// images are shown through the public file route, so only public files can be shown.
+func (s *Core) CheckFileRefs(r *http.Request, platformWide bool, refs ...FileRef) error {
+	var tokens []string
+	for _, ref := range refs {
+		if ref.Token != nil && strings.TrimSpace(*ref.Token) != "" {
+			tokens = append(tokens, strings.TrimSpace(*ref.Token))
+		}
+	}
+	if len(tokens) == 0 {
+		return nil
+	}
+	ctx := r.Context()
+	found := map[string]bool{}
+	err := s.InTenant(r, func(tx pgx.Tx) error {
+		if platformWide {
+			// The public files policy (migration 0010) shows every application's public files.
+			if _, err := tx.Exec(ctx, `SELECT set_config('move.public_files', 'on', true)`); err != nil {
+				return err
+			}
+		}
+		rows, err := tx.Query(ctx, `SELECT id FROM files WHERE id = ANY($1) AND visibility = 'public' AND ($2 OR application_id = $3::uuid)`,
+			tokens, platformWide, TenantFrom(ctx).ApplicationID)
+		if err != nil {
+			return err
+		}
+		ids, err := pgx.CollectRows(rows, pgx.RowTo[string])
+		for _, id := range ids {
+			found[id] = true
+		}
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	key := "validation.file_reference"
+	if platformWide {
+		key = "validation.public_file_reference"
+	}
+	var v domain.ValidationError
+	for _, ref := range refs {
+		if ref.Token != nil && strings.TrimSpace(*ref.Token) != "" && !found[strings.TrimSpace(*ref.Token)] {
+			v.Add(ref.Field, key, nil)
+		}
+	}
+	return v.OrNil()
+}

@@ -1,0 +1,11 @@
+// Package operations is one context of the read API; Handlers says which routes it serves.
+package operations
+
+import "move/readapi/kernel"
+
+// Handlers serve the routes of the operations console. They share the kernel's Core; the route table
+// (readapi/routes.go) lists their routes.
+type Handlers struct{ *kernel.Core }
+
+// New makes the context's handlers on the shared core.
+func New(core *kernel.Core) *Handlers { return &Handlers{Core: core} }

@@ -1,0 +1,190 @@
+package orders
+
+import (
+	"encoding/csv"
+	"fmt"
+	"move/eventstore"
+	"move/readapi/kernel"
+	"net/http"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// orderExportColumns are the export's columns (field names, titled in the user's language).
+var orderExportColumns = []string{"order_id", "placed_at", "organization", "title", "payment_type", "status", "payout_month",
+	"subtotal_cents", "vat_cents", "transaction_fee_cents", "total_cents", "paid_cents", "refunded_cents"}
+
+func (s *Handlers) exportApplicationOrders(w http.ResponseWriter, r *http.Request) error {
+	sc, err := s.applicationOrderScope(r)
+	if err != nil {
+		return err
+	}
+	return s.exportOrders(w, r, sc)
+}
+
+func (s *Handlers) exportAllOrders(w http.ResponseWriter, r *http.Request) error {
+	return s.exportOrders(w, r, platformOrderScope())
+}
+
+// exportOrders streams exactly the orders the filters show, as they stood at a log
+// Position (decision 0905): each order's version valid at that position, so the same
+// request with the same position gives the same file whatever happened since. Without
+// Position= it is the newest position the orders read model holds, named in
+// X-Event-Position so the file can be made again. Rows stream from one cursor; a total
+// row ends the file.
+func (s *Handlers) exportOrders(w http.ResponseWriter, r *http.Request, sc orderScope) error {
+	format := r.URL.Query().Get("format")
+	switch format {
+	case "":
+		format = "xlsx"
+	case "csv", "xlsx":
+	default:
+		return kernel.BadQuery("format")
+	}
+	var pinned *eventstore.Position
+	if v := r.URL.Query().Get("position"); v != "" {
+		p, err := eventstore.ParsePosition(v)
+		if err != nil {
+			return kernel.BadQuery("position")
+		}
+		pinned = &p
+	}
+	where, args, search, err := orderFilter(r, sc, "v")
+	if err != nil {
+		return err
+	}
+	language := kernel.Lang(r)
+	header := kernel.ColumnTitles(language, orderExportColumns)
+	var out orderSink
+	if format == "csv" {
+		out = &csvSink{w: w, header: header}
+	} else {
+		sh, err := kernel.NewSheet("Orders", header)
+		if err != nil {
+			return err
+		}
+		defer sh.Close()
+		out = sheetSink{sh}
+	}
+	return s.read(r, sc, func(tx pgx.Tx) error {
+		ctx := r.Context()
+		where, args, err := searchOrders(ctx, tx, sc, where, args, search)
+		if err != nil {
+			return err
+		}
+		var position eventstore.Position
+		if pinned != nil {
+			position = *pinned
+		} else if err := tx.QueryRow(ctx, `SELECT coalesce(max(from_commit), 0), coalesce(max(from_position), 0) FROM
+			(SELECT from_commit, from_position FROM readmodel.order_versions ORDER BY from_commit DESC, from_position DESC LIMIT 1) x`).
+			Scan(&position.Commit, &position.Prepare); err != nil {
+			return err
+		}
+		w.Header().Set("X-Event-Position", position.String())
+		n := len(args)
+		query := `SELECT ` + orderColumns("v") + orderFrom + ` JOIN readmodel.order_versions v ON v.order_id = o.id
+			WHERE ` + where + fmt.Sprintf(` AND (v.from_commit, v.from_position) <= ($%d, $%d)
+			  AND (v.to_commit IS NULL OR (v.to_commit, v.to_position) > ($%d, $%d))
+			ORDER BY o.placed_at, o.id`, n+1, n+2, n+1, n+2)
+		rows, err := tx.Query(ctx, query, append(args, int64(position.Commit), int64(position.Prepare))...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		var sum [6]int64
+		for rows.Next() {
+			x, err := scanOrder(rows)
+			if err != nil {
+				return err
+			}
+			placed, _ := time.Parse(time.RFC3339, x.PlacedAt)
+			figures := []int64{x.SubtotalCents, x.VATCents, x.TransactionFeeCents, x.TotalCents, x.PaidCents, x.RefundedCents}
+			for i, f := range figures {
+				sum[i] += f
+			}
+			if err := out.row([]string{x.ID, placed.In(sc.zone).Format("2006-01-02 15:04"), x.OrganizationName, x.Title,
+				x.PaymentType, kernel.StateTitle(language, x.Status), x.PayoutMonth}, figures); err != nil {
+				return err
+			}
+		}
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		if err := out.row([]string{kernel.Translate(language, "export.total", nil), "", "", "", "", "", ""}, sum[:]); err != nil {
+			return err
+		}
+		return out.finish(w, r, "orders")
+	})
+}
+
+// orderSink is where an export's rows go: text cells, then money in cents (written as
+// euros).
+type orderSink interface {
+	row(text []string, cents []int64) error
+	finish(w http.ResponseWriter, r *http.Request, name string) error
+}
+
+type sheetSink struct{ *kernel.Sheet }
+
+func (s sheetSink) row(text []string, cents []int64) error {
+	cells := make([]any, 0, len(text)+len(cents))
+	for _, t := range text {
+		cells = append(cells, t)
+	}
+	for _, c := range cents {
+		cells = append(cells, float64(c)/100) // a number cell; cents are exact below 2^53
+	}
+	return s.Add(cells)
+}
+
+func (s sheetSink) finish(w http.ResponseWriter, r *http.Request, name string) error {
+	return s.Answer(w, r, name+".xlsx")
+}
+
+// csvSink writes each row to the answer as it comes (the answer starts with the first
+// row, after the headers are set), so memory stays flat however many orders there are.
+type csvSink struct {
+	w       http.ResponseWriter
+	cw      *csv.Writer
+	header  []string
+	written int
+}
+
+func (c *csvSink) row(text []string, cents []int64) error {
+	if c.cw == nil {
+		c.w.Header().Set("Content-Type", "text/csv; charset=utf-8")
+		c.w.Header().Set("Content-Disposition", `attachment; filename="orders.csv"`)
+		c.w.WriteHeader(http.StatusOK)
+		c.cw = csv.NewWriter(c.w)
+		if err := c.cw.Write(c.header); err != nil {
+			return err
+		}
+	}
+	cells := make([]string, 0, len(text)+len(cents))
+	for _, t := range text {
+		cells = append(cells, kernel.Neutralize(t))
+	}
+	for _, v := range cents {
+		cells = append(cells, euros(v))
+	}
+	c.written++
+	if c.written%1000 == 0 {
+		c.cw.Flush()
+	}
+	return c.cw.Write(cells)
+}
+
+func (c *csvSink) finish(http.ResponseWriter, *http.Request, string) error {
+	c.cw.Flush()
+	return c.cw.Error()
+}
+
+// euros writes cents as a decimal amount ("-12.50").
+func euros(cents int64) string {
+	sign := ""
+	if cents < 0 {
+		sign, cents = "-", -cents
+	}
+	return fmt.Sprintf("%s%d.%02d", sign, cents/100, cents%100)
+}

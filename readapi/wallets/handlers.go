@@ -1,0 +1,11 @@
+// Package wallets is one context of the read API; Handlers says which routes it serves.
+package wallets
+
+import "move/readapi/kernel"
+
+// Handlers serve the routes of wallets, coupons and customers' balances. They share the kernel's Core; the route table
+// (readapi/routes.go) lists their routes.
+type Handlers struct{ *kernel.Core }
+
+// New makes the context's handlers on the shared core.
+func New(core *kernel.Core) *Handlers { return &Handlers{Core: core} }
