@@ -2,6 +2,7 @@ package bench
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"testing"
 	"time"
@@ -47,43 +48,44 @@ func fillCatalogLog(b *testing.B, env *testenv.Env, n int) {
 }
 
 // BenchmarkReplay reads the whole global log in order through the store, and the same
-// rows with COPY … TO, in one run.
+// rows with COPY … TO, the two sides interleaved (interleaved).
 func BenchmarkReplay(b *testing.B) {
 	env := testenv.New(b)
 	n := logSize()
 	fillCatalogLog(b, env, n)
 	ctx := context.Background()
-
-	start := time.Now()
-	pos, read := eventstore.Start, 0
-	for {
-		events, err := env.Store.ReadAll(ctx, pos, 5000)
-		if err != nil {
-			b.Fatal(err)
-		}
-		if len(events) == 0 {
-			break
-		}
-		read += len(events)
-		pos = events[len(events)-1].Position
-	}
-	storeRate := float64(read) / time.Since(start).Seconds()
-
 	conn, err := env.DB.Acquire(ctx)
 	if err != nil {
 		b.Fatal(err)
 	}
 	defer conn.Release()
-	start = time.Now()
-	tag, err := conn.Conn().PgConn().CopyTo(ctx, io.Discard, `COPY (SELECT position, commit_key, event_id, stream, version, type,
-		data, metadata, recorded_at FROM eventstore_events ORDER BY commit_key, position) TO STDOUT`)
-	if err != nil {
-		b.Fatal(err)
-	}
-	copyRate := float64(tag.RowsAffected()) / time.Since(start).Seconds()
-	b.Logf("replay %d events: store %.0f events/s, COPY %.0f rows/s, ratio %.2f", read, storeRate, copyRate, storeRate/copyRate)
-	b.ReportMetric(storeRate, "store-events/s")
-	b.ReportMetric(copyRate, "copy-rows/s")
+	r := interleaved(b, fmt.Sprintf("replay of %d events: store events/s against COPY rows/s", n), func() float64 {
+		start := time.Now()
+		pos, read := eventstore.Start, 0
+		for {
+			events, err := env.Store.ReadAll(ctx, pos, 5000)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if len(events) == 0 {
+				break
+			}
+			read += len(events)
+			pos = events[len(events)-1].Position
+		}
+		return float64(read) / time.Since(start).Seconds()
+	}, func() float64 {
+		start := time.Now()
+		tag, err := conn.Conn().PgConn().CopyTo(ctx, io.Discard, `COPY (SELECT position, commit_key, event_id, stream, version, type,
+			data, metadata, recorded_at FROM eventstore_events ORDER BY commit_key, position) TO STDOUT`)
+		if err != nil {
+			b.Fatal(err)
+		}
+		return float64(tag.RowsAffected()) / time.Since(start).Seconds()
+	})
+	b.ReportMetric(r.A, "store-events/s")
+	b.ReportMetric(r.B, "copy-rows/s")
+	b.ReportMetric(r.Median, "ratio")
 }
 
 // BenchmarkRebuild rebuilds every read model from a log of catalogue events.
