@@ -27,7 +27,9 @@ func Sockets(pid, port int) (int, error) {
 			mine[strings.TrimSuffix(inode, "]")] = true
 		}
 	}
-	n := 0
+	// The kernel's tables are read in pieces while sockets come and go: a socket can be
+	// listed twice, so each is counted once, by its inode.
+	counted := map[string]bool{}
 	for _, table := range []string{"/proc/net/tcp", "/proc/net/tcp6"} {
 		f, err := os.Open(table)
 		if err != nil {
@@ -41,10 +43,10 @@ func Sockets(pid, port int) (int, error) {
 			}
 			_, remotePort, _ := strings.Cut(fields[2], ":")
 			if p, err := strconv.ParseInt(remotePort, 16, 32); err == nil && int(p) == port {
-				n++
+				counted[fields[9]] = true
 			}
 		}
 		f.Close()
 	}
-	return n, nil
+	return len(counted), nil
 }
