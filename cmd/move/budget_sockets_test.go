@@ -75,7 +75,8 @@ func TestOneServerKeepsItsSocketsWithinTheBudgetUnderLoad(t *testing.T) {
 				if status == http.StatusCreated {
 					created.Add(1)
 				}
-				position, _ := body["meta"].(map[string]any)["position"].(string)
+				meta, _ := body["meta"].(map[string]any)
+				position, _ := meta["position"].(string)
 				timeout := 10 * time.Second
 				if impatient {
 					timeout = time.Duration(1+c) * time.Millisecond
