@@ -217,6 +217,8 @@ func decideBatch[S any](ctx context.Context, r *runner, c contention[S], batch [
 	expected := shared.loaded[c.stream]
 	answers := make([]answer, len(batch))
 	appended := make([]int, len(batch)) // events each request appends
+	deciding := map[uuid.UUID]int{}     // command → the request of this batch that appends its events
+	twins := map[int]int{}              // a request → the earlier one of the same command
 	var events eventstore.StreamAppend
 	var decided []domain.Event
 	for i, req := range batch {
@@ -234,9 +236,14 @@ func decideBatch[S any](ctx context.Context, r *runner, c contention[S], batch [
 		case len(u.appends) == 0: // nothing changed, or a retry of a command the stream holds
 			if ran, ok := shared.ran[req.meta.CommandID.String()]; ok {
 				answers[i].result = ran
+			} else if _, ok := deciding[req.meta.CommandID]; ok {
+				twins[i] = deciding[req.meta.CommandID] // sent twice at once: answered as its first
 			} else {
 				answers[i].result.Version = versionOf(expected)
 			}
+		}
+		if len(u.appends) > 0 {
+			deciding[req.meta.CommandID] = i
 		}
 		answers[i].result.ID = req.id
 		for j, a := range u.appends {
@@ -277,6 +284,10 @@ func decideBatch[S any](ctx context.Context, r *runner, c contention[S], batch [
 		after -= uint64(n)
 		answers[i].result.Version = results[0].NextVersion - after
 		answers[i].result.Position = results[0].Position
+	}
+	for i, first := range twins {
+		answers[i].result = answers[first].result
+		answers[i].result.ID = batch[i].id
 	}
 	return answers, nil
 }

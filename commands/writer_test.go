@@ -303,16 +303,25 @@ func TestRetriedBookingsInACrowdAreAnsweredOnce(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	again := make([]commands.Booked, firsts+newcomers)
-	errs := make([]error, firsts+newcomers)
-	all(firsts+newcomers, func(i int) {
-		in := commands.Booking{Session: ref, CustomerID: c.customers[i], Participant: participant(i)}
-		if i < firsts {
+	again := make([]commands.Booked, firsts+newcomers+1)
+	errs := make([]error, firsts+newcomers+1)
+	twice := c.meta // the last newcomer's command sent twice at once
+	twice.CommandID = uuid.New()
+	all(firsts+newcomers+1, func(i int) {
+		in := commands.Booking{Session: ref, CustomerID: c.customers[min(i, firsts+newcomers-1)], Participant: participant(i)}
+		switch {
+		case i < firsts:
 			again[i], errs[i] = c.env.App.BookSession(ctx, metas[i], in)
-			return
+		case i >= firsts+newcomers-1:
+			again[i], errs[i] = c.env.App.BookSession(ctx, twice, in)
+		default:
+			again[i], errs[i] = c.env.App.BookSession(ctx, c.meta, in)
 		}
-		again[i], errs[i] = c.env.App.BookSession(ctx, c.meta, in)
 	})
+	a, b := again[firsts+newcomers-1], again[firsts+newcomers]
+	if errs[firsts+newcomers] != nil || a.BookingID != b.BookingID || a.Status != b.Status || a.Version != b.Version {
+		t.Fatalf("one command sent twice at once answered %+v and %+v (%v)", a, b, errs[firsts+newcomers])
+	}
 	for i := range firsts {
 		if errs[i] != nil || again[i] != first[i] {
 			t.Fatalf("retry %d answered %+v %v, first %+v", i, again[i], errs[i], first[i])
