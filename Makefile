@@ -56,6 +56,16 @@ bench: ## Go benchmarks (figures go to docs/benchmarks.md)
 	@export TEST_DATABASE_URL=$${TEST_DATABASE_URL:-$$(scripts/ensure-postgres.sh)} && \
 	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 60m ./bench/...
 
+.PHONY: bench-bookings
+bench-bookings: ## contended bookings (200 on one session, bundle, product) and bookings against appends
+	@export TEST_DATABASE_URL=$${TEST_DATABASE_URL:-$$(scripts/ensure-postgres.sh)} && \
+	$(GO) test -run '^$$' -bench '^BenchmarkBookings' -benchtime 1x -timeout 30m ./bench/...
+
+.PHONY: bench-rebuild
+bench-rebuild: ## every read model rebuilt from a generated year of a mid-size application (BENCH_EVENTS, default 1,000,000)
+	@export TEST_DATABASE_URL=$${TEST_DATABASE_URL:-$$(scripts/ensure-postgres.sh)} && \
+	$(GO) test -run '^$$' -bench '^BenchmarkRebuild$$' -benchtime 1x -timeout 60m ./bench/...
+
 .PHONY: lint
 lint: web/node_modules/.package-lock.json ## go vet, gofmt, the TypeScript compiler and eslint
 	$(GO) vet ./...

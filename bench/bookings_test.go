@@ -3,7 +3,11 @@ package bench
 import (
 	"context"
 	"fmt"
+	"os"
+	"strconv"
+	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -13,7 +17,9 @@ import (
 	"move/domain/activity"
 	"move/domain/booking"
 	"move/domain/bundle"
+	"move/domain/catalog"
 	"move/domain/organization"
+	"move/domain/product"
 	"move/domain/series"
 	"move/eventstore"
 	"move/eventstore/eventstoretest"
@@ -41,7 +47,7 @@ func person(i int) booking.Participant {
 
 // BenchmarkBookings: customers booking distinct sessions (a daily series of ~700) at
 // 1, 8 and 32 clients, beside one-event appends to new streams at the same
-// concurrency in the same run. A booking loads the series, the activity, the customer
+// concurrency, the two sides interleaved (interleaved). A booking loads the series, the activity, the customer
 // and the session's stream, then appends one event at the session's version.
 func BenchmarkBookings(b *testing.B) {
 	w, _, act := bookingWorld(b, 320, activity.TypeSession)
@@ -57,31 +63,37 @@ func BenchmarkBookings(b *testing.B) {
 	for _, d := range series.RuleDates(daily) {
 		sessions = append(sessions, series.SessionID(res.ID, d))
 	}
-	const perRun = 1000
+	const perRound = 200
 	booked := 0
 	for _, clients := range []int{1, 8, 32} {
-		latencies := make([]time.Duration, perRun)
-		offset := booked
-		rate := hammer(clients, perRun, func(i int) error {
-			n := offset + i - 1
-			// Each customer books a session once: session n mod the series, customer by round.
-			ref := commands.SessionRef{SeriesID: res.ID, SessionID: sessions[n%len(sessions)], ActivityID: act}
-			start := time.Now()
-			_, err := w.env.App.BookSession(ctx, w.meta, commands.Booking{Session: ref, CustomerID: w.customers[(n/len(sessions))%len(w.customers)],
-				Participant: person(n)})
-			latencies[i-1] = time.Since(start)
-			return err
+		var latencies []time.Duration
+		r := interleaved(b, fmt.Sprintf("bookings on distinct sessions, clients=%d: bookings/s against one-event appends/s", clients), func() float64 {
+			offset := booked
+			round := make([]time.Duration, perRound)
+			rate := hammer(clients, perRound, func(i int) error {
+				n := offset + i - 1
+				// Each customer books a session once: session n mod the series, customer by round.
+				ref := commands.SessionRef{SeriesID: res.ID, SessionID: sessions[n%len(sessions)], ActivityID: act}
+				start := time.Now()
+				_, err := w.env.App.BookSession(ctx, w.meta, commands.Booking{Session: ref, CustomerID: w.customers[(n/len(sessions))%len(w.customers)],
+					Participant: person(n)})
+				round[i-1] = time.Since(start)
+				return err
+			})
+			booked += perRound
+			latencies = append(latencies, round...)
+			return rate
+		}, func() float64 {
+			return hammer(clients, perRound, func(i int) error {
+				_, err := w.env.Store.Append(ctx, "bench-"+uuid.NewString(), eventstore.NoStream, eventstoretest.Event("bench.appended.v1", i))
+				return err
+			})
 		})
-		booked += perRun
 		sortDurations(latencies)
-		baseline := hammer(clients, perRun, func(i int) error {
-			_, err := w.env.Store.Append(ctx, "bench-"+uuid.NewString(), eventstore.NoStream, eventstoretest.Event("bench.appended.v1", i))
-			return err
-		})
-		b.Logf("bookings on distinct sessions, clients=%d: %.0f bookings/s, p50 %s, p99 %s; one-event appends %.0f/s (ratio %.2f)",
-			clients, rate, percentile(latencies, 0.5).Round(time.Microsecond), percentile(latencies, 0.99).Round(time.Microsecond),
-			baseline, rate/baseline)
-		b.ReportMetric(rate, fmt.Sprintf("bookings/s@%d", clients))
+		b.Logf("bookings on distinct sessions, clients=%d: p50 %s, p99 %s", clients,
+			percentile(latencies, 0.5).Round(time.Microsecond), percentile(latencies, 0.99).Round(time.Microsecond))
+		b.ReportMetric(r.A, fmt.Sprintf("bookings/s@%d", clients))
+		b.ReportMetric(r.Median, fmt.Sprintf("ratio@%d", clients))
 	}
 }
 
@@ -118,8 +130,11 @@ func contend(b *testing.B, clients int, book func(i int) (string, error)) (time.
 	return all, latencies, counts
 }
 
-// BenchmarkBookingsContended: 200 customers booking one session of 20 spots (and one
-// bundle of 20 spots) at the same moment: the time until every one is answered.
+// BenchmarkBookingsContended: 200 customers booking one session of 20 spots (one
+// bundle of 20 spots, buying one product of 20) at the same moment: the time until
+// every one is answered, measured from the release of the crowd (decision 1340).
+//
+//	make bench-bookings
 func BenchmarkBookingsContended(b *testing.B) {
 	const clients = 200
 	w, org, act := bookingWorld(b, clients, activity.TypeSession)
@@ -130,14 +145,24 @@ func BenchmarkBookingsContended(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	report := func(what string, all time.Duration, latencies []time.Duration, counts map[string]int) {
+		b.Logf("%s, 20 spots, %d clients at once: every one answered after %s (p50 %s, p99 %s); outcomes %v; load average %s",
+			what, clients, all.Round(time.Millisecond), percentile(latencies, 0.5).Round(time.Millisecond),
+			percentile(latencies, 0.99).Round(time.Millisecond), counts, loadAverage())
+		b.ReportMetric(float64(all.Milliseconds()), "ms-all-answered-"+strings.ReplaceAll(what, " ", "-"))
+	}
+	idle := residentMemory()
 	ref := commands.SessionRef{SeriesID: res.ID, SessionID: series.SessionID(res.ID, day)}
+	var peak atomic.Int64
+	stop := sampleResidentMemory(&peak)
 	all, latencies, counts := contend(b, clients, func(i int) (string, error) {
 		r, err := w.env.App.BookSession(ctx, w.meta, commands.Booking{Session: ref, CustomerID: w.customers[i], Participant: person(i)})
 		return r.Status, err
 	})
-	b.Logf("one session, 20 spots, %d clients at once: every one answered after %s (p50 %s, p99 %s); outcomes %v",
-		clients, all.Round(time.Millisecond), percentile(latencies, 0.5).Round(time.Millisecond),
-		percentile(latencies, 0.99).Round(time.Millisecond), counts)
+	stop()
+	report("one session", all, latencies, counts)
+	b.Logf("resident memory of the benchmark's process (app, store and projectors in one process): %.0f MB idle, at most %.0f MB under the crowd",
+		float64(idle)/1e6, float64(peak.Load())/1e6)
 
 	bundleAct, err := w.env.App.CreateActivity(ctx, w.meta, org, activity.TypeBundle, activity.Details{Name: "Cursus"},
 		activity.Settings{HasWaitlist: true})
@@ -152,7 +177,61 @@ func BenchmarkBookingsContended(b *testing.B) {
 		r, err := w.env.App.BookBundle(ctx, w.meta, commands.BundleBooking{BundleID: bun.ID, CustomerID: w.customers[i], Participant: person(i)})
 		return r.Status, err
 	})
-	b.Logf("one bundle, 20 spots, %d clients at once: every one answered after %s (p50 %s, p99 %s); outcomes %v",
-		clients, all.Round(time.Millisecond), percentile(latencies, 0.5).Round(time.Millisecond),
-		percentile(latencies, 0.99).Round(time.Millisecond), counts)
+	report("one bundle", all, latencies, counts)
+
+	if _, err := w.env.App.ApproveOrganization(ctx, w.meta, org); err != nil {
+		b.Fatal(err)
+	}
+	typ, err := w.env.App.CreateCatalogItem(ctx, commands.Meta{ActorID: "bench"}, catalog.ProductType, catalog.Fields{Name: "Shirt"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	spots := 20
+	shirt, err := w.env.App.CreateProduct(ctx, w.meta, org, product.Details{Name: "Clubshirt", ProductTypeID: typ.ID, PriceDisplayMode: "eur", Spots: &spots})
+	if err != nil {
+		b.Fatal(err)
+	}
+	all, latencies, counts = contend(b, clients, func(i int) (string, error) {
+		r, err := w.env.App.BuyProduct(ctx, w.meta, commands.ProductPurchase{ProductID: shirt.ID, CustomerID: w.customers[i], Buyer: person(i)})
+		return r.Status, err
+	})
+	report("one product", all, latencies, counts)
+}
+
+// residentMemory is this process's resident set (VmRSS), in bytes.
+func residentMemory() int64 {
+	raw, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(raw), "\n") {
+		if kb, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+			n, _ := strconv.ParseInt(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(kb), "kB")), 10, 64)
+			return n * 1024
+		}
+	}
+	return 0
+}
+
+// sampleResidentMemory keeps the highest resident set in peak every 10 ms until stopped.
+func sampleResidentMemory(peak *atomic.Int64) (stop func()) {
+	done := make(chan struct{})
+	finished := make(chan struct{})
+	go func() {
+		defer close(finished)
+		for {
+			if rss := residentMemory(); rss > peak.Load() {
+				peak.Store(rss)
+			}
+			select {
+			case <-done:
+				return
+			case <-time.After(10 * time.Millisecond):
+			}
+		}
+	}()
+	return func() {
+		close(done)
+		<-finished
+	}
 }

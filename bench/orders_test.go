@@ -5,11 +5,8 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"net/http/httptest"
-	"runtime"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -149,48 +146,20 @@ func BenchmarkOrdersOverview(b *testing.B) {
 }
 
 // BenchmarkOrdersExport: orders.csv and orders.xlsx of 100,000 orders, pinned to a
-// position: time and the heap's growth while streaming, beside COPY … TO of the rows.
+// position: time and the heap's growth while streaming, against COPY … TO of the rows,
+// interleaved.
 func BenchmarkOrdersExport(b *testing.B) {
 	env, app, _, srv := orderRows(b, 100_000)
-	for _, format := range []string{"csv", "xlsx"} {
-		runtime.GC()
-		var before runtime.MemStats
-		runtime.ReadMemStats(&before)
-		var peak atomic.Uint64
-		stop := make(chan struct{})
-		go func() {
-			var m runtime.MemStats
-			for {
-				select {
-				case <-stop:
-					return
-				case <-time.After(10 * time.Millisecond):
-					runtime.ReadMemStats(&m)
-					if m.HeapInuse > peak.Load() {
-						peak.Store(m.HeapInuse)
-					}
-				}
-			}
-		}()
-		elapsed := timedGet(b, srv, app, "/v1/admin/application/orders/export?format="+format+"&position=1.100000")
-		close(stop)
-		b.Logf("orders.%s of 100,000 orders: %v, heap growth at most %.1f MB", format,
-			elapsed.Round(time.Millisecond), float64(peak.Load()-min(peak.Load(), before.HeapInuse))/1e6)
-	}
-	conn, err := env.DB.Acquire(context.Background())
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer conn.Release()
-	start := time.Now()
-	if _, err := conn.Conn().PgConn().CopyTo(context.Background(), io.Discard, fmt.Sprintf(`COPY (
+	copySQL := fmt.Sprintf(`COPY (
 		SELECT o.id, o.placed_at, o.organization_id, o.title, o.payment_type, v.status, o.payout_month, o.subtotal_cents,
 		       o.vat_cents, o.transaction_fee_cents, o.total_cents, v.paid_cents, v.refunded_cents
 		  FROM readmodel.orders o JOIN readmodel.order_versions v ON v.order_id = o.id
-		 WHERE o.application_id = '%s' ORDER BY o.placed_at, o.id) TO STDOUT`, app)); err != nil {
-		b.Fatal(err)
+		 WHERE o.application_id = '%s' ORDER BY o.placed_at, o.id) TO STDOUT`, app)
+	for _, format := range []string{"csv", "xlsx"} {
+		exportAgainstCopy(b, "orders."+format+" of 100,000 orders", env, func() time.Duration {
+			return timedGet(b, srv, app, "/v1/admin/application/orders/export?format="+format+"&position=1.100000")
+		}, copySQL)
 	}
-	b.Logf("COPY TO of the same 100,000 rows: %v", time.Since(start).Round(time.Millisecond))
 }
 
 // cursorID is the order id a cursor names (a known order to search for).

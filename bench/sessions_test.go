@@ -264,43 +264,59 @@ func BenchmarkSessionsOverview(b *testing.B) {
 }
 
 // BenchmarkSessionsExport: sessions.xlsx of 100,000 sessions: time and the heap's growth
-// while streaming, beside a plain COPY … TO of the same rows.
+// while streaming, against a plain COPY … TO of the same rows, interleaved.
 func BenchmarkSessionsExport(b *testing.B) {
 	env, app, _, _, srv := sessionRows(b, 100_000)
-	runtime.GC()
-	var before runtime.MemStats
-	runtime.ReadMemStats(&before)
-	var peak atomic.Uint64
-	stop := make(chan struct{})
-	go func() {
-		var m runtime.MemStats
-		for {
-			select {
-			case <-stop:
-				return
-			case <-time.After(10 * time.Millisecond):
-				runtime.ReadMemStats(&m)
-				if m.HeapInuse > peak.Load() {
-					peak.Store(m.HeapInuse)
-				}
-			}
-		}
-	}()
-	elapsed := timedGet(b, srv, app, "/v1/admin/applications/sessions/export")
-	close(stop)
+	exportAgainstCopy(b, "sessions.xlsx of 100,000 sessions", env, func() time.Duration {
+		return timedGet(b, srv, app, "/v1/admin/applications/sessions/export")
+	}, fmt.Sprintf(`COPY (
+		SELECT s.date, s.start_time, s.end_time, a.name, s.organization_id, s.spots, s.subscribe_from, s.subscribe_until, s.repeats, s.id
+		  FROM readmodel.sessions s JOIN readmodel.activities a ON a.id = s.activity_id
+		 WHERE s.application_id = '%s' ORDER BY s.starts_at, s.id) TO STDOUT`, app))
+}
+
+// exportAgainstCopy runs an export and a COPY … TO of its rows interleaved (export's
+// seconds against COPY's) and logs the heap's largest growth during the exports.
+func exportAgainstCopy(b *testing.B, name string, env *testenv.Env, export func() time.Duration, copySQL string) ratio {
+	b.Helper()
 	conn, err := env.DB.Acquire(context.Background())
 	if err != nil {
 		b.Fatal(err)
 	}
 	defer conn.Release()
-	start := time.Now()
-	if _, err := conn.Conn().PgConn().CopyTo(context.Background(), io.Discard, fmt.Sprintf(`COPY (
-		SELECT s.date, s.start_time, s.end_time, a.name, s.organization_id, s.spots, s.subscribe_from, s.subscribe_until, s.repeats, s.id
-		  FROM readmodel.sessions s JOIN readmodel.activities a ON a.id = s.activity_id
-		 WHERE s.application_id = '%s' ORDER BY s.starts_at, s.id) TO STDOUT`, app)); err != nil {
-		b.Fatal(err)
-	}
-	copied := time.Since(start)
-	b.Logf("sessions.xlsx of 100,000 sessions: %v, heap growth at most %.1f MB; COPY TO of the same rows %v",
-		elapsed.Round(time.Millisecond), float64(peak.Load()-min(peak.Load(), before.HeapInuse))/1e6, copied.Round(time.Millisecond))
+	runtime.GC()
+	var before runtime.MemStats
+	runtime.ReadMemStats(&before)
+	var peak atomic.Uint64
+	r := interleaved(b, name+": seconds against COPY … TO of its rows", func() float64 {
+		stop := make(chan struct{})
+		sampled := make(chan struct{})
+		go func() {
+			defer close(sampled)
+			var m runtime.MemStats
+			for {
+				select {
+				case <-stop:
+					return
+				case <-time.After(10 * time.Millisecond):
+					runtime.ReadMemStats(&m)
+					if m.HeapInuse > peak.Load() {
+						peak.Store(m.HeapInuse)
+					}
+				}
+			}
+		}()
+		took := export()
+		close(stop)
+		<-sampled
+		return took.Seconds()
+	}, func() float64 {
+		start := time.Now()
+		if _, err := conn.Conn().PgConn().CopyTo(context.Background(), io.Discard, copySQL); err != nil {
+			b.Fatal(err)
+		}
+		return time.Since(start).Seconds()
+	})
+	b.Logf("%s: heap growth at most %.1f MB", name, float64(peak.Load()-min(peak.Load(), before.HeapInuse))/1e6)
+	return r
 }

@@ -73,6 +73,11 @@ type App struct {
 	// list (AfterSpotFreed).
 	afterSpotFreed func()
 	bookings       bookingLocks
+	// sessions, bundles and products are the single writers of busy streams: their
+	// bookings and purchases decided in batches (decision 1340, writer.go).
+	sessions streamWriter[*sessionState]
+	bundles  streamWriter[*bundleState]
+	products streamWriter[*productState]
 	// orders serialise the refunds of one order inside this process (as bookings do a
 	// session's bookings); the order stream's version decides across servers.
 	orders bookingLocks
@@ -92,6 +97,14 @@ type App struct {
 // test sets it (cmd/move, MOVE_FAILPOINT).
 func (a *App) AfterRedeem(f func()) { a.afterRedeem = f }
 
+// BeforeBatchAppend and AfterBatchAppend set the failpoints around the append of a
+// busy stream's batch of bookings (decision 1340); f gets the batch's number of
+// requests. Only the crash test sets them (cmd/move, MOVE_FAILPOINT).
+func (a *App) BeforeBatchAppend(f func(requests int)) { a.run.beforeBatchAppend = f }
+
+// AfterBatchAppend: see BeforeBatchAppend.
+func (a *App) AfterBatchAppend(f func(requests int)) { a.run.afterBatchAppend = f }
+
 // New wires the use cases to an event store. vault seals personal fields before an
 // append and opens them when a stream is loaded (package personal). now is the clock
 // decisions see.
@@ -99,7 +112,11 @@ func New(store eventstore.Store, registry *domain.Registry, vault *personal.Vaul
 	if store == nil || registry == nil || vault == nil || now == nil {
 		return nil, errors.New("commands: store, registry, vault and clock are required")
 	}
-	return &App{run: &runner{store: store, registry: registry, vault: vault, now: now}}, nil
+	a := &App{run: &runner{store: store, registry: registry, vault: vault, now: now}}
+	a.sessions = streamWriter[*sessionState]{run: a.run, locks: &a.bookings}
+	a.bundles = streamWriter[*bundleState]{run: a.run, locks: &a.bookings}
+	a.products = streamWriter[*productState]{run: a.run, locks: &a.bookings}
+	return a, nil
 }
 
 // Registry registers every event type of every context; the same one decodes the log

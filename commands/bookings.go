@@ -179,71 +179,75 @@ type Booked struct {
 }
 
 // BookSession books a session: a spot while spots are left, else the waiting list when
-// the activity has one. The booking id derives from the command id.
+// the activity has one. The booking id derives from the command id. The bookings of one
+// session are decided in batches by its single writer (decision 1340).
 func (a *App) BookSession(ctx context.Context, meta Meta, in Booking) (Booked, error) {
 	if meta.CommandID == uuid.Nil {
 		meta.CommandID = uuid.New()
 	}
 	id := uuid.NewSHA1(meta.CommandID, []byte("booking")).String()
 	var status string
-	unlock := a.bookings.lock(in.Session.SessionID)
-	res, err := a.run.execute(ctx, meta, id, func(u *unit) error {
-		streams := u.offerStreams(in.Session)
-		if in.CustomerID != "" && canonicalID(in.CustomerID) != "" {
-			streams = append(streams, identity.UserStream(in.CustomerID))
-		}
-		if err := u.prefetch(streams...); err != nil {
-			return err
-		}
-		o, err := u.loadOffer(in.Session)
-		if err != nil {
-			return err
-		}
-		sess := booking.New(o.SessionID)
-		if err := u.load(booking.Stream(o.SessionID), sess); err != nil {
-			return err
+	req := &contended[*sessionState]{meta: meta, id: id, decide: func(u *unit, s *sessionState) error {
+		if done := s.bookings.Bookings[id]; done != nil { // a retried command: the booking as it stands
+			status = done.Status
+			return nil
 		}
 		if in.CustomerID != "" {
-			if o.bundleOnly {
+			if s.offer.bundleOnly {
 				return &domain.ConflictError{Key: "booking.bundle_only"}
 			}
 			if err := u.checkCustomer(meta.ApplicationID, in.CustomerID); err != nil {
 				return err
 			}
 		}
-		events, err := sess.Book(o.Offer, booking.Request{BookingID: id, CustomerID: in.CustomerID, Participant: in.Participant,
+		events, err := s.bookings.Book(s.offer.Offer, booking.Request{BookingID: id, CustomerID: in.CustomerID, Participant: in.Participant,
 			Answers: in.Answers, ByStaff: in.ByStaff}, u.now)
 		if err != nil {
 			return err
 		}
-		if err := u.append(booking.Stream(o.SessionID), sess, events...); err != nil {
+		if err := u.append(booking.Stream(s.bookings.ID), s.bookings, events...); err != nil {
 			return err
 		}
-		status = sess.Bookings[id].Status
+		status = s.bookings.Bookings[id].Status
 		return nil
-	})
-	unlock()
+	}}
+	if in.CustomerID != "" && canonicalID(in.CustomerID) != "" {
+		req.readAhead = []string{identity.UserStream(in.CustomerID)}
+	}
+	res, err := a.sessions.write(ctx, sessionContention(meta.ApplicationID, in.Session), req)
 	if err != nil {
 		return Booked{}, err
 	}
-	if status == "" { // a retried command: the booking as it stands
-		status, err = a.bookingStatus(ctx, meta, in.Session, id)
-	}
-	return Booked{Result: res, BookingID: id, Status: status}, err
+	return Booked{Result: res, BookingID: id, Status: status}, nil
 }
 
-func (a *App) bookingStatus(ctx context.Context, meta Meta, ref SessionRef, id string) (string, error) {
-	var status string
-	// A read of its own: under the retried command's id the stream would end the read
-	// at that command's events (errAlreadyDone) before it looked at the booking.
-	meta.CommandID = uuid.Nil
-	_, err := a.onBookings(ctx, meta, ref, func(u *unit, _ offer, s *booking.Session) error {
-		if b := s.Bookings[id]; b != nil {
-			status = b.Status
-		}
-		return nil
-	})
-	return status, err
+// sessionState is what a session's bookings are decided on: its offer and its stream.
+type sessionState struct {
+	offer    offer
+	bookings *booking.Session
+}
+
+// sessionContention is a session's queue of bookings in an application (decision 1340).
+func sessionContention(applicationID string, ref SessionRef) contention[*sessionState] {
+	return contention[*sessionState]{
+		key:    applicationID + "\x00" + ref.SeriesID + "\x00" + ref.SessionID,
+		lock:   ref.SessionID,
+		stream: booking.Stream(ref.SessionID),
+		load: func(u *unit, readAhead []string) (*sessionState, error) {
+			if err := u.prefetch(append(u.offerStreams(ref), readAhead...)...); err != nil {
+				return nil, err
+			}
+			o, err := u.loadOffer(ref)
+			if err != nil {
+				return nil, err
+			}
+			sess := booking.New(o.SessionID)
+			if err := u.load(booking.Stream(o.SessionID), sess); err != nil {
+				return nil, err
+			}
+			return &sessionState{offer: o, bookings: sess}, nil
+		},
+	}
 }
 
 // onBookings loads a session's offer and bookings and runs a decision on them.

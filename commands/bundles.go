@@ -10,6 +10,7 @@ import (
 	"move/domain/activity"
 	"move/domain/booking"
 	"move/domain/bundle"
+	"move/domain/identity"
 	"move/domain/order"
 	"move/domain/rate"
 	"move/domain/series"
@@ -197,51 +198,73 @@ type BundleBooking struct {
 
 // BookBundle books a bundle: a spot while spots are left, else its waiting list when
 // the activity has one. Decided at the bundle stream's version, a bundle is never
-// over-used; the bookings of one bundle wait for each other inside this process
-// (decision 0800's striped lock). The booking id derives from the command id.
+// over-used; the bookings of one bundle are decided in batches by its single writer
+// (decision 1340). The booking id derives from the command id.
 func (a *App) BookBundle(ctx context.Context, meta Meta, in BundleBooking) (Booked, error) {
 	if meta.CommandID == uuid.Nil {
 		meta.CommandID = uuid.New()
 	}
 	id := uuid.NewSHA1(meta.CommandID, []byte("booking")).String()
 	var status string
-	unlock := a.bookings.lock(in.BundleID)
-	res, err := a.run.execute(ctx, meta, id, func(u *unit) error {
-		b, o, err := u.bundleOffer(in.BundleID, in.Zone)
-		if err != nil {
-			return err
+	req := &contended[*bundleState]{meta: meta, id: id, decide: func(u *unit, s *bundleState) error {
+		if done := s.bundle.Bookings[id]; done != nil { // a retried command: the booking as it stands
+			status = done.Status
+			return nil
 		}
 		if in.CustomerID != "" {
 			if err := u.checkCustomer(meta.ApplicationID, in.CustomerID); err != nil {
 				return err
 			}
 		}
-		events, err := b.Book(o, booking.Request{BookingID: id, CustomerID: in.CustomerID, Participant: in.Participant,
+		events, err := s.bundle.Book(s.offer, booking.Request{BookingID: id, CustomerID: in.CustomerID, Participant: in.Participant,
 			Answers: in.Answers, ByStaff: in.ByStaff}, u.now)
 		if err != nil {
 			return err
 		}
-		if err := u.append(bundle.Stream(b.ID), b, events...); err != nil {
+		if err := u.append(bundle.Stream(s.bundle.ID), s.bundle, events...); err != nil {
 			return err
 		}
-		status = b.Bookings[id].Status
+		status = s.bundle.Bookings[id].Status
 		return nil
-	})
-	unlock()
-	if err != nil || status != "" {
-		return Booked{Result: res, BookingID: id, Status: status}, err
+	}}
+	if in.CustomerID != "" && canonicalID(in.CustomerID) != "" {
+		req.readAhead = []string{identity.UserStream(in.CustomerID)}
 	}
-	// A retried command: the booking as it stands, read under an id of its own (under
-	// the retried command's, the bundle's stream would end the read at its events).
-	read := meta
-	read.CommandID = uuid.Nil
-	_, err = a.onBundle(ctx, read, in.BundleID, func(_ *unit, b *bundle.Bundle, _ booking.Offer) error {
-		if x := b.Bookings[id]; x != nil {
-			status = x.Status
-		}
-		return nil
-	})
-	return Booked{Result: res, BookingID: id, Status: status}, err
+	res, err := a.bundles.write(ctx, bundleContention(meta.ApplicationID, in.BundleID, in.Zone), req)
+	if err != nil {
+		return Booked{}, err
+	}
+	return Booked{Result: res, BookingID: id, Status: status}, nil
+}
+
+// bundleState is what a bundle's bookings are decided on: the bundle and its offer.
+type bundleState struct {
+	bundle *bundle.Bundle
+	offer  booking.Offer
+}
+
+// bundleContention is a bundle's queue of bookings in an application (decision 1340).
+// The zone is the application's, the same for every request of the queue.
+func bundleContention(applicationID, id string, zone *time.Location) contention[*bundleState] {
+	return contention[*bundleState]{
+		key:    applicationID + "\x00" + id,
+		lock:   id,
+		stream: bundle.Stream(id),
+		load: func(u *unit, readAhead []string) (*bundleState, error) {
+			streams := readAhead
+			if canonicalID(id) != "" {
+				streams = append([]string{bundle.Stream(id)}, readAhead...)
+			}
+			if err := u.prefetch(streams...); err != nil {
+				return nil, err
+			}
+			b, o, err := u.bundleOffer(id, zone)
+			if err != nil {
+				return nil, err
+			}
+			return &bundleState{bundle: b, offer: o}, nil
+		},
+	}
 }
 
 // onBundle loads a bundle with its offer and runs a decision on it, one at a time per

@@ -3,12 +3,14 @@ package commands
 import (
 	"context"
 	"errors"
+	"time"
 
 	"github.com/google/uuid"
 
 	"move/domain"
 	"move/domain/activity"
 	"move/domain/booking"
+	"move/domain/identity"
 	"move/domain/order"
 	"move/domain/organization"
 	"move/domain/product"
@@ -31,10 +33,9 @@ type Purchased struct {
 }
 
 // BuyProduct buys a product: held until its order is paid when the product's rate has
-// a price, else confirmed at once. Decided at the product stream's version (the
-// runner retries a conflict), so the last spot is sold once; the purchases of one
-// product wait for each other inside this process (decision 0800's striped lock). The
-// purchase id derives from the command id.
+// a price, else confirmed at once. Decided at the product stream's version, the last
+// spot is sold once; the purchases of one product are decided in batches by its single
+// writer (decision 1340). The purchase id derives from the command id.
 func (a *App) BuyProduct(ctx context.Context, meta Meta, in ProductPurchase) (Purchased, error) {
 	if meta.CommandID == uuid.Nil {
 		meta.CommandID = uuid.New()
@@ -45,7 +46,8 @@ func (a *App) BuyProduct(ctx context.Context, meta Meta, in ProductPurchase) (Pu
 		return Purchased{}, &domain.NotFoundError{Kind: "product"}
 	}
 	var status string
-	res, err := a.onPurchases(ctx, meta, in.ProductID, func(u *unit, x *product.Product) error {
+	req := &contended[*productState]{meta: meta, id: id, decide: func(u *unit, s *productState) error {
+		x := s.product
 		if done := x.Purchases[id]; done != nil { // a retried command: the purchase as it stands
 			status = done.Status
 			return nil
@@ -53,21 +55,9 @@ func (a *App) BuyProduct(ctx context.Context, meta Meta, in ProductPurchase) (Pu
 		if err := u.checkCustomer(meta.ApplicationID, in.CustomerID); err != nil {
 			return err
 		}
-		approved, err := u.organizationApproved(x.OrganizationID)
-		if err != nil {
-			return err
-		}
-		price, err := u.productRate(x)
-		if err != nil {
-			return err
-		}
-		loc, err := u.location(meta.ApplicationID)
-		if err != nil {
-			return err
-		}
 		events, err := x.Buy(meta.ApplicationID, product.PurchaseRequest{PurchaseID: id, CustomerID: in.CustomerID,
-			Buyer: in.Buyer, Answers: in.Answers, OrganizationApproved: approved,
-			PaymentRequired: price != nil && price.Fields.PriceCents > 0, Today: u.now.In(loc).Format("2006-01-02")})
+			Buyer: in.Buyer, Answers: in.Answers, OrganizationApproved: s.organizationApproved,
+			PaymentRequired: s.price != nil && s.price.Fields.PriceCents > 0, Today: u.now.In(s.zone).Format("2006-01-02")})
 		if err != nil {
 			return err
 		}
@@ -76,8 +66,58 @@ func (a *App) BuyProduct(ctx context.Context, meta Meta, in ProductPurchase) (Pu
 		}
 		status = x.Purchases[id].Status
 		return nil
-	})
-	return Purchased{Result: res, PurchaseID: id, Status: status}, err
+	}}
+	if canonicalID(in.CustomerID) != "" {
+		req.readAhead = []string{identity.UserStream(in.CustomerID)}
+	}
+	res, err := a.products.write(ctx, productContention(meta.ApplicationID, in.ProductID), req)
+	if err != nil {
+		return Purchased{}, err
+	}
+	return Purchased{Result: res, PurchaseID: id, Status: status}, nil
+}
+
+// productState is what a product's purchases are decided on: the product, whether its
+// organisation is approved, its rate (nil: free) and the application's zone (today).
+type productState struct {
+	product              *product.Product
+	organizationApproved bool
+	price                *rate.Rate
+	zone                 *time.Location
+}
+
+// productContention is a product's queue of purchases in an application (decision 1340).
+func productContention(applicationID, id string) contention[*productState] {
+	return contention[*productState]{
+		key:    applicationID + "\x00" + id,
+		lock:   id,
+		stream: product.Stream(id),
+		load: func(u *unit, readAhead []string) (*productState, error) {
+			if err := u.prefetch(append([]string{product.Stream(id)}, readAhead...)...); err != nil {
+				return nil, err
+			}
+			x := product.New(id)
+			if err := u.load(product.Stream(id), x); err != nil {
+				return nil, err
+			}
+			if !x.Exists || x.ApplicationID != applicationID {
+				return nil, &domain.NotFoundError{Kind: "product", ID: id}
+			}
+			u.meta.OrganizationID = x.OrganizationID
+			s := &productState{product: x}
+			var err error
+			if s.organizationApproved, err = u.organizationApproved(x.OrganizationID); err != nil {
+				return nil, err
+			}
+			if s.price, err = u.productRate(x); err != nil {
+				return nil, err
+			}
+			if s.zone, err = u.location(applicationID); err != nil {
+				return nil, err
+			}
+			return s, nil
+		},
+	}
 }
 
 // onPurchases loads a product of the meta's application and runs a decision on its

@@ -50,6 +50,9 @@ type runner struct {
 	registry *domain.Registry
 	vault    *personal.Vault
 	now      func() time.Time
+	// beforeBatchAppend and afterBatchAppend run around a batch's append with the number
+	// of its requests: the failpoints a crash test stops the process at (writer.go).
+	beforeBatchAppend, afterBatchAppend func(requests int)
 }
 
 // unit is one attempt of a command: the streams it loaded and what it will append.
@@ -65,6 +68,9 @@ type unit struct {
 	// the append (all of a command's personal fields with one key round trip).
 	pending  [][]domain.Event
 	previous *Result // set when a loaded stream shows this command already ran
+	// ran, when set, collects every command a loaded stream shows, with where its
+	// last event landed: a batch's one read answers each repeated command (writer.go).
+	ran map[string]Result
 	// prefetched are streams read ahead in one round trip, not yet loaded (prefetch).
 	prefetched map[string]prefetched
 }
@@ -183,6 +189,9 @@ func (u *unit) apply(agg domain.Aggregate, records []eventstore.RecordedEvent, e
 	for i, e := range events {
 		if records[i].Metadata.CommandID == u.meta.CommandID.String() {
 			u.previous = &Result{Version: records[i].Version, Position: records[i].Position}
+		}
+		if u.ran != nil {
+			u.ran[records[i].Metadata.CommandID] = Result{Version: records[i].Version, Position: records[i].Position}
 		}
 		agg.Apply(e)
 		expected = eventstore.Exact(records[i].Version)

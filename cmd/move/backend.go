@@ -19,6 +19,7 @@ import (
 	"move/eventstore"
 	"move/eventstore/kurrentdb"
 	"move/eventstore/postgres"
+	"move/internal/connbudget"
 	"move/migrations"
 	"move/personal"
 	"move/projections"
@@ -104,9 +105,14 @@ func servingURL(cfg config) (string, error) {
 }
 
 // defaultPoolSize is the pool of a server whose DATABASE_URL sets no pool_max_conns: with
-// the lock connection and the event store's LISTEN connection, a server holds at most
-// 10 connections (decision 0500).
-const defaultPoolSize = 8
+// the lock connection, the event store's LISTEN connection and one socket for a
+// connection being closed (or its cancel request), a server holds at most 10 sockets to
+// Postgres (decisions 0500, 1341).
+const defaultPoolSize = 7
+
+// budgetBeyondPool are the sockets a server may hold besides its pool: the lock
+// connection, the LISTEN connection and one being closed (decision 1341).
+const budgetBeyondPool = 3
 
 // poolConfig reads DATABASE_URL; its pool_max_conns, when given, is the pool's size.
 func poolConfig(databaseURL string) (*pgxpool.Config, error) {
@@ -117,6 +123,9 @@ func poolConfig(databaseURL string) (*pgxpool.Config, error) {
 	if !strings.Contains(databaseURL, "pool_max_conns") {
 		pc.MaxConns = defaultPoolSize
 	}
+	// Every socket of the process, the pool's and those dialled with a copy of its
+	// configuration (locks, LISTEN, cancel requests), takes a slot of the budget.
+	connbudget.Limit(&pc.ConnConfig.Config, int(pc.MaxConns)+budgetBeyondPool)
 	return pc, nil
 }
 

@@ -196,6 +196,19 @@ func setFailpoint(app *commands.App, log *slog.Logger) {
 	case "after-build-submitted":
 		log.Warn("failpoint set: the process dies when the build service next accepts a build")
 		app.AfterBuildSubmitted(func() { _ = syscall.Kill(os.Getpid(), syscall.SIGKILL) })
+	case "before-batch-appended", "after-batch-appended":
+		// A batch of more than one booking: the crash lands in the middle of a crowd.
+		log.Warn("failpoint set: the process dies around the next append of a batch of bookings", "failpoint", os.Getenv("MOVE_FAILPOINT"))
+		die := func(requests int) {
+			if requests > 1 {
+				_ = syscall.Kill(os.Getpid(), syscall.SIGKILL)
+			}
+		}
+		if os.Getenv("MOVE_FAILPOINT") == "before-batch-appended" {
+			app.BeforeBatchAppend(die)
+		} else {
+			app.AfterBatchAppend(die)
+		}
 	default:
 		log.Warn("unknown failpoint ignored", "failpoint", os.Getenv("MOVE_FAILPOINT"))
 	}

@@ -1,0 +1,143 @@
+package main_test
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"move/commands"
+	"move/internal/testdb"
+)
+
+// The server dies in the middle of a crowd booking one session (decision 1340): first
+// just before a batch's append (MOVE_FAILPOINT=before-batch-appended), then just after
+// it, before its callers are answered (after-batch-appended). Callers retry with their
+// Idempotency-Key: a batch that wrote nothing is decided again, one that was written is
+// answered from the stream; no booking is written twice and every caller ends booked.
+func TestCrashInTheMiddleOfABatchOfBookings(t *testing.T) {
+	bin := buildBinary(t)
+	dsn := testdb.New(t)
+	db := testdb.Pool(t, dsn)
+	run(t, bin, dsn, "seed")
+
+	srv := startServer(t, bin, dsn, "MOVE_FAILPOINT=before-batch-appended")
+	token, app := loginWithApplication(t, srv)
+	session := seededSession(t, db, "Yoga in het park")
+	path := "/v1/admin/sessions/" + session + "/participants"
+	const crowd = 12 // of the session's 20 spots: every caller can end booked
+	keys := make([]string, crowd)
+	for i := range keys {
+		keys[i] = uuid.NewString()
+	}
+	book := func(base, token, app string) []int {
+		statuses := make([]int, crowd)
+		var wg sync.WaitGroup
+		for i, key := range keys {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				statuses[i], _ = call(base, token, app, "POST", path, key, map[string]any{"participant": map[string]any{
+					"first_name": "Deelnemer", "last_name": fmt.Sprint(i), "email": fmt.Sprintf("d%d@example.test", i)}})
+			}()
+		}
+		wg.Wait()
+		return statuses
+	}
+	booked := func() int64 {
+		return count(t, db, `SELECT count(*) FROM eventstore_events WHERE stream = $1 AND type = 'booking.booked.v1'`, "session-"+session)
+	}
+
+	answered := acknowledged(book(srv.url, token, app))
+	if err := srv.cmd.Wait(); err == nil || answered == crowd {
+		t.Fatalf("the failpoint kills the server at a batch of more than one booking; %d of %d were answered", answered, crowd)
+	}
+	if n := booked(); n != int64(answered) {
+		t.Fatalf("the batch dying before its append wrote nothing, yet the stream holds %d bookings for %d answers", n, answered)
+	}
+
+	srv = startServer(t, bin, dsn, "MOVE_FAILPOINT=after-batch-appended")
+	token, app = loginWithApplication(t, srv)
+	answered = acknowledged(book(srv.url, token, app))
+	if err := srv.cmd.Wait(); err == nil || answered == crowd {
+		t.Fatalf("the failpoint kills the server after a batch's append; %d of %d were answered", answered, crowd)
+	}
+	written := booked()
+	if written <= int64(answered) {
+		t.Fatalf("the batch dying after its append wrote its bookings, yet the stream holds %d for %d answers", written, answered)
+	}
+
+	srv = startServer(t, bin, dsn)
+	token, app = loginWithApplication(t, srv)
+	if answered := acknowledged(book(srv.url, token, app)); answered != crowd {
+		t.Fatalf("after the restart %d of %d retries were answered", answered, crowd)
+	}
+	if n := booked(); n != crowd {
+		t.Fatalf("the stream holds %d bookings for %d callers", n, crowd)
+	}
+	// Each caller's command is in the stream once (a key's command id: decision 0532).
+	var actor string
+	if err := db.QueryRow(context.Background(), `SELECT subject_id::text FROM identity_personal_data WHERE email_key = 'superadmin@move.test' AND is_user`).Scan(&actor); err != nil {
+		t.Fatal(err)
+	}
+	for _, key := range keys {
+		commandID := commands.IdempotentCommandID(uuid.MustParse(key), app, actor).String()
+		if n := count(t, db, `SELECT count(*) FROM eventstore_events WHERE stream = $1 AND metadata->>'command_id' = $2`, "session-"+session, commandID); n != 1 {
+			t.Fatalf("the booking of key %s is in the stream %d times", key, n)
+		}
+	}
+}
+
+// acknowledged counts the bookings answered 201.
+func acknowledged(statuses []int) int {
+	n := 0
+	for _, s := range statuses {
+		if s == http.StatusCreated {
+			n++
+		}
+	}
+	return n
+}
+
+// seededSession is the id of the seeded session of an activity, once projected.
+func seededSession(t *testing.T, db *pgxpool.Pool, activityName string) string {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		var id string
+		err := db.QueryRow(context.Background(), `SELECT s.id::text FROM readmodel.sessions s JOIN readmodel.activities a ON a.id = s.activity_id
+			WHERE a.name = $1 LIMIT 1`, activityName).Scan(&id)
+		if err == nil {
+			return id
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the seeded session of %q was not projected: %v", activityName, err)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// loginWithApplication logs the superadmin in once the read model lists their
+// application (a server just started may still be projecting it).
+func loginWithApplication(t *testing.T, srv *server) (token, app string) {
+	base := srv.url
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		status, body := call(base, "", "", "POST", "/v1/auth/login", "", map[string]any{"email": "superadmin@move.test", "password": "move-demo-password"})
+		user, _ := body["user"].(map[string]any)
+		apps, _ := user["applications"].([]any)
+		if status == http.StatusOK && len(apps) > 0 {
+			return body["api_token"].(map[string]any)["token"].(string), apps[0].(map[string]any)["id"].(string)
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("login: %d %v\n%s", status, body, srv.log)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
