@@ -16,12 +16,12 @@ import (
 const PermOperatePlatform = "operate-platform"
 
 func (s *Server) operationsRoutes() []Route {
-	return []Route{
+	return append([]Route{
 		{Method: http.MethodGet, Pattern: "/v1/admin/operations", Permission: PermOperatePlatform, Platform: true, Handler: s.operationsReport,
 			Doc: Doc{Summary: "The operations console: the log's end, every read model's and process's place and state (lag up to 10,000), the processes' to-do lists, the database's connections", Response: dataAnswer[operations.Report]{}}},
 		{Method: http.MethodPost, Pattern: "/v1/admin/operations/projectors/{name}/rebuild", Permission: PermOperatePlatform, Platform: true, Handler: s.requestRebuild,
 			Doc: Doc{Summary: "Rebuild a read model from the log: into fresh tables, swapped in when caught up (the old ones serve until then)", Response: commandAnswer{}, Status: http.StatusAccepted}},
-	}
+	}, s.parkingRoutes()...)
 }
 
 func (s *Server) operationsReport(w http.ResponseWriter, r *http.Request) error {

@@ -113,6 +113,10 @@ func New(d Deps) (*Server, error) {
 	r.Get("/healthz", func(w http.ResponseWriter, _ *http.Request) {
 		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 	})
+	// Liveness: the process serves. Readiness (/readyz) may be down meanwhile.
+	r.Get("/livez", func(w http.ResponseWriter, _ *http.Request) {
+		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+	})
 	r.Get("/readyz", s.ready)
 	r.Get("/v1/openapi.json", s.openAPI)
 	s.handler = r
@@ -234,7 +238,13 @@ func (s *Server) ready(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
 	defer cancel()
 	if err := s.Ready(ctx); err != nil {
-		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "unavailable", "reason": err.Error()})
+		body := map[string]any{"status": "unavailable", "reason": err.Error()}
+		// The read models that keep the server unready, and why (decision 1310).
+		var notReady *operations.NotReadyError
+		if errors.As(err, &notReady) {
+			body["read_models"] = notReady.Health.Problems
+		}
+		writeJSON(w, http.StatusServiceUnavailable, body)
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]string{"status": "ready"})
