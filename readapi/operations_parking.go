@@ -40,12 +40,12 @@ func (s *Server) parkingRoutes() []Route {
 }
 
 func (s *Server) retryParked(w http.ResponseWriter, r *http.Request) error {
-	if s.Operations == nil {
-		return errStatus(http.StatusServiceUnavailable, "error.unavailable")
-	}
 	var in parkedStreamInput
 	if err := decode(r, w, &in); err != nil {
 		return err
+	}
+	if s.Operations == nil {
+		return errStatus(http.StatusServiceUnavailable, "error.unavailable")
 	}
 	out, err := s.Operations.Retry(r.Context(), chi.URLParam(r, "name"), in.Stream)
 	if err != nil {
@@ -58,12 +58,12 @@ func (s *Server) retryParked(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) skipParked(w http.ResponseWriter, r *http.Request) error {
-	if s.Operations == nil {
-		return errStatus(http.StatusServiceUnavailable, "error.unavailable")
-	}
 	var in skipInput
 	if err := decode(r, w, &in); err != nil {
 		return err
+	}
+	if s.Operations == nil {
+		return errStatus(http.StatusServiceUnavailable, "error.unavailable")
 	}
 	m, _ := meta(r)
 	out, err := s.Operations.Skip(r.Context(), chi.URLParam(r, "name"), in.Stream, in.Reason,

@@ -10,8 +10,8 @@ const report: OperationsReport = {
   measured_at: '2026-11-26T10:00:00Z',
   log: { head: '812.0', events: 12345 },
   projectors: [
-    { name: 'identity', version: 3, code_version: 3, state: 'running', checkpoint: '812.0', lag: 0, lag_capped: false, rebuild_requested: false, rebuild_done: 0, rebuild_total: 0 },
-    { name: 'orders', version: 1, code_version: 2, state: 'running', checkpoint: '700.0', lag: 10000, lag_capped: true, rebuild_requested: false, rebuild_done: 0, rebuild_total: 0 },
+    { name: 'identity', version: 3, code_version: 3, state: 'running', checkpoint: '812.0', lag: 0, lag_capped: false, rebuild_requested: false, rebuild_done: 0, rebuild_total: 0, parked: 0 },
+    { name: 'orders', version: 1, code_version: 2, state: 'running', checkpoint: '700.0', lag: 10000, lag_capped: true, rebuild_requested: false, rebuild_done: 0, rebuild_total: 0, parked: 0 },
     {
       name: 'bookings',
       version: 1,
@@ -25,6 +25,7 @@ const report: OperationsReport = {
       rebuild_requested: false,
       rebuild_done: 0,
       rebuild_total: 0,
+      parked: 3,
     },
   ],
   queues: [{ name: 'held-spots', pending: 3, oldest: '2026-11-26T09:00:00Z' }],
@@ -82,6 +83,7 @@ describe('OperationsRoute', () => {
     const bookings = within(table).getByText('bookings').closest('tr') as HTMLElement;
     expect(bookings).toHaveTextContent('Failed');
     expect(bookings).toHaveTextContent('Retrying event e-1: boom');
+    expect(bookings).toHaveTextContent('3 events parked');
     expect(screen.getByTestId('operations-queues')).toHaveTextContent('Held spots');
     expect(screen.getByTestId('operations-totals')).toHaveTextContent('14 of 100 in the cluster');
   });
