@@ -33,6 +33,7 @@ func (d decoded) relevant() bool { return d.event != nil || d.err != nil }
 // eventError is a failure of one event: which, and why.
 type eventError struct {
 	event eventstore.RecordedEvent
+	index int // in the delivery or batch applied
 	cause error
 }
 
@@ -101,11 +102,47 @@ func (r *Runner) decodeEach(ctx context.Context, p Projector, events []eventstor
 
 // applyEvents applies events to tx, whose search path names the tables to write.
 // Events of a stream in parked wait behind it (parked too). Quickly, every statement
-// goes in one round trip and the first failure ends the call; carefully, each event is
-// applied in a savepoint of its own and one that fails for a reason of its own is
-// parked with its stream (parked grows), the others applied — a transient failure
-// still ends the call. It answers the events to park.
+// goes in one round trip and the first failure ends the call. Carefully, the same
+// happens in a savepoint; when an event fails for a reason of its own, the savepoint
+// is rolled back, the events before it are applied again, it is parked with its
+// stream (parked grows), and the rest goes on from the event after it — a few round
+// trips per failing event, not per event. A transient failure still ends the call.
+// It answers the events to park.
 func applyEvents(ctx context.Context, tx pgx.Tx, p Projector, events []eventstore.RecordedEvent, dec []decoded, parked map[string]bool, carefully bool) ([]parkedEvent, error) {
+	if !carefully {
+		return applyQuickly(ctx, tx, p, events, dec, parked)
+	}
+	var out []parkedEvent
+	for start := 0; start < len(events); {
+		got, err := applyInSavepoint(ctx, tx, p, events[start:], dec[start:], parked)
+		if err == nil {
+			return append(out, got...), nil
+		}
+		var ee *eventError
+		if Transient(err) || ctx.Err() != nil || !errors.As(err, &ee) {
+			return nil, err
+		}
+		failed := start + ee.index
+		if failed > start {
+			// The events before it succeeded, and were rolled back with it.
+			// They succeed again unless the handler is not deterministic; then the
+			// delivery fails as a whole and is tried again later.
+			got, err := applyInSavepoint(ctx, tx, p, events[start:failed], dec[start:failed], parked)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, got...)
+		}
+		parked[events[failed].Stream] = true
+		out = append(out, parkedEvent{event: events[failed], cause: ee.cause})
+		start = failed + 1
+	}
+	return out, nil
+}
+
+// applyQuickly applies events in one round trip; the first failure ends it, naming its
+// event (eventError).
+func applyQuickly(ctx context.Context, tx pgx.Tx, p Projector, events []eventstore.RecordedEvent, dec []decoded, parked map[string]bool) ([]parkedEvent, error) {
 	var out []parkedEvent
 	w := &batchWriter{}
 	for i, d := range dec {
@@ -117,55 +154,46 @@ func applyEvents(ctx context.Context, tx pgx.Tx, p Projector, events []eventstor
 			out = append(out, parkedEvent{event: e})
 			continue
 		}
-		if !carefully {
-			if d.err != nil {
-				return nil, &eventError{event: e, cause: d.err}
-			}
-			w.current = i
-			if err := safeApply(ctx, p, w, *d.event); err != nil {
-				return nil, &eventError{event: e, cause: err}
-			}
-			continue
-		}
 		err := d.err
 		if err == nil {
-			err = applyInSavepoint(ctx, tx, p, *d.event)
+			w.current = i
+			err = safeApply(ctx, p, w, *d.event)
 		}
-		if err == nil {
-			continue
-		}
-		if Transient(err) || ctx.Err() != nil {
-			return nil, &eventError{event: e, cause: err}
-		}
-		parked[e.Stream] = true
-		out = append(out, parkedEvent{event: e, cause: err})
-	}
-	if !carefully {
-		if i, err := w.flush(ctx, tx); err != nil {
-			return nil, &eventError{event: events[max(i, 0)], cause: err}
+		if err != nil {
+			// An earlier event's statement may fail too: the first failure in log order
+			// is the one to name.
+			if flushErr := flush(ctx, tx, w, events); flushErr != nil {
+				return nil, flushErr
+			}
+			return nil, &eventError{event: e, index: i, cause: err}
 		}
 	}
-	return out, nil
+	return out, flush(ctx, tx, w, events)
 }
 
-// applyInSavepoint applies one event so that its failure undoes its own statements only.
-func applyInSavepoint(ctx context.Context, tx pgx.Tx, p Projector, e Event) error {
+// flush sends w's statements, a failure naming its event.
+func flush(ctx context.Context, tx pgx.Tx, w *batchWriter, events []eventstore.RecordedEvent) error {
+	i, err := w.flush(ctx, tx)
+	if err == nil || i < 0 {
+		return err
+	}
+	return &eventError{event: events[i], index: i, cause: err}
+}
+
+// applyInSavepoint applies events quickly so that a failure undoes their statements only.
+func applyInSavepoint(ctx context.Context, tx pgx.Tx, p Projector, events []eventstore.RecordedEvent, dec []decoded, parked map[string]bool) ([]parkedEvent, error) {
 	sp, err := tx.Begin(ctx)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	w := &batchWriter{}
-	if err := safeApply(ctx, p, w, e); err != nil {
-		_ = sp.Rollback(ctx)
-		return err
-	}
-	if _, err := w.flush(ctx, sp); err != nil {
+	out, err := applyQuickly(ctx, sp, p, events, dec, parked)
+	if err != nil {
 		if rollbackErr := sp.Rollback(ctx); rollbackErr != nil {
-			return rollbackErr
+			return nil, rollbackErr
 		}
-		return err
+		return nil, err
 	}
-	return sp.Commit(ctx)
+	return out, sp.Commit(ctx)
 }
 
 // safeApply runs Apply, a panic in it becoming the event's failure.

@@ -223,13 +223,17 @@ func (g *faultRig) expected(cut map[string]int, skipped map[string]int) map[stri
 	return out
 }
 
-// eventually waits, up to a minute, for ok.
-func (g *faultRig) eventually(what string, ok func() bool) {
+// eventually waits, up to a minute, for ok; detail, if given, says what is missing.
+func (g *faultRig) eventually(what string, ok func() bool, detail ...func() string) {
 	g.t.Helper()
 	deadline := time.Now().Add(time.Minute)
 	for !ok() {
 		if time.Now().After(deadline) {
-			g.t.Fatalf("not within a minute: %s", what)
+			missing := ""
+			for _, d := range detail {
+				missing += d()
+			}
+			g.t.Fatalf("not within a minute: %s %s", what, missing)
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
@@ -350,17 +354,19 @@ func TestFaultPoisonIsParkedAndEveryoneElseMoves(t *testing.T) {
 		close(stopWriting)
 		writers.Wait()
 		want := g.expected(nil, nil)
+		var behind []string
 		g.eventually("B's and A's healthy events all projected", func() bool {
 			rows := g.rows()
+			behind = behind[:0]
 			for stream, w := range want {
 				if strings.HasPrefix(stream, "probe_b-") || strings.HasPrefix(stream, "probe_a_ok-") {
 					if rows[stream] != w {
-						return false
+						behind = append(behind, fmt.Sprintf("%s %+v, want %+v", stream, rows[stream], w))
 					}
 				}
 			}
-			return true
-		})
+			return len(behind) == 0
+		}, func() string { return strings.Join(behind, "; ") })
 		time.Sleep(20 * time.Millisecond) // the last look of the freshness probe
 		close(stopMeasuring)
 		return <-samples
