@@ -210,8 +210,13 @@ func safeApply(ctx context.Context, p Projector, w Writer, e Event) (err error) 
 // takes this lock first in its transaction, so none reads a parked list another is
 // changing.
 func lockParking(ctx context.Context, tx pgx.Tx, name string) error {
-	_, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(`+strconv.FormatInt(lockKey("parking:"+name), 10)+`)`)
+	_, err := tx.Exec(ctx, parkingLock(name))
 	return err
+}
+
+// parkingLock is lockParking's statement, for the live path to send with its others.
+func parkingLock(name string) string {
+	return `SELECT pg_advisory_xact_lock(` + strconv.FormatInt(lockKey("parking:"+name), 10) + `)`
 }
 
 // parkedStreams answers which of the streams of events have parked events for name.
