@@ -26,7 +26,7 @@ func TestToDoListParksWhatItCannotHandle(t *testing.T) {
 	redeemed := func(stream string) {
 		t.Helper()
 		if _, err := env.Store.Append(ctx, stream, eventstore.Any, eventstore.EventData{ID: uuid.New(), Type: "coupon.redeemed.v1",
-			Data: json.RawMessage(`{"wallet_id":"w","customer_id":"c","value_moves":5,"via":"code"}`),
+			Data:     json.RawMessage(`{"wallet_id":"w","customer_id":"c","value_moves":5,"via":"code"}`),
 			Metadata: eventstore.Metadata{ApplicationID: app, ActorID: "test"}}); err != nil {
 			t.Fatal(err)
 		}
