@@ -157,13 +157,15 @@ func (c *Console) Report(ctx context.Context) (Report, error) {
 		}
 		r.Log.Events = &n
 	}
+	// The parked list first: an event it shows is counted by the verdict read after it
+	// (only a retry or skip unparks), so the report never lists parked events as ready.
+	if r.Parked, err = projections.ReadParked(ctx, c.DB); err != nil {
+		return r, err
+	}
 	if r.Projectors, err = c.projectors(ctx); err != nil {
 		return r, err
 	}
 	r.Health = verdict(r.Projectors)
-	if r.Parked, err = projections.ReadParked(ctx, c.DB); err != nil {
-		return r, err
-	}
 	if r.Skips, err = projections.ReadSkips(ctx, c.DB, SkipsListed); err != nil {
 		return r, err
 	}
