@@ -16,6 +16,7 @@ import (
 	"move/domain/order"
 	"move/domain/organization"
 	"move/domain/product"
+	"move/domain/projection"
 	"move/domain/rate"
 	"move/domain/reservation"
 	"move/domain/series"
@@ -46,4 +47,5 @@ var registerAll = []func(*domain.Registry){
 	notification.Register,
 	appbuild.Register,
 	personal.Register,
+	projection.Register,
 }

@@ -93,9 +93,9 @@ func newWorld(t *testing.T, cfg identity.Config) *world {
 	}
 	w.svc = svc
 	guards := &kernel.Identity{Service: svc}
+	console := &operations.Console{Store: env.Store, DB: env.DB, Projectors: runner.Projectors(), Parking: runner, Now: time.Now}
 	api, err := readapi.New(kernel.Deps{App: env.App, DB: env.DB, Auth: guards, Tenants: guards, Authz: guards,
-		Log: testenv.Logger(t), Metrics: prometheus.NewRegistry(), Ready: func(context.Context) error { return nil },
-		Operations: &operations.Console{Store: env.Store, DB: env.DB, Projectors: runner.Projectors(), Now: time.Now}})
+		Log: testenv.Logger(t), Metrics: prometheus.NewRegistry(), Ready: console.Ready, Operations: console})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,11 +2,16 @@ package identity_test
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"net/http"
+	"strings"
 	"testing"
 
+	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
+	"move/eventstore"
 	"move/identity"
 	"move/projections/readmodels"
 )
@@ -88,4 +93,83 @@ func TestOperationsConsole(t *testing.T) {
 	})
 	// The rebuilt read model still serves: the superadmin logs in again.
 	w.login(w.users["superadmin"], password)
+}
+
+// Parked events in the console (decision 1310) through the real server: an event the
+// sports read model cannot decode is parked and listed with its read model, tenant,
+// stream, error and attempts; /readyz answers 503 naming the read model while /livez
+// answers 200; an application admin may neither retry nor skip; a retry with this code
+// leaves it parked; a skip needs a reason (422), is recorded in the history with its
+// actor, and the server is ready again.
+func TestOperationsParkedEvents(t *testing.T) {
+	w := newWorld(t, identity.Config{})
+	super, _ := w.login(w.users["superadmin"], password)
+	admin, _ := w.login(w.users["admin"], password)
+	w.eventually("the server is ready", func(pgx.Tx) bool { return w.call("GET", "/readyz", "", "", nil).Status == http.StatusOK })
+
+	ctx := context.Background()
+	stream := "sport-" + uuid.NewString()
+	if _, err := w.env.Store.Append(ctx, stream, eventstore.NoStream, eventstore.EventData{ID: uuid.New(), Type: "sport.created.v1",
+		Data: json.RawMessage(`{"name": 5}`), Metadata: eventstore.Metadata{ApplicationID: w.appA, ActorID: "test"}}); err != nil {
+		t.Fatal(err)
+	}
+	var report map[string]any
+	w.eventually("the event is parked", func(pgx.Tx) bool {
+		report = w.call("GET", "/v1/admin/operations", super, "", nil).Body["data"].(map[string]any)
+		return len(report["parked"].([]any)) == 1
+	})
+	parked := report["parked"].([]any)[0].(map[string]any)
+	if parked["projector"] != "sports" || parked["stream"] != stream || parked["application_id"] != w.appA ||
+		parked["event_type"] != "sport.created.v1" || !strings.Contains(parked["error"].(string), "decode") ||
+		parked["attempts"] != float64(1) || parked["waiting"] != float64(0) || parked["first_attempt_at"] == "" {
+		t.Fatalf("parked: %v", parked)
+	}
+	health := report["health"].(map[string]any)
+	problems := health["problems"].([]any)
+	if health["ready"] != false || len(problems) != 1 || problems[0].(map[string]any)["read_model"] != "sports" ||
+		problems[0].(map[string]any)["reason"] != "parked" {
+		t.Fatalf("the console's verdict: %v", health)
+	}
+	ready := w.call("GET", "/readyz", "", "", nil)
+	if ready.Status != http.StatusServiceUnavailable || fmt.Sprint(ready.Body["read_models"]) != fmt.Sprint(problems) {
+		t.Fatalf("/readyz must agree with the console: %d %v", ready.Status, ready.Body)
+	}
+	if a := w.call("GET", "/livez", "", "", nil); a.Status != http.StatusOK {
+		t.Fatalf("/livez: %d", a.Status)
+	}
+
+	retry := "/v1/admin/operations/projectors/sports/parked/retry"
+	skip := "/v1/admin/operations/projectors/sports/parked/skip"
+	if a := w.call("POST", retry, admin, w.appA, map[string]any{"stream": stream}); a.Status != http.StatusForbidden {
+		t.Fatalf("an application admin retries: %d", a.Status)
+	}
+	if a := w.call("POST", skip, admin, w.appA, map[string]any{"stream": stream, "reason": "mine"}); a.Status != http.StatusForbidden {
+		t.Fatalf("an application admin skips: %d", a.Status)
+	}
+	a := w.call("POST", retry, super, "", map[string]any{"stream": stream})
+	if data, _ := a.Body["data"].(map[string]any); a.Status != http.StatusOK || data["applied"] != float64(0) || data["parked"] != float64(1) {
+		t.Fatalf("retry with the same code: %d %v", a.Status, a.Body)
+	}
+	if a := w.call("POST", "/v1/admin/operations/projectors/no-such-model/parked/retry", super, "", map[string]any{"stream": stream}); a.Status != http.StatusNotFound {
+		t.Fatalf("retry of an unknown read model: %d", a.Status)
+	}
+	if a := w.call("POST", retry, super, "", map[string]any{"stream": "sport-nothing-parked"}); a.Status != http.StatusNotFound {
+		t.Fatalf("retry of a stream with nothing parked: %d", a.Status)
+	}
+	a = w.call("POST", skip, super, "", map[string]any{"stream": stream, "reason": " "})
+	if fields, _ := a.Body["errors"].(map[string]any)["fields"].(map[string]any); a.Status != http.StatusUnprocessableEntity || fields["reason"] == nil {
+		t.Fatalf("a skip without a reason: %d %v", a.Status, a.Body)
+	}
+	if a := w.call("POST", skip, super, "", map[string]any{"stream": stream, "reason": "a test of the console"}); a.Status != http.StatusOK {
+		t.Fatalf("skip: %d %v", a.Status, a.Body)
+	}
+	report = w.call("GET", "/v1/admin/operations", super, "", nil).Body["data"].(map[string]any)
+	skips := report["skips"].([]any)
+	if len(report["parked"].([]any)) != 0 || len(skips) != 1 || skips[0].(map[string]any)["reason"] != "a test of the console" ||
+		skips[0].(map[string]any)["actor_id"] == "" || skips[0].(map[string]any)["stream"] != stream {
+		t.Fatalf("after the skip: parked %v, history %v", report["parked"], skips)
+	}
+	if a := w.call("GET", "/readyz", "", "", nil); a.Status != http.StatusOK {
+		t.Fatalf("/readyz after the skip: %d %v", a.Status, a.Body)
+	}
 }

@@ -40,8 +40,9 @@ var errRebuildRequested = errors.New("rebuild requested")
 // feed is the Watermill subscriber of one projector: it takes the projector's lock
 // (standing by while another instance holds it, and again when the lock is lost),
 // rebuilds when needed, then offers
-// the log from the checkpoint, one event at a time. A nacked event (Apply failed) is
-// offered again after a growing pause: the projector stops there, the others go on.
+// the log from the checkpoint, a delivery at a time. An event that fails for a reason of
+// its own is parked with its stream and the projector goes on (decision 1310); a
+// delivery nacked for a transient failure is offered again after a growing pause.
 type feed struct {
 	r *Runner
 	p Projector
@@ -76,7 +77,10 @@ func (f *feed) follow(ctx context.Context, out chan<- *message.Message) {
 			return
 		}
 		if err != nil && !errors.Is(err, errRebuildRequested) {
-			f.r.log.Error("projector feed stopped; restarting", "projector", f.p.Name(), "error", err)
+			// Logged once per distinct error, not once a second while it lasts.
+			if f.r.changeState(f.p.Name(), "feed stopped: "+err.Error()) {
+				f.r.log.Error("projector feed stopped; restarting every second until it runs", "projector", f.p.Name(), "error", err)
+			}
 			wait.Sleep(ctx, time.Second)
 		}
 	}
@@ -134,7 +138,7 @@ func (f *feed) run(ctx context.Context, out chan<- *message.Message) error {
 			}
 			continue
 		case <-poll.C:
-			if requested, err := f.rebuildRequested(ctx); err != nil || requested {
+			if requested, err := f.r.rebuildRequested(ctx, f.p); err != nil || requested {
 				return errors.Join(err, errRebuildRequested)
 			}
 			continue
@@ -163,8 +167,9 @@ func (f *feed) run(ctx context.Context, out chan<- *message.Message) error {
 	}
 }
 
-// offer sends one event and waits for its acknowledgement, offering it again after a
-// nack with a growing pause.
+// offer sends one delivery and waits for its acknowledgement, offering it again after a
+// nack with a growing pause. The handler retries transient failures itself and parks
+// what fails for a reason of its own; it nacks when its checkpoint moved under it.
 func (f *feed) offer(ctx context.Context, out chan<- *message.Message, d delivery) error {
 	payload, err := json.Marshal(d)
 	if err != nil {
@@ -186,7 +191,7 @@ func (f *feed) offer(ctx context.Context, out chan<- *message.Message, d deliver
 		case <-ctx.Done():
 			return ctx.Err()
 		}
-		if requested, _ := f.rebuildRequested(ctx); requested {
+		if requested, _ := f.r.rebuildRequested(ctx, f.p); requested {
 			return errRebuildRequested
 		}
 		wait.Sleep(ctx, backoff)
@@ -202,10 +207,4 @@ func (f *feed) pass(ctx context.Context, from, to eventstore.Position, recordedA
 		}
 		return advance(ctx, tx, f.p.Name(), f.p.Version(), from, to, recordedAt)
 	})
-}
-
-func (f *feed) rebuildRequested(ctx context.Context) (bool, error) {
-	var requested bool
-	err := f.r.db.QueryRow(ctx, `SELECT rebuild_requested FROM projection_checkpoints WHERE name = $1`, f.p.Name()).Scan(&requested)
-	return requested, err
 }

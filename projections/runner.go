@@ -6,18 +6,22 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/ThreeDotsLabs/watermill"
 	"github.com/ThreeDotsLabs/watermill/message"
+	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"golang.org/x/sync/errgroup"
 
 	"move/domain"
 	"move/eventstore"
+	"move/internal/wait"
 	"move/personal"
 )
 
@@ -39,6 +43,8 @@ type Runner struct {
 	log        *slog.Logger
 	metrics    *Metrics
 	locks      *Locks
+	stateMu    sync.Mutex
+	logged     map[string]string // by projector, its state as last logged ("" running)
 	// Progress, when set, hears rebuild progress (done and total events).
 	Progress func(name string, done, total int64)
 }
@@ -57,7 +63,7 @@ func NewRunner(store eventstore.Store, db *pgxpool.Pool, registry *domain.Regist
 		seen[p.Name()] = true
 	}
 	return &Runner{store: store, db: db, registry: registry, vault: vault, projectors: projectors, log: log, metrics: metrics,
-		locks: NewLocks(db.Config().ConnConfig)}, nil
+		locks: NewLocks(db.Config().ConnConfig), logged: map[string]string{}}, nil
 }
 
 // Projectors answers the projectors, in the order given.
@@ -125,94 +131,108 @@ func (r *Runner) tablesMissing(ctx context.Context, p Projector) (bool, error) {
 	return false, nil
 }
 
-// decodeAll decodes the events p reads, their personal fields opened with one key
-// query for the batch; the others are nil. On an error it answers the index of the
-// event that failed.
-func (r *Runner) decodeAll(ctx context.Context, p Projector, events []eventstore.RecordedEvent) ([]*Event, int, error) {
-	out := make([]*Event, len(events))
-	var payloads []domain.Event
-	var at []int
-	for i, e := range events {
-		if !slices.Contains(p.EventTypes(), e.Type) {
-			continue
-		}
-		payload, err := r.registry.Decode(e.Type, e.Data)
-		if err != nil {
-			return nil, i, err
-		}
-		payloads = append(payloads, payload)
-		at = append(at, i)
-	}
-	if len(payloads) == 0 {
-		return out, 0, nil
-	}
-	opened, err := r.vault.OpenAll(ctx, payloads)
-	if err != nil {
-		return nil, at[0], err
-	}
-	for j, i := range at {
-		out[i] = &Event{RecordedEvent: events[i], Payload: opened[j]}
-	}
-	return out, 0, nil
-}
-
-// applyLive applies a delivery (the events that were waiting, in order) and moves the
-// checkpoint in one transaction. A failure rolls back only this delivery's work, is
-// recorded with its event for `projections status`, and the feed offers it again later.
+// applyLive applies a delivery (the events that were waiting, in order), parks what
+// cannot be applied, and moves the checkpoint, in one transaction. A transient failure
+// rolls back only this delivery's work, is recorded for `projections status` and
+// readiness, and the delivery is applied again in place after a growing pause (100 ms
+// to 30 s) until it succeeds, a rebuild is requested or ctx ends.
 func (r *Runner) applyLive(ctx context.Context, p Projector, msg *message.Message) error {
 	var d delivery
 	if err := json.Unmarshal(msg.Payload, &d); err != nil {
 		return err
 	}
-	failed, err := r.applyInTx(ctx, p, d)
-	if err != nil && !errors.Is(err, errCheckpointMoved) {
-		r.fail(p, failed, err)
-	}
-	if err == nil {
-		r.metrics.applied(p.Name(), d.last(), len(d.Events))
-	}
-	return err
-}
-
-// applyInTx answers the event that failed, with the error.
-func (r *Runner) applyInTx(ctx context.Context, p Projector, d delivery) (eventstore.RecordedEvent, error) {
-	// Decoded (and personal fields opened) before the transaction: it holds one
-	// connection, the key query takes another.
-	decoded, bad, err := r.decodeAll(ctx, p, d.Events)
-	if err != nil {
-		return d.Events[bad], err
-	}
-	failed := d.last()
-	err = pgx.BeginFunc(ctx, r.db, func(tx pgx.Tx) error {
-		// Rows and checkpoint commit together, so a commit lost in a crash loses both and
-		// the events are applied again: a read model needs no synchronous commit.
-		if _, err := tx.Exec(ctx, asProjector+`; SET LOCAL synchronous_commit = off; SET LOCAL search_path = `+LiveSchema); err != nil {
+	for backoff := 100 * time.Millisecond; ; backoff = min(backoff*2, 30*time.Second) {
+		parked, err := r.applyDelivery(ctx, p, d)
+		if err == nil {
+			r.applied(p, d, parked)
+			return nil
+		}
+		if ctx.Err() != nil || errors.Is(err, errCheckpointMoved) {
 			return err
 		}
-		// The delivery's statements go in one round trip, as a rebuild's do (Apply
-		// writes but never reads).
-		w := &batchWriter{}
-		for i, ev := range decoded {
-			if ev == nil {
-				continue
-			}
-			w.current = i
-			if err := p.Apply(ctx, w, *ev); err != nil {
-				failed = d.Events[i]
-				return err
-			}
+		failed := d.last()
+		var ee *eventError
+		if errors.As(err, &ee) {
+			failed = ee.event
 		}
-		if i, err := w.flush(ctx, tx); err != nil {
-			failed = d.Events[max(i, 0)]
+		r.fail(p, failed, err)
+		if !wait.Sleep(ctx, backoff) {
+			return ctx.Err()
+		}
+		if requested, _ := r.rebuildRequested(ctx, p); requested {
+			return errRebuildRequested
+		}
+	}
+}
+
+func (r *Runner) applied(p Projector, d delivery, parked []parkedEvent) {
+	r.metrics.applied(p.Name(), d.last(), len(d.Events))
+	r.recovered(p)
+	for _, pe := range parked {
+		if pe.cause != nil {
+			r.log.Warn("event parked: the projector goes on with every other stream", "projector", p.Name(), "event_id", pe.event.ID,
+				"event_type", pe.event.Type, "stream", pe.event.Stream, "position", pe.event.Position.String(), "error", pe.cause)
+		}
+	}
+	if len(parked) > 0 {
+		r.metrics.parked(p.Name(), len(parked))
+	}
+}
+
+func (r *Runner) rebuildRequested(ctx context.Context, p Projector) (bool, error) {
+	var requested bool
+	err := r.db.QueryRow(ctx, `SELECT rebuild_requested FROM projection_checkpoints WHERE name = $1`, p.Name()).Scan(&requested)
+	return requested, err
+}
+
+// applyDelivery applies d quickly (one round trip) and, when an event of it fails for
+// a reason of its own, again carefully, parking what fails. It answers what it parked.
+func (r *Runner) applyDelivery(ctx context.Context, p Projector, d delivery) ([]parkedEvent, error) {
+	// Decoded (and personal fields opened) before the transaction: it holds one
+	// connection, the key query takes another.
+	dec, err := r.decodeEach(ctx, p, d.Events, nil)
+	if err != nil {
+		return nil, err
+	}
+	parked, err := r.applyDeliveryTx(ctx, p, d, dec, false)
+	if err == nil || Transient(err) || errors.Is(err, errCheckpointMoved) || ctx.Err() != nil {
+		return parked, err
+	}
+	return r.applyDeliveryTx(ctx, p, d, dec, true)
+}
+
+func (r *Runner) applyDeliveryTx(ctx context.Context, p Projector, d delivery, dec []decoded, carefully bool) ([]parkedEvent, error) {
+	var parked []parkedEvent
+	err := pgx.BeginFunc(ctx, r.db, func(tx pgx.Tx) error {
+		// Rows, parked events and checkpoint commit together, so a commit lost in a crash
+		// loses them all and the events are applied again: a read model needs no
+		// synchronous commit.
+		if _, err := tx.Exec(ctx, asProjector+`; SET LOCAL synchronous_commit = off; SET LOCAL search_path = `+LiveSchema+
+			`; `+parkingLock(p.Name())); err != nil {
+			return err
+		}
+		streams, err := parkedStreams(ctx, tx, p.Name(), d.Events, dec)
+		if err != nil {
+			return err
+		}
+		if parked, err = applyEvents(ctx, tx, p, d.Events, dec, streams, carefully); err != nil {
+			return err
+		}
+		if err := park(ctx, tx, p.Name(), parked); err != nil {
 			return err
 		}
 		return advance(ctx, tx, p.Name(), p.Version(), d.After, d.last().Position, d.last().RecordedAt)
 	})
-	return failed, err
+	return parked, err
 }
 
+// fail records a projector's failure: in its checkpoint row (state failed, the event
+// and error) each time, in the log only when it differs from the last one logged.
 func (r *Runner) fail(p Projector, e eventstore.RecordedEvent, cause error) {
-	r.log.Error("projector failed", "projector", p.Name(), "event_id", e.ID, "event_type", e.Type, "position", e.Position.String(), "error", cause)
+	if r.changeState(p.Name(), "failed at "+e.ID.String()+": "+cause.Error()) {
+		r.log.Error("projector failed; retrying with a growing pause", "projector", p.Name(), "event_id", e.ID, "event_type", e.Type,
+			"position", e.Position.String(), "transient", Transient(cause), "error", cause)
+	}
 	r.metrics.failed(p.Name())
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
@@ -222,6 +242,25 @@ func (r *Runner) fail(p Projector, e eventstore.RecordedEvent, cause error) {
 		p.Name(), e.ID, e.Position.String(), cause.Error()); err != nil {
 		r.log.Error("recording a projector failure", "projector", p.Name(), "error", err)
 	}
+}
+
+// recovered logs a projector's return to running once, after a failure.
+func (r *Runner) recovered(p Projector) {
+	if r.changeState(p.Name(), "") {
+		r.log.Info("projector running again", "projector", p.Name())
+	}
+}
+
+// changeState remembers a projector's state as last logged ("" running) and answers
+// whether state differs from it: the restart loop logs once per change, not per retry.
+func (r *Runner) changeState(name, state string) bool {
+	r.stateMu.Lock()
+	defer r.stateMu.Unlock()
+	if r.logged[name] == state {
+		return false
+	}
+	r.logged[name] = state
+	return true
 }
 
 // Rebuild replays the whole log into fresh tables for one projector; see RebuildAll.
@@ -269,8 +308,13 @@ func (r *Runner) rebuild(ctx context.Context, ps []Projector) (eventstore.Positi
 		}
 	}
 	names := make([]string, len(ps))
+	parking := make([]*rebuildParking, len(ps))
 	for i, p := range ps {
 		names[i] = p.Name()
+		var err error
+		if parking[i], err = r.newRebuildParking(ctx, p); err != nil {
+			return eventstore.Start, fmt.Errorf("rebuild %s: %w", p.Name(), err)
+		}
 	}
 	// The next batch is read while the current one is applied.
 	batches := make(chan readBatch, 1)
@@ -288,8 +332,8 @@ func (r *Runner) rebuild(ctx context.Context, ps []Projector) (eventstore.Positi
 		// Each projector replays the batch in its own transaction, side by side.
 		g, gctx := errgroup.WithContext(ctx)
 		g.SetLimit(4)
-		for _, p := range ps {
-			g.Go(func() error { return r.replay(gctx, p, events) })
+		for i, p := range ps {
+			g.Go(func() error { return r.replay(gctx, p, events, parking[i]) })
 		}
 		if err := g.Wait(); err != nil {
 			var re *replayError
@@ -317,7 +361,17 @@ func (r *Runner) rebuild(ctx context.Context, ps []Projector) (eventstore.Positi
 		if _, err := tx.Exec(ctx, asProjector); err != nil {
 			return err
 		}
-		for _, p := range ps {
+		for i, p := range ps {
+			// The rebuild met every event again: what it parked replaces what was parked.
+			if err := lockParking(ctx, tx, p.Name()); err != nil {
+				return err
+			}
+			if _, err := tx.Exec(ctx, `DELETE FROM public.projection_parked WHERE projector = $1`, p.Name()); err != nil {
+				return err
+			}
+			if err := park(ctx, tx, p.Name(), parking[i].events); err != nil {
+				return err
+			}
 			for _, t := range p.Tables() {
 				if _, err := tx.Exec(ctx, `DROP TABLE IF EXISTS `+LiveSchema+`.`+t+` CASCADE`); err != nil {
 					return err
@@ -389,34 +443,71 @@ func (e *replayError) Error() string {
 	return fmt.Sprintf("%s: event %s (%s) at %s: %v", e.projector.Name(), e.event.ID, e.event.Type, e.event.Position, e.cause)
 }
 
+// rebuildParking is what one projector's rebuild parked so far, and the events an
+// operator decided it skips; the parked events replace the live ones at the swap.
+type rebuildParking struct {
+	streams map[string]bool
+	events  []parkedEvent
+	skip    map[uuid.UUID]bool
+}
+
+func (r *Runner) newRebuildParking(ctx context.Context, p Projector) (*rebuildParking, error) {
+	rows, err := r.db.Query(ctx, `SELECT event_id FROM projection_skipped WHERE projector = $1`, p.Name())
+	if err != nil {
+		return nil, err
+	}
+	ids, err := pgx.CollectRows(rows, pgx.RowTo[uuid.UUID])
+	if err != nil {
+		return nil, err
+	}
+	skip := make(map[uuid.UUID]bool, len(ids))
+	for _, id := range ids {
+		skip[id] = true
+	}
+	return &rebuildParking{streams: map[string]bool{}, skip: skip}, nil
+}
+
 // replay applies a batch of events to one projector's rebuild tables in one
 // transaction: its schema is set first (statements are prepared against the schema in
-// force when sent), then its statements go in one round trip.
-func (r *Runner) replay(ctx context.Context, p Projector, events []eventstore.RecordedEvent) error {
-	decoded, bad, err := r.decodeAll(ctx, p, events)
+// force when sent), then its statements go in one round trip. When an event fails for
+// a reason of its own, the batch is applied again carefully, parking what fails, as
+// the live path does: a rebuild finishes.
+func (r *Runner) replay(ctx context.Context, p Projector, events []eventstore.RecordedEvent, parking *rebuildParking) error {
+	dec, err := r.decodeEach(ctx, p, events, parking.skip)
 	if err != nil {
-		return &replayError{projector: p, event: events[bad], cause: err}
+		return &replayError{projector: p, event: events[0], cause: err}
 	}
-	return pgx.BeginFunc(ctx, r.db, func(tx pgx.Tx) error {
+	streams := maps.Clone(parking.streams)
+	parked, err := r.replayTx(ctx, p, events, dec, streams, false)
+	if err != nil && !Transient(err) && ctx.Err() == nil {
+		streams = maps.Clone(parking.streams)
+		parked, err = r.replayTx(ctx, p, events, dec, streams, true)
+	}
+	if err != nil {
+		failed := events[0]
+		var ee *eventError
+		if errors.As(err, &ee) {
+			failed = ee.event
+		}
+		return &replayError{projector: p, event: failed, cause: err}
+	}
+	parking.streams = streams
+	parking.events = append(parking.events, parked...)
+	return nil
+}
+
+func (r *Runner) replayTx(ctx context.Context, p Projector, events []eventstore.RecordedEvent, dec []decoded, streams map[string]bool, carefully bool) ([]parkedEvent, error) {
+	var parked []parkedEvent
+	err := pgx.BeginFunc(ctx, r.db, func(tx pgx.Tx) error {
 		// A lost batch is replayed by the next rebuild; only the swap must be durable.
 		if _, err := tx.Exec(ctx, asProjector+`; SET LOCAL synchronous_commit = off; SET LOCAL search_path = `+rebuildSchema(p)); err != nil {
 			return err
 		}
-		w := &batchWriter{}
-		for i, ev := range decoded {
-			if ev == nil {
-				continue
-			}
-			w.current = i
-			if err := p.Apply(ctx, w, *ev); err != nil {
-				return &replayError{projector: p, event: events[i], cause: err}
-			}
-		}
-		if i, err := w.flush(ctx, tx); err != nil {
-			return &replayError{projector: p, event: events[max(i, 0)], cause: err}
-		}
-		return nil
+		var err error
+		parked, err = applyEvents(ctx, tx, p, events, dec, streams, carefully)
+		return err
 	})
+	return parked, err
 }
 
 // countEvents is the total a rebuild reports progress against, when the store can count.

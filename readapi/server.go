@@ -15,6 +15,7 @@ import (
 
 	"move/eventstore"
 	"move/identity"
+	"move/operations"
 	"move/projections"
 	"move/readapi/kernel"
 )
@@ -61,6 +62,10 @@ func New(d kernel.Deps) (*Server, error) {
 		r.Method(rt.Method, rt.Pattern, s.guard(rt))
 	}
 	r.Get("/healthz", func(w http.ResponseWriter, _ *http.Request) {
+		kernel.WriteJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+	})
+	// Liveness: the process serves. Readiness (/readyz) may be down meanwhile.
+	r.Get("/livez", func(w http.ResponseWriter, _ *http.Request) {
 		kernel.WriteJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 	})
 	r.Get("/readyz", s.ready)
@@ -184,7 +189,13 @@ func (s *Server) ready(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
 	defer cancel()
 	if err := s.Ready(ctx); err != nil {
-		kernel.WriteJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "unavailable", "reason": err.Error()})
+		body := map[string]any{"status": "unavailable", "reason": err.Error()}
+		// The read models that keep the server unready, and why (decision 1310).
+		var notReady *operations.NotReadyError
+		if errors.As(err, &notReady) {
+			body["read_models"] = notReady.Health.Problems
+		}
+		kernel.WriteJSON(w, http.StatusServiceUnavailable, body)
 		return
 	}
 	kernel.WriteJSON(w, http.StatusOK, map[string]string{"status": "ready"})

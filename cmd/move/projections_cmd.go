@@ -3,9 +3,11 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"log/slog"
 	"os"
+	"os/user"
 	"slices"
 	"strings"
 	"text/tabwriter"
@@ -19,11 +21,15 @@ const projectionsUsage = `usage:
   move projections status                 each projector: version, checkpoint, head, lag, state
   move projections rebuild NAME ...       rebuild these read models from the log, swapped in when caught up
   move projections rebuild --all          rebuild every read model
+  move projections parked                 every stream a read model parked: its first event, error, attempts, events waiting
+  move projections retry NAME STREAM      apply the stream's parked events again with this code; unparked if they succeed
+  move projections skip NAME STREAM --reason R
+                                          skip the stream's first parked event (recorded in the log), then retry the rest
 `
 
 func projectionsCmd(ctx context.Context, cfg config, log *slog.Logger, args []string) error {
 	if len(args) == 0 {
-		return errors.New("projections: want status or rebuild\n\n" + projectionsUsage)
+		return errors.New("projections: want status, rebuild, parked, retry or skip\n\n" + projectionsUsage)
 	}
 	if wantsHelp(args) {
 		fmt.Print(projectionsUsage)
@@ -43,6 +49,16 @@ func projectionsCmd(ctx context.Context, cfg config, log *slog.Logger, args []st
 		return projectionStatus(ctx, b, runner)
 	case "rebuild":
 		return projectionRebuild(ctx, b, runner, args[1:])
+	case "parked":
+		return projectionsParked(ctx, b)
+	case "retry":
+		if len(args) != 3 {
+			return errors.New("projections retry: want NAME STREAM\n\n" + projectionsUsage)
+		}
+		out, err := runner.Retry(ctx, args[1], args[2])
+		return reportRetry(args[1], args[2], out, err)
+	case "skip":
+		return projectionsSkip(ctx, runner, args[1:])
 	}
 	return fmt.Errorf("projections: unknown subcommand %q\n\n%s", args[0], projectionsUsage)
 }
@@ -232,4 +248,70 @@ func (p *progress) finish(name string, err error) {
 	}
 	fmt.Fprintf(p.out, "%s: rebuilt and swapped in (%s)\n", name, time.Since(p.started).Round(time.Millisecond))
 	p.started = time.Now()
+}
+
+func projectionsParked(ctx context.Context, b *backend) error {
+	parked, err := projections.ReadParked(ctx, b.db)
+	if err != nil {
+		return err
+	}
+	if len(parked) == 0 {
+		fmt.Println("no parked events")
+		return nil
+	}
+	tw := tabwriter.NewWriter(os.Stdout, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "READ MODEL\tAPPLICATION\tSTREAM\tEVENT\tPOSITION\tWAITING\tATTEMPTS\tFIRST\tLAST\tERROR")
+	for _, p := range parked {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s %s\t%s\t%d\t%d\t%s\t%s\t%s\n", p.Projector, p.ApplicationID, p.Stream, p.EventType, p.EventID,
+			p.Position, p.Waiting, p.Attempts, p.FirstAttemptAt.UTC().Format(time.RFC3339), p.LastAttemptAt.UTC().Format(time.RFC3339), p.Error)
+	}
+	return tw.Flush()
+}
+
+func projectionsSkip(ctx context.Context, runner *projections.Runner, args []string) error {
+	fs := flag.NewFlagSet("projections skip", flag.ContinueOnError)
+	reason := fs.String("reason", "", "why the read model passes over the event (required; recorded in the log)")
+	// NAME STREAM may come before or after the flag.
+	var positional []string
+	for len(args) > 0 {
+		if err := fs.Parse(args); err != nil {
+			return err
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		positional = append(positional, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+	if len(positional) != 2 {
+		return errors.New("projections skip: want NAME STREAM --reason R\n\n" + projectionsUsage)
+	}
+	actor := "cli"
+	if u, err := user.Current(); err == nil {
+		actor = "cli:" + u.Username
+	}
+	out, err := runner.Skip(ctx, positional[0], positional[1], *reason, eventstore.Metadata{ActorID: actor})
+	if errors.Is(err, projections.ErrReasonRequired) {
+		return errors.New("projections skip: --reason is required: say why the event is skipped")
+	}
+	if err == nil {
+		fmt.Printf("%s: skipped the first parked event of %s (recorded as %s)\n", positional[0], positional[1], actor)
+	}
+	return reportRetry(positional[0], positional[1], out, err)
+}
+
+func reportRetry(name, stream string, out projections.RetryOutcome, err error) error {
+	switch {
+	case errors.Is(err, projections.ErrUnknownProjector):
+		return fmt.Errorf("projections: no projector %q", name)
+	case errors.Is(err, projections.ErrNotParked):
+		return fmt.Errorf("projections: %s has nothing parked for %s", name, stream)
+	case err != nil:
+		return err
+	}
+	fmt.Printf("%s %s: %d applied, %d still parked\n", name, stream, out.Applied, out.Parked)
+	if out.Parked > 0 {
+		return fmt.Errorf("still failing: %s", out.Error)
+	}
+	return nil
 }

@@ -50,6 +50,7 @@ func serve(ctx context.Context, cfg config, log *slog.Logger, args []string) err
 	if err != nil {
 		return err
 	}
+	projections.RegisterParkedGauge(metrics, b.db)
 	auth, tenants, authz, err := identity(ctx, cfg, b, log)
 	if err != nil {
 		return err
@@ -110,11 +111,14 @@ func serve(ctx context.Context, cfg config, log *slog.Logger, args []string) err
 		defer localBuilds.Close()
 	}
 
+	console := &operations.Console{Store: b.store, DB: b.db, Projectors: runner.Projectors(), Parking: runner, Now: time.Now}
 	api, err := readapi.New(kernel.Deps{
 		App: b.app, DB: b.db, Auth: auth, Tenants: tenants, Authz: authz, Log: log, Metrics: metrics, SPA: spa,
 		TrustedProxies: cfg.TrustedProxies, CORSOrigins: cfg.CORSOrigins, Files: fileService,
 		Mail: mail, QRSecret: qrSecret(loadIdentityConfig().pepper), Finance: financeSettings(cfg.Production), WebhookSecret: hookSecret,
-		Operations: &operations.Console{Store: b.store, DB: b.db, Projectors: runner.Projectors(), Now: time.Now},
+		Operations: console,
+		// The console's verdict (decision 1310): a read model being built, failed, with
+		// parked events or lagging keeps the server unready, named in the answer.
 		Ready: func(ctx context.Context) error {
 			if err := b.db.Ping(ctx); err != nil {
 				return errors.New("database unreachable")
@@ -122,7 +126,7 @@ func serve(ctx context.Context, cfg config, log *slog.Logger, args []string) err
 			if !projecting.Load() {
 				return errors.New("projectors stopped")
 			}
-			return projectorsBuilt(ctx, b, runner)
+			return console.Ready(ctx)
 		},
 	})
 	if err != nil {
@@ -219,23 +223,6 @@ func storeName(cfg config) string {
 		return "postgres"
 	}
 	return "eventstoredb"
-}
-
-// projectorsBuilt: every read model has been built once and none is rebuilding, so reads
-// do not answer from empty tables. A failed projector keeps the server ready (its read
-// model is stale, not empty); projections status and the metrics report it.
-func projectorsBuilt(ctx context.Context, b *backend, runner *projections.Runner) error {
-	statuses, err := projections.ReadStatuses(ctx, b.db)
-	if err != nil {
-		return errors.New("projection checkpoints unreadable")
-	}
-	for _, p := range runner.Projectors() {
-		s, ok := statuses[p.Name()]
-		if !ok || s.State == "rebuilding" || s.RebuildRequested || s.Version != p.Version() {
-			return fmt.Errorf("read model %s is being built", p.Name())
-		}
-	}
-	return nil
 }
 
 // financeSettings are the platform's details on SEPA files and invoices (decision

@@ -90,44 +90,47 @@ func TestLiveEqualsRebuild(t *testing.T) {
 	}
 }
 
-// A projector whose Apply fails stops at that event and says so; the others go on;
-// once Apply succeeds again it resumes from that event.
-func TestFailingProjectorStopsAloneAndResumes(t *testing.T) {
+// A projector whose Apply fails on an event parks it with the rest of its stream and
+// goes on with the other streams (decision 1310); the other projectors go on too; once
+// Apply succeeds again a retry applies the parked event.
+func TestFailingEventIsParkedAndRetried(t *testing.T) {
 	env := testenv.New(t)
 	ctx := context.Background()
 	flaky := &flakyProjector{Projector: rm.Projectors()[0], failOn: "Poison"}
 	runner := env.Runner(t, flaky, rm.Projectors()[2])
 	env.RunProjections(t, runner)
 
-	if _, err := env.App.CreateCatalogItem(ctx, meta(), catalog.Sport, catalog.Fields{Name: "Poison"}); err != nil {
-		t.Fatal(err)
-	}
-	res, err := env.App.CreateCatalogItem(ctx, meta(), catalog.ProductType, catalog.Fields{Name: "Drinks"})
+	poison, err := env.App.CreateCatalogItem(ctx, meta(), catalog.Sport, catalog.Fields{Name: "Poison"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := projections.WaitFor(timeout(t), env.DB, []string{"product_types"}, res.Position); err != nil {
-		t.Fatalf("the healthy projector must keep going: %v", err)
+	if _, err := env.App.CreateCatalogItem(ctx, meta(), catalog.ProductType, catalog.Fields{Name: "Drinks"}); err != nil {
+		t.Fatal(err)
 	}
-	var st projections.Status
-	eventually(t, func() bool {
-		statuses, err := projections.ReadStatuses(ctx, env.DB)
-		if err != nil {
-			t.Fatal(err)
-		}
-		st = statuses["sports"]
-		return st.State == "failed"
-	})
-	if !strings.Contains(st.Error, "poisoned") || st.FailedEventID == "" {
-		t.Fatalf("failure must name the event and error: %+v", st)
+	res, err := env.App.CreateCatalogItem(ctx, meta(), catalog.Sport, catalog.Fields{Name: "Golf"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := projections.WaitFor(timeout(t), env.DB, []string{"product_types", "sports"}, res.Position); err != nil {
+		t.Fatalf("both projectors must keep going: %v", err)
+	}
+	var golf int
+	if err := env.DB.QueryRow(ctx, `SELECT count(*) FROM readmodel.sports WHERE name = 'Golf'`).Scan(&golf); err != nil || golf != 1 {
+		t.Fatalf("the sport after the poison must be applied: %d %v", golf, err)
+	}
+	parked, err := projections.ReadParked(ctx, env.DB)
+	if err != nil || len(parked) != 1 || parked[0].Projector != "sports" || !strings.Contains(parked[0].Error, "poisoned") ||
+		!strings.HasSuffix(parked[0].Stream, poison.ID) || parked[0].Waiting != 0 {
+		t.Fatalf("the poison must be parked with its error: %+v %v", parked, err)
 	}
 	flaky.heal()
-	if err := projections.WaitFor(timeout(t), env.DB, []string{"sports"}, res.Position); err != nil {
-		t.Fatalf("healed projector must resume: %v", err)
+	out, err := runner.Retry(ctx, "sports", parked[0].Stream)
+	if err != nil || out.Applied != 1 || out.Parked != 0 {
+		t.Fatalf("retry once healed: %+v %v", out, err)
 	}
 	var n int
 	if err := env.DB.QueryRow(ctx, `SELECT count(*) FROM readmodel.sports WHERE name = 'Poison'`).Scan(&n); err != nil || n != 1 {
-		t.Fatalf("the failed event must be applied once healed: %d %v", n, err)
+		t.Fatalf("the parked event must be applied once healed: %d %v", n, err)
 	}
 }
 

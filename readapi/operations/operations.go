@@ -17,12 +17,12 @@ import (
 const PermOperatePlatform = "operate-platform"
 
 func (s *Handlers) Routes() []kernel.Route {
-	return []kernel.Route{
+	return append([]kernel.Route{
 		{Method: http.MethodGet, Pattern: "/v1/admin/operations", Permission: PermOperatePlatform, Platform: true, Handler: s.operationsReport,
 			Doc: kernel.Doc{Summary: "The operations console: the log's end, every read model's and process's place and state (lag up to 10,000), the processes' to-do lists, the database's connections", Response: kernel.DataAnswer[operations.Report]{}}},
 		{Method: http.MethodPost, Pattern: "/v1/admin/operations/projectors/{name}/rebuild", Permission: PermOperatePlatform, Platform: true, Handler: s.requestRebuild,
 			Doc: kernel.Doc{Summary: "Rebuild a read model from the log: into fresh tables, swapped in when caught up (the old ones serve until then)", Response: kernel.CommandAnswer{}, Status: http.StatusAccepted}},
-	}
+	}, s.parkingRoutes()...)
 }
 
 func (s *Handlers) operationsReport(w http.ResponseWriter, r *http.Request) error {

@@ -1235,6 +1235,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/operations/projectors/{name}/parked/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Apply a parked stream's events again with this server's code: those that succeed are unparked; from the first that fails again the stream stays parked */
+        post: operations["post_v1_admin_operations_projectors_By_name_parked_retry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/operations/projectors/{name}/parked/skip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Skip a parked stream's first event (an operator's decision, recorded in the log with its reason), then retry the rest of the stream */
+        post: operations["post_v1_admin_operations_projectors_By_name_parked_skip"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/operations/projectors/{name}/rebuild": {
         parameters: {
             query?: never;
@@ -8752,12 +8786,35 @@ export interface operations {
                                 pool_max: number;
                                 pool_open: number;
                             };
+                            health: {
+                                problems: {
+                                    detail?: string;
+                                    read_model: string;
+                                    reason: string;
+                                }[];
+                                ready: boolean;
+                            };
                             log: {
                                 events?: number | null;
                                 head: string;
                             };
                             /** Format: date-time */
                             measured_at: string;
+                            parked: {
+                                application_id: string;
+                                attempts: number;
+                                error: string;
+                                event_id: string;
+                                event_type: string;
+                                /** Format: date-time */
+                                first_attempt_at: string;
+                                /** Format: date-time */
+                                last_attempt_at: string;
+                                position: string;
+                                projector: string;
+                                stream: string;
+                                waiting: number;
+                            }[];
                             projectors: {
                                 checkpoint: string;
                                 code_version: number;
@@ -8769,6 +8826,7 @@ export interface operations {
                                 /** Format: date-time */
                                 last_recorded_at?: string | null;
                                 name: string;
+                                parked: number;
                                 rebuild_done: number;
                                 rebuild_requested: boolean;
                                 rebuild_total: number;
@@ -8783,12 +8841,118 @@ export interface operations {
                                 oldest?: string | null;
                                 pending: number;
                             }[];
+                            skips: {
+                                actor_id: string;
+                                application_id: string;
+                                error: string;
+                                event_id: string;
+                                event_type: string;
+                                position: string;
+                                projector: string;
+                                reason: string;
+                                /** Format: date-time */
+                                skipped_at: string;
+                                stream: string;
+                            }[];
                         };
                     };
                 };
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    post_v1_admin_operations_projectors_By_name_parked_retry: {
+        parameters: {
+            query?: never;
+            header?: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
+            };
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    stream: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            applied: number;
+                            error?: string;
+                            parked: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    post_v1_admin_operations_projectors_By_name_parked_skip: {
+        parameters: {
+            query?: never;
+            header?: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description Optional: this route acts on platform-wide data. Without it only platform grants (superadmin) count; with it, the caller's roles in that application count too. */
+                ApplicationId?: string;
+            };
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                    stream: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            applied: number;
+                            error?: string;
+                            parked: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
             default: components["responses"]["Error"];
         };
     };

@@ -6,6 +6,9 @@ import type { Answer } from '@/lib/api/types';
 export type OperationsReport = Answer<'/v1/admin/operations', 'get'>['data'];
 export type ProjectorState = OperationsReport['projectors'][number];
 export type QueueState = OperationsReport['queues'][number];
+export type ParkedStream = OperationsReport['parked'][number];
+export type SkipDecision = OperationsReport['skips'][number];
+export type RetryOutcome = Answer<'/v1/admin/operations/projectors/{name}/parked/retry', 'post'>['data'];
 
 const OPERATIONS = '/v1/admin/operations';
 
@@ -27,6 +30,36 @@ export function useRequestRebuild() {
   return useMutation({
     mutationFn: async (name: string) =>
       api(`${OPERATIONS}/projectors/${encodeURIComponent(name)}/rebuild`, { method: 'POST' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['operations'] }),
+  });
+}
+
+/** Applies a parked stream's events again with the server's code (decision 1310). */
+export function useRetryParked() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ projector, stream }: { projector: string; stream: string }) =>
+      (
+        await api<{ data: RetryOutcome }>(`${OPERATIONS}/projectors/${encodeURIComponent(projector)}/parked/retry`, {
+          method: 'POST',
+          body: { stream },
+        })
+      ).data,
+    onSuccess: () => client.invalidateQueries({ queryKey: ['operations'] }),
+  });
+}
+
+/** Skips a parked stream's first event: the operator's decision, with its reason, recorded in the log. */
+export function useSkipParked() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ projector, stream, reason }: { projector: string; stream: string; reason: string }) =>
+      (
+        await api<{ data: RetryOutcome }>(`${OPERATIONS}/projectors/${encodeURIComponent(projector)}/parked/skip`, {
+          method: 'POST',
+          body: { stream, reason },
+        })
+      ).data,
     onSuccess: () => client.invalidateQueries({ queryKey: ['operations'] }),
   });
 }

@@ -41,6 +41,7 @@ export function ProjectorsTable({ projectors, busy, onRebuild }: Props) {
                 <span className="field__hint"> {t('operations.rebuildProgress', { done: p.rebuild_done, total: p.rebuild_total })}</span>
               )}
               {p.rebuild_requested && p.state !== 'rebuilding' && <span className="field__hint"> {t('operations.rebuildRequested')}</span>}
+              {p.parked > 0 && <div className="field__hint">{t('operations.parkedCount', { count: p.parked })}</div>}
               {p.state === 'failed' && (
                 <div className="field__error" role="note">
                   {t('operations.failedAt', { event: p.failed_event_id ?? '', error: p.error ?? '' })}

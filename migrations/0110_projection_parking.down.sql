@@ -1,0 +1,2 @@
+DROP TABLE IF EXISTS projection_skipped;
+DROP TABLE IF EXISTS projection_parked;
