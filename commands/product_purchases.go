@@ -67,7 +67,7 @@ func (a *App) BuyProduct(ctx context.Context, meta Meta, in ProductPurchase) (Pu
 		}
 		events, err := x.Buy(meta.ApplicationID, product.PurchaseRequest{PurchaseID: id, CustomerID: in.CustomerID,
 			Buyer: in.Buyer, Answers: in.Answers, OrganizationApproved: approved,
-			PaymentRequired: price != nil && price.Fields.PriceCents > 0, Today: u.now.In(loc).Format("2006-01-02")})
+			PaymentRequired: price != nil && price.Fields.PriceCents > 0, Today: u.now.In(loc).Format("2006-01-02")}, u.now)
 		if err != nil {
 			return err
 		}

@@ -349,7 +349,7 @@ func (s *Server) previewSessions(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if sc, err = series.CleanSchedule(sc, loc); err != nil {
+	if sc, err = series.CleanSchedule(sc, loc, time.Now()); err != nil {
 		return err
 	}
 	out := previewAnswer{TimeZone: zone, Dates: []previewDate{}}
