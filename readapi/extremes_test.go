@@ -256,11 +256,11 @@ func bodyWith(t reflect.Type, path string, depth int, pick func(bodyField) (any,
 
 type extremesWorld struct {
 	*boundaryWorld
-	named   map[string]string // a body field's name → an id of the world it may name
+	named map[string]string // a body field's name → an id of the world it may name
 	// byPattern fills a route's {id} where the prefix's id would not do (the bundle
 	// activity of /activities/{id}/bundles).
 	byPattern map[string]string
-	counter int
+	counter   int
 }
 
 // plausible is a route's body of plausible values only.
@@ -448,4 +448,3 @@ func (w *extremesWorld) projectorsFailing() string {
 		time.Sleep(20 * time.Millisecond)
 	}
 }
-
