@@ -56,23 +56,25 @@ func BirthDate(v *domain.ValidationError, field string, d, now time.Time) {
 	between(v, field, day(d), Earliest, day(now).AddDate(0, 0, 1))
 }
 
-// RepairDate is the repair upcasters' rule for a stored "YYYY-MM-DD": a date before
-// Earliest (year 0, which no read model can hold) becomes Earliest; any other text is
-// kept as it is.
-func RepairDate(s string) string {
-	d, err := time.Parse(time.DateOnly, s)
+// MendDate is the repairs' rule for a stored "YYYY-MM-DD" (decision 1320): a date
+// before Earliest (year 0, which no read model holds) becomes Earliest. It answers
+// whether it changed the date; any other text is left as it is.
+func MendDate(s *string) bool {
+	d, err := time.Parse(time.DateOnly, *s)
 	if err != nil || !d.Before(Earliest) {
-		return s
+		return false
 	}
-	return Earliest.Format(time.DateOnly)
+	*s = Earliest.Format(time.DateOnly)
+	return true
 }
 
-// RepairInstant is RepairDate for an instant.
-func RepairInstant(t time.Time) time.Time {
-	if t.Before(Earliest) {
-		return Earliest
+// MendInstant is MendDate for an instant (nil is left alone).
+func MendInstant(t *time.Time) bool {
+	if t == nil || !t.Before(Earliest) {
+		return false
 	}
-	return t
+	*t = Earliest
+	return true
 }
 
 func between(v *domain.ValidationError, field string, d, first, last time.Time) {
