@@ -34,6 +34,7 @@ type boundaryWorld struct {
 	base   string
 	server *readapi.Server
 	env    *testenv.Env
+	users  *identity.Service
 	token  string
 	app    string
 	ids    map[string]string // path prefix → an id that exists there
@@ -66,7 +67,7 @@ func newBoundaryWorld(t testing.TB) *boundaryWorld {
 	}
 	srv := httptest.NewServer(api)
 	t.Cleanup(srv.Close)
-	w := &boundaryWorld{t: t, base: srv.URL, server: api, env: env, ids: map[string]string{}}
+	w := &boundaryWorld{t: t, base: srv.URL, server: api, env: env, users: svc, ids: map[string]string{}}
 	ctx := context.Background()
 	if err := svc.EnsureDefaultPermissions(ctx); err != nil {
 		t.Fatal(err)

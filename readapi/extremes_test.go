@@ -15,7 +15,10 @@ import (
 
 	"pgregory.net/rapid"
 
+	"move/commands"
+	domainidentity "move/domain/identity"
 	"move/eventstore"
+	"move/identity"
 	"move/projections"
 	"move/readapi"
 )
@@ -261,6 +264,35 @@ type extremesWorld struct {
 	// activity of /activities/{id}/bundles).
 	byPattern map[string]string
 	counter   int
+	// customer is the token of a customer of the application, for the customer routes.
+	customer string
+}
+
+// sendRoute sends body to the route at path as a caller it lets in: the superadmin, or
+// the customer on a customer route.
+func (w *extremesWorld) sendRoute(rt readapi.Route, path string, body []byte) response {
+	if rt.Permission == readapi.Customer {
+		staff := w.token
+		w.token = w.customer
+		defer func() { w.token = staff }()
+	}
+	return w.send(rt.Method, path, body, "application/json")
+}
+
+// login answers the token of a user of the world, once the read models know them.
+func (w *extremesWorld) login(email, password string) string {
+	w.t.Helper()
+	body, _ := json.Marshal(map[string]string{"email": email, "password": password})
+	for deadline := time.Now().Add(30 * time.Second); ; {
+		r := w.send(http.MethodPost, "/v1/auth/login", body, "application/json")
+		if r.Status == http.StatusOK {
+			return dig(r.Body, "api_token", "token").(string)
+		}
+		if time.Now().After(deadline) {
+			w.t.Fatalf("login %s: %s", email, r.Raw)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 }
 
 // plausible is a route's body of plausible values only.
@@ -333,6 +365,12 @@ func newExtremesWorld(t *testing.T) *extremesWorld {
 	w.ids["/v1/products/"] = w.ids["/v1/admin/products/"]
 	w.ids["/v1/admin/campaigns/"] = w.make("/v1/admin/campaigns", "/v1/admin/campaigns", nil)
 	w.ids["/v1/admin/notifications/"] = w.make("/v1/admin/notifications", "/v1/admin/notifications", nil)
+	if _, err := w.users.CreateUser(context.Background(), commands.Meta{}, identity.NewUser{Email: "customer@example.test",
+		FirstName: "Cas", LastName: "Klant", Password: "a long enough password",
+		Grant: &domainidentity.Grant{Role: domainidentity.RoleCustomer, ApplicationID: w.app}}); err != nil {
+		t.Fatal(err)
+	}
+	w.customer = w.login("customer@example.test", "a long enough password")
 	return w
 }
 
@@ -362,7 +400,7 @@ func TestExtremeInputsOnEveryWriteRoute(t *testing.T) {
 					return w.poolFor(f).plausible[0], false
 				})
 				raw, _ := json.Marshal(body)
-				r := w.send(rt.Method, path, raw, "application/json")
+				r := w.sendRoute(rt, path, raw)
 				sent++
 				if r.Status >= 500 {
 					t.Errorf("%s %s with %.300s: %d %.300s", rt.Method, rt.Pattern, raw, r.Status, r.Raw)
@@ -387,7 +425,7 @@ func TestExtremeInputsOnEveryWriteRoute(t *testing.T) {
 			return rapid.SampledFrom(append(p.plausible, p.extreme...)).Draw(rt, f.path), rapid.Bool().Draw(rt, f.path+" set")
 		})
 		raw, _ := json.Marshal(body)
-		r := w.send(route.Method, w.routePath(route), raw, "application/json")
+		r := w.sendRoute(route, w.routePath(route), raw)
 		if r.Status >= 500 {
 			rt.Fatalf("%s %s with %.300s: %d %.300s", route.Method, route.Pattern, raw, r.Status, r.Raw)
 		}
