@@ -326,8 +326,11 @@ func (w *extremesWorld) make(pattern, path string, override map[string]any) stri
 	}
 	raw, _ := json.Marshal(body)
 	r := w.send(http.MethodPost, path, raw, "application/json")
-	// What the path names may not be in the read models yet on a loaded machine.
-	for deadline := time.Now().Add(30 * time.Second); r.Status == http.StatusNotFound && time.Now().Before(deadline); {
+	// What the path or the body names may not be in the read models yet on a loaded
+	// machine (the checks inside writes do not wait for the caller's writes yet: issue
+	// 21, section 3): 404 or 422 until they are.
+	for deadline := time.Now().Add(30 * time.Second); (r.Status == http.StatusNotFound || r.Status == http.StatusUnprocessableEntity) &&
+		time.Now().Before(deadline); {
 		time.Sleep(50 * time.Millisecond)
 		r = w.send(http.MethodPost, path, raw, "application/json")
 	}
