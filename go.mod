@@ -16,6 +16,7 @@ require (
 	github.com/teambition/rrule-go v1.8.2
 	golang.org/x/text v0.44.0
 	google.golang.org/grpc v1.82.0
+	pgregory.net/rapid v1.3.0
 )
 
 require (

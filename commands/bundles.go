@@ -67,7 +67,7 @@ func (a *App) CreateBundle(ctx context.Context, meta Meta, activityID string, f 
 		if err := u.checkBundleRate(x.OrganizationID, f.RateID); err != nil {
 			return err
 		}
-		events, err := b.Create(meta.ApplicationID, x.OrganizationID, activityID, f)
+		events, err := b.Create(meta.ApplicationID, x.OrganizationID, activityID, f, u.now)
 		if err != nil {
 			return err
 		}
@@ -125,7 +125,7 @@ func (a *App) UpdateBundle(ctx context.Context, meta Meta, id string, expected *
 			return err
 		}
 		o.PaymentRequired = f.PriceCents > 0
-		events, err := b.Change(meta.ApplicationID, f, o)
+		events, err := b.Change(meta.ApplicationID, f, o, u.now)
 		if err != nil {
 			return err
 		}
@@ -170,7 +170,7 @@ func (a *App) CreateBundleSeries(ctx context.Context, meta Meta, bundleID, zone 
 		if _, err := u.loadBundleActivity(b.ActivityID); err != nil {
 			return err
 		}
-		events, err := s.Create(meta.ApplicationID, b.OrganizationID, b.ActivityID, zone, sc, "")
+		events, err := s.Create(meta.ApplicationID, b.OrganizationID, b.ActivityID, zone, sc, "", u.now)
 		if err != nil {
 			return err
 		}

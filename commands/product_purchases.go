@@ -57,7 +57,7 @@ func (a *App) BuyProduct(ctx context.Context, meta Meta, in ProductPurchase) (Pu
 		}
 		events, err := x.Buy(meta.ApplicationID, product.PurchaseRequest{PurchaseID: id, CustomerID: in.CustomerID,
 			Buyer: in.Buyer, Answers: in.Answers, OrganizationApproved: s.organizationApproved,
-			PaymentRequired: s.price != nil && s.price.Fields.PriceCents > 0, Today: u.now.In(s.zone).Format("2006-01-02")})
+			PaymentRequired: s.price != nil && s.price.Fields.PriceCents > 0, Today: u.now.In(s.zone).Format("2006-01-02")}, u.now)
 		if err != nil {
 			return err
 		}

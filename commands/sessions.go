@@ -27,7 +27,7 @@ func (a *App) CreateSeries(ctx context.Context, meta Meta, activityID, zone stri
 		if err != nil {
 			return err
 		}
-		events, err := s.Create(meta.ApplicationID, x.OrganizationID, activityID, zone, sc, "")
+		events, err := s.Create(meta.ApplicationID, x.OrganizationID, activityID, zone, sc, "", u.now)
 		if err != nil {
 			return err
 		}

@@ -53,9 +53,27 @@ func (r *Registry) Register(examples ...Event) {
 	}
 }
 
-// RegisterUpcaster reads events stored as oldType through up.
+// RegisterUpcaster reads events stored as oldType through up. An upcaster that answers
+// oldType itself is a repair: events of that version are read mended, once (an event
+// accepted before a rule existed that no read model can hold, decision 1320).
 func (r *Registry) RegisterUpcaster(oldType string, up Upcaster) {
 	r.upcasters[oldType] = up
+}
+
+// Repair is the upcaster of a repair: it reads the event, lets mend mend it and, when
+// mend changed it, answers the event of the same type with the mended payload.
+func Repair[E Event](mend func(*E) bool) Upcaster {
+	return func(data json.RawMessage) (string, json.RawMessage, error) {
+		var e E
+		if err := json.Unmarshal(data, &e); err != nil {
+			return "", nil, err
+		}
+		if !mend(&e) {
+			return e.EventType(), data, nil
+		}
+		mended, err := json.Marshal(e)
+		return e.EventType(), mended, err
+	}
 }
 
 // Known tells whether typ is a registered event type (or upcasts to one).
@@ -72,7 +90,9 @@ func (r *Registry) Types() []string {
 		names = append(names, name)
 	}
 	for name := range r.upcasters {
-		names = append(names, name)
+		if _, repaired := r.types[name]; !repaired {
+			names = append(names, name)
+		}
 	}
 	slices.Sort(names)
 	return names
@@ -98,10 +118,15 @@ func (r *Registry) Decode(typ string, data json.RawMessage) (Event, error) {
 		if hops > 16 {
 			return nil, fmt.Errorf("domain: upcaster loop at %s", typ)
 		}
-		var err error
-		if typ, data, err = up(data); err != nil {
+		next, upcast, err := up(data)
+		if err != nil {
 			return nil, fmt.Errorf("domain: upcast %s: %w", typ, err)
 		}
+		data = upcast
+		if next == typ { // a repair: read once, mended
+			break
+		}
+		typ = next
 	}
 	t, ok := r.types[typ]
 	if !ok {

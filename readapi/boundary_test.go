@@ -35,6 +35,8 @@ type boundaryWorld struct {
 	t      testing.TB
 	base   string
 	server *readapi.Server
+	env    *testenv.Env
+	users  *identity.Service
 	token  string
 	app    string
 	ids    map[string]string // path prefix → an id that exists there
@@ -60,13 +62,14 @@ func newBoundaryWorld(t testing.TB) *boundaryWorld {
 	}
 	guards := &kernel.Identity{Service: svc}
 	api, err := readapi.New(kernel.Deps{App: env.App, DB: env.DB, Auth: guards, Tenants: guards, Authz: guards, Files: fileService,
-		Log: testenv.Logger(t), Metrics: prometheus.NewRegistry(), Ready: func(context.Context) error { return nil }})
+		Log: testenv.Logger(t), Metrics: prometheus.NewRegistry(), Ready: func(context.Context) error { return nil },
+		Mail: &readapitest.Mailbox{}, QRSecret: []byte("a test key for QR codes, 32 bytes or more")})
 	if err != nil {
 		t.Fatal(err)
 	}
 	srv := httptest.NewServer(api)
 	t.Cleanup(srv.Close)
-	w := &boundaryWorld{t: t, base: srv.URL, server: api, ids: map[string]string{}}
+	w := &boundaryWorld{t: t, base: srv.URL, server: api, env: env, users: svc, ids: map[string]string{}}
 	ctx := context.Background()
 	if err := svc.EnsureDefaultPermissions(ctx); err != nil {
 		t.Fatal(err)

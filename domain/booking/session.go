@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"move/domain"
+	"move/domain/bounds"
 	"move/domain/names"
 )
 
@@ -206,15 +207,15 @@ func Check(o Offer, in Request, now time.Time) (Request, error) {
 			return in, err
 		}
 	}
-	return CheckPerson(o, in)
+	return CheckPerson(o, in, now)
 }
 
-// CheckPerson is Check without the subscribe window: the participant's fields, the
-// answers (customers only) and the age range on o.Date. A product's purchase meets it
-// (decision 1003).
-func CheckPerson(o Offer, in Request) (Request, error) {
+// CheckPerson is Check without the subscribe window: the participant's fields (at
+// now), the answers (customers only) and the age range on o.Date. A product's purchase
+// meets it (decision 1003).
+func CheckPerson(o Offer, in Request, now time.Time) (Request, error) {
 	var v domain.ValidationError
-	in.Participant = cleanParticipant(&v, in.Participant, in.ByStaff)
+	in.Participant = cleanParticipant(&v, in.Participant, in.ByStaff, now)
 	if !in.ByStaff {
 		in.Answers = cleanAnswers(&v, o.Questions, in.Answers)
 	} else {
@@ -256,7 +257,7 @@ func checkWindow(o Offer, now time.Time) error {
 	return nil
 }
 
-func cleanParticipant(v *domain.ValidationError, p Participant, byStaff bool) Participant {
+func cleanParticipant(v *domain.ValidationError, p Participant, byStaff bool, now time.Time) Participant {
 	p.FirstName = names.Required(v, "participant.first_name", p.FirstName, MaxNameLength)
 	p.LastName = names.Required(v, "participant.last_name", p.LastName, MaxNameLength)
 	p.Email = strings.TrimSpace(p.Email)
@@ -267,8 +268,10 @@ func cleanParticipant(v *domain.ValidationError, p Participant, byStaff bool) Pa
 	}
 	p.DateOfBirth = strings.TrimSpace(p.DateOfBirth)
 	if p.DateOfBirth != "" {
-		if _, err := time.Parse(time.DateOnly, p.DateOfBirth); err != nil {
+		if born, err := time.Parse(time.DateOnly, p.DateOfBirth); err != nil {
 			v.Add("participant.date_of_birth", "validation.date", nil)
+		} else {
+			bounds.BirthDate(v, "participant.date_of_birth", born, now)
 		}
 	}
 	p.Gender = strings.TrimSpace(p.Gender)

@@ -9,6 +9,7 @@ import (
 
 	"move/domain"
 	"move/domain/booking"
+	"move/domain/bounds"
 	"move/domain/names"
 	"move/domain/rate"
 	"move/domain/series"
@@ -113,15 +114,19 @@ func (b *Bundle) Taken() int {
 	return n
 }
 
-// CleanFields validates a bundle's fields.
-func CleanFields(f Fields) (Fields, error) {
+// CleanFields validates a bundle's fields at now. The start date lies in the calendar
+// window (package bounds) unless it is the one the bundle has (was; "" for a new one):
+// an old bundle keeps its start when its name changes.
+func CleanFields(f Fields, was string, now time.Time) (Fields, error) {
 	var v domain.ValidationError
 	f.Name = names.Required(&v, "name", f.Name, MaxNameLength)
 	if f.Spots < 1 || f.Spots > series.MaxSpots {
 		v.Add("spots", "session.spots", map[string]any{"max": series.MaxSpots})
 	}
-	if _, err := time.Parse(time.DateOnly, f.StartDate); err != nil {
+	if d, err := time.Parse(time.DateOnly, f.StartDate); err != nil {
 		v.Add("start_date", "validation.date", nil)
+	} else if f.StartDate != was {
+		bounds.Date(&v, "start_date", d, now)
 	}
 	if f.PriceCents < 0 || f.PriceCents > rate.MaxPriceCents {
 		v.Add("price_cents", "rate.price_range", map[string]any{"max": rate.MaxPriceCents / 100})
@@ -141,11 +146,11 @@ func CleanFields(f Fields) (Fields, error) {
 
 // Create decides a new bundle of a bundle activity (the caller checks the activity's
 // type and the rate).
-func (b *Bundle) Create(applicationID, organizationID, activityID string, f Fields) ([]domain.Event, error) {
+func (b *Bundle) Create(applicationID, organizationID, activityID string, f Fields, now time.Time) ([]domain.Event, error) {
 	if b.Exists {
 		return nil, &domain.ConflictError{Key: "bundle.exists"}
 	}
-	f, err := CleanFields(f)
+	f, err := CleanFields(f, "", now)
 	if err != nil {
 		return nil, err
 	}
@@ -154,11 +159,11 @@ func (b *Bundle) Create(applicationID, organizationID, activityID string, f Fiel
 
 // Change decides new fields; more spots go to the waiting list at once, in the same
 // append. Fewer spots than are taken keep the bookings (nobody loses a spot).
-func (b *Bundle) Change(applicationID string, f Fields, o booking.Offer) ([]domain.Event, error) {
+func (b *Bundle) Change(applicationID string, f Fields, o booking.Offer, now time.Time) ([]domain.Event, error) {
 	if err := b.mustBeIn(applicationID); err != nil {
 		return nil, err
 	}
-	f, err := CleanFields(f)
+	f, err := CleanFields(f, b.Fields.StartDate, now)
 	if err != nil {
 		return nil, err
 	}

@@ -19,7 +19,7 @@ const app = "app"
 func created(t *testing.T, spots int) *Bundle {
 	t.Helper()
 	b := New("b")
-	events, err := b.Create(app, "org", "act", Fields{Name: " Ten weeks ", Spots: spots, StartDate: "2026-03-10", PriceCents: 0})
+	events, err := b.Create(app, "org", "act", Fields{Name: " Ten weeks ", Spots: spots, StartDate: "2026-03-10", PriceCents: 0}, now)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,8 +63,33 @@ func conflictKey(err error) string {
 	return ""
 }
 
+// The start date lies in the calendar window (package bounds); a bundle whose start left
+// the window keeps it through a change of name.
+func TestStartDateLiesInTheCalendarWindow(t *testing.T) {
+	for _, date := range []string{"0000-01-01", "1900-01-01", "9999-12-31", "2021-02-28", "2036-03-02"} {
+		_, err := New("b").Create(app, "org", "act", Fields{Name: "Ten weeks", Spots: 1, StartDate: date}, now)
+		var v *domain.ValidationError
+		if !errors.As(err, &v) || len(v.Fields) != 1 || v.Fields[0].Field != "start_date" || v.Fields[0].Key != "validation.between" {
+			t.Errorf("%s: %v", date, err)
+		}
+	}
+	b := New("b")
+	events, err := b.Create(app, "org", "act", Fields{Name: "Ten weeks", Spots: 1, StartDate: "2021-03-01"}, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.Apply(events[0])
+	later := now.AddDate(1, 0, 0)
+	if _, err := b.Change(app, Fields{Name: "Eleven weeks", Spots: 1, StartDate: "2021-03-01"}, booking.Offer{}, later); err != nil {
+		t.Fatalf("an old start kept: %v", err)
+	}
+	if _, err := b.Change(app, Fields{Name: "Eleven weeks", Spots: 1, StartDate: "2021-03-02"}, booking.Offer{}, later); err == nil {
+		t.Fatal("an old start moved outside the window was accepted")
+	}
+}
+
 func TestCreateRefusesBadFields(t *testing.T) {
-	_, err := New("b").Create(app, "org", "act", Fields{Name: " ", Spots: 0, StartDate: "10-03-2026", PriceCents: -1, RateID: ptr("x")})
+	_, err := New("b").Create(app, "org", "act", Fields{Name: " ", Spots: 0, StartDate: "10-03-2026", PriceCents: -1, RateID: ptr("x")}, now)
 	var v *domain.ValidationError
 	if !errors.As(err, &v) {
 		t.Fatalf("want a validation error, got %v", err)
@@ -113,7 +138,7 @@ func TestBookFillsTheSpotsThenTheWaitingListAndACancellationPromotesInTheSameApp
 		t.Fatalf("cancel twice: %v", err)
 	}
 	// More spots: the waiting list moves up in the change's own append.
-	events, err = b.Change(app, Fields{Name: "Ten weeks", Spots: 3, StartDate: "2026-03-10"}, o)
+	events, err = b.Change(app, Fields{Name: "Ten weeks", Spots: 3, StartDate: "2026-03-10"}, o, now)
 	if err != nil || len(events) != 2 || events[1].(Promoted).BookingID != "b4" {
 		t.Fatalf("more spots: %#v %v", events, err)
 	}

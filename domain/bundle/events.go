@@ -11,6 +11,7 @@ import (
 
 	"move/domain"
 	"move/domain/booking"
+	"move/domain/bounds"
 )
 
 // Fields are what the bundle form edits. PriceCents includes VAT; StartDate is the
@@ -104,9 +105,12 @@ func (CheckedIn) EventType() string        { return "bundle.checked_in.v1" }
 func (BookingConfirmed) EventType() string { return "bundle.booking_confirmed.v1" }
 func (Notified) EventType() string         { return "bundle.notified.v1" }
 
-// Register adds the bundle events to a registry.
+// Register adds the bundle events to a registry, with the repairs of a start date no
+// read model holds (year 0), read as 1 January 1900 (decision 1320; as a session's).
 func Register(r *domain.Registry) {
 	r.Register(Created{}, Changed{}, Deleted{}, SeriesAdded{}, Booked{}, BookingCancelled{}, Promoted{}, CheckedIn{}, BookingConfirmed{}, Notified{})
+	r.RegisterUpcaster(Created{}.EventType(), domain.Repair(func(e *Created) bool { return bounds.MendDate(&e.StartDate) }))
+	r.RegisterUpcaster(Changed{}.EventType(), domain.Repair(func(e *Changed) bool { return bounds.MendDate(&e.StartDate) }))
 }
 
 // EventTypes lists every bundle event type.

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"move/domain"
+	"move/domain/bounds"
 	"move/domain/names"
 )
 
@@ -177,7 +178,8 @@ func (n *Notification) MarkSent(recipients int, now time.Time) []domain.Event {
 }
 
 // Clean validates the fields: a title and contents within their limits whose {…}
-// placeholders are known variables, and a send_on in the zone after now.
+// placeholders are known variables, and a send_on in the zone after now and within the
+// calendar window (package bounds).
 func Clean(f Fields, now time.Time) (Fields, error) {
 	var v domain.ValidationError
 	f.Title = names.Required(&v, "title", f.Title, MaxTitleLength)
@@ -209,6 +211,7 @@ func Clean(f Fields, now time.Time) (Fields, error) {
 		v.Add("send_on", "notification.send_on_past", nil)
 	default:
 		f.SendAt = at.UTC()
+		bounds.Instant(&v, "send_on", f.SendAt, now)
 	}
 	return f, v.OrNil()
 }

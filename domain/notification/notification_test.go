@@ -31,6 +31,19 @@ func conflict(err error) string {
 
 var now = time.Date(2026, 11, 26, 10, 0, 0, 0, time.UTC)
 
+// send_on lies in the calendar window (package bounds): year 9999 was accepted.
+func TestSendOnWithinTheCalendarWindow(t *testing.T) {
+	for _, on := range []string{"9999-12-31T23:59", "2036-11-28T00:00"} {
+		_, err := notification.New("n1").Schedule("app", notification.Fields{Title: "Nieuw", Contents: "Hallo", SendOn: on, Zone: "Europe/Amsterdam"}, now)
+		if got := fieldsOf(err); got["send_on"] != "validation.between" {
+			t.Errorf("%s: %v", on, got)
+		}
+	}
+	if _, err := notification.New("n1").Schedule("app", notification.Fields{Title: "Nieuw", Contents: "Hallo", SendOn: "2036-11-26T12:00", Zone: "Europe/Amsterdam"}, now); err != nil {
+		t.Fatalf("the window's last day: %v", err)
+	}
+}
+
 func TestScheduleRules(t *testing.T) {
 	n := notification.New("n1")
 	_, err := n.Schedule("app", notification.Fields{Title: "", Contents: strings.Repeat("x", notification.MaxContents+1), SendOn: "morgen", Zone: "Europe/Amsterdam"}, now)

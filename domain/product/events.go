@@ -8,6 +8,7 @@ import (
 	"move/domain"
 	"move/domain/booking"
 	"move/domain/offer"
+	"move/domain/series"
 )
 
 // Details is what the product form edits.
@@ -117,5 +118,5 @@ const StreamPrefix = "product-"
 // Stream is the product's event stream.
 func Stream(id string) string { return StreamPrefix + id }
 
-// MaxSpots bounds a product's spots.
-const MaxSpots = 100000
+// MaxSpots bounds a product's spots as a session's (an integer column holds them).
+const MaxSpots = series.MaxSpots

@@ -1,6 +1,8 @@
 package product
 
 import (
+	"time"
+
 	"move/domain"
 	"move/domain/booking"
 )
@@ -55,7 +57,7 @@ type PurchaseRequest struct {
 // paid when the product has a price, else confirmed at once. It is decided against the
 // loaded version, so concurrent buyers conflict on the append and retry: the last spot
 // is sold once.
-func (p *Product) Buy(applicationID string, in PurchaseRequest) ([]domain.Event, error) {
+func (p *Product) Buy(applicationID string, in PurchaseRequest, now time.Time) ([]domain.Event, error) {
 	if !p.Exists || p.ApplicationID != applicationID {
 		return nil, &domain.NotFoundError{Kind: "product", ID: p.ID}
 	}
@@ -75,7 +77,7 @@ func (p *Product) Buy(applicationID string, in PurchaseRequest) ([]domain.Event,
 	for _, q := range p.Questions {
 		o.Questions = append(o.Questions, booking.Question{ID: q.ID, Type: q.Type, Required: q.Required, Options: q.Options})
 	}
-	req, err := booking.CheckPerson(o, booking.Request{BookingID: in.PurchaseID, CustomerID: in.CustomerID, Participant: in.Buyer, Answers: in.Answers})
+	req, err := booking.CheckPerson(o, booking.Request{BookingID: in.PurchaseID, CustomerID: in.CustomerID, Participant: in.Buyer, Answers: in.Answers}, now)
 	if err != nil {
 		return nil, err
 	}

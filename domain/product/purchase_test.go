@@ -3,6 +3,7 @@ package product
 import (
 	"errors"
 	"testing"
+	"time"
 
 	"move/domain"
 	"move/domain/booking"
@@ -12,6 +13,9 @@ import (
 func buyer() booking.Participant {
 	return booking.Participant{FirstName: "Ann", LastName: "Smit", Email: "ann@example.org", DateOfBirth: "2000-05-01"}
 }
+
+// now is the purchases' moment, on the requests' Today.
+var now = time.Date(2026, 11, 26, 12, 0, 0, 0, time.UTC)
 
 func req(id string) PurchaseRequest {
 	return PurchaseRequest{PurchaseID: id, CustomerID: "c-" + id, Buyer: buyer(), OrganizationApproved: true, Today: "2026-11-26"}
@@ -33,7 +37,7 @@ func conflictKey(err error) string {
 
 func TestBuyFreeConfirmsAtOncePricedHolds(t *testing.T) {
 	p := created(t)
-	ev, err := p.Buy(app, req("a"))
+	ev, err := p.Buy(app, req("a"), now)
 	if err != nil || len(ev) != 2 {
 		t.Fatalf("free: %v %v", ev, err)
 	}
@@ -43,7 +47,7 @@ func TestBuyFreeConfirmsAtOncePricedHolds(t *testing.T) {
 	}
 	in := req("b")
 	in.PaymentRequired = true
-	ev, err = p.Buy(app, in)
+	ev, err = p.Buy(app, in, now)
 	if err != nil || len(ev) != 1 {
 		t.Fatalf("priced: %v %v", ev, err)
 	}
@@ -54,7 +58,7 @@ func TestBuyFreeConfirmsAtOncePricedHolds(t *testing.T) {
 	if h := ev[0].(PurchaseHeld); h.Subject != "purchase-b" || h.Quantity != 1 {
 		t.Fatalf("held %+v", h)
 	}
-	if _, err := p.Buy(app, req("a")); conflictKey(err) != "purchase.exists" {
+	if _, err := p.Buy(app, req("a"), now); conflictKey(err) != "purchase.exists" {
 		t.Fatalf("same id again: %v", err)
 	}
 }
@@ -65,13 +69,13 @@ func TestBuyNeverOversells(t *testing.T) {
 	for _, id := range []string{"a", "b"} {
 		in := req(id)
 		in.PaymentRequired = true
-		ev, err := p.Buy(app, in)
+		ev, err := p.Buy(app, in, now)
 		if err != nil {
 			t.Fatal(err)
 		}
 		apply(p, ev)
 	}
-	_, err := p.Buy(app, req("c"))
+	_, err := p.Buy(app, req("c"), now)
 	if conflictKey(err) != "product.full" {
 		t.Fatalf("third buyer: %v", err)
 	}
@@ -83,12 +87,12 @@ func TestBuyNeverOversells(t *testing.T) {
 	apply(p, ev)
 	ev, _ = p.ConfirmPurchase("b")
 	apply(p, ev)
-	if ev, err := p.Buy(app, req("c")); err != nil {
+	if ev, err := p.Buy(app, req("c"), now); err != nil {
 		t.Fatalf("after release: %v", err)
 	} else {
 		apply(p, ev)
 	}
-	if _, err := p.Buy(app, req("d")); conflictKey(err) != "product.full" {
+	if _, err := p.Buy(app, req("d"), now); conflictKey(err) != "product.full" {
 		t.Fatalf("full again: %v", err)
 	}
 	if ev, err := p.CancelPurchase("a", "x"); err != nil || ev != nil {
@@ -108,7 +112,7 @@ func TestBuyNeverOversells(t *testing.T) {
 		t.Fatalf("unknown purchase: %v", err)
 	}
 	p.Details.Spots = ptr(0)
-	if _, err := p.Buy(app, req("e")); conflictKey(err) != "product.full" {
+	if _, err := p.Buy(app, req("e"), now); conflictKey(err) != "product.full" {
 		t.Fatalf("zero spots: %v", err)
 	}
 }
@@ -116,21 +120,21 @@ func TestBuyNeverOversells(t *testing.T) {
 func TestBuyRefusals(t *testing.T) {
 	p := created(t)
 	p.Details.Draft = true
-	if _, err := p.Buy(app, req("a")); conflictKey(err) != "product.draft" {
+	if _, err := p.Buy(app, req("a"), now); conflictKey(err) != "product.draft" {
 		t.Errorf("draft: %v", err)
 	}
 	p.Details.Draft = false
 	in := req("a")
 	in.OrganizationApproved = false
-	if _, err := p.Buy(app, in); conflictKey(err) != "product.organization_not_approved" {
+	if _, err := p.Buy(app, in, now); conflictKey(err) != "product.organization_not_approved" {
 		t.Errorf("unapproved organisation: %v", err)
 	}
 	var nf *domain.NotFoundError
-	if _, err := p.Buy("other-app", req("a")); !errors.As(err, &nf) {
+	if _, err := p.Buy("other-app", req("a"), now); !errors.As(err, &nf) {
 		t.Errorf("another application's product: %v", err)
 	}
 	p.Apply(Deleted{})
-	if _, err := p.Buy(app, req("a")); conflictKey(err) != "product.deleted" {
+	if _, err := p.Buy(app, req("a"), now); conflictKey(err) != "product.deleted" {
 		t.Errorf("deleted: %v", err)
 	}
 }
@@ -141,22 +145,22 @@ func TestBuyChecksAgeAndQuestions(t *testing.T) {
 	p.Questions = []offer.Question{{ID: "q1", Title: "Size", Type: "single_select", Required: true, Options: []string{"S", "M"}}}
 	in := req("a")
 	in.Buyer.DateOfBirth = "2015-01-01"
-	_, err := p.Buy(app, in)
+	_, err := p.Buy(app, in, now)
 	got := fields(err)
 	if got["participant.date_of_birth"] != "booking.age_out_of_range" || len(got) != 2 {
 		t.Fatalf("too young, no answer: %v", got)
 	}
 	in.Buyer.DateOfBirth = ""
-	if got := fields(mustErr(p.Buy(app, in))); got["participant.date_of_birth"] != "booking.age_required" {
+	if got := fields(mustErr(p.Buy(app, in, now))); got["participant.date_of_birth"] != "booking.age_required" {
 		t.Fatalf("no birth date: %v", got)
 	}
 	in = req("a")
 	in.Answers = []booking.Answer{{QuestionID: "q1", Value: "XL"}}
-	if got := fields(mustErr(p.Buy(app, in))); len(got) != 1 {
+	if got := fields(mustErr(p.Buy(app, in, now))); len(got) != 1 {
 		t.Fatalf("an answer not among the options: %v", got)
 	}
 	in.Answers = []booking.Answer{{QuestionID: "q1", Value: "M"}}
-	ev, err := p.Buy(app, in)
+	ev, err := p.Buy(app, in, now)
 	if err != nil {
 		t.Fatal(err)
 	}

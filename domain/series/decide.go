@@ -7,16 +7,22 @@ import (
 	"time"
 
 	"move/domain"
+	"move/domain/bounds"
 )
 
 var timePattern = regexp.MustCompile(`^([01][0-9]|2[0-3]):[0-5][0-9]$`)
 
-// CleanSession validates one session's values, each failure under its field.
-func CleanSession(s Session, loc *time.Location, v *domain.ValidationError) Session {
+// CleanSession validates one session's values at now, each failure under its field:
+// its date and subscribe instants within the calendar window (package bounds).
+func CleanSession(s Session, now time.Time, v *domain.ValidationError) Session {
 	s.Date, s.StartTime, s.EndTime = strings.TrimSpace(s.Date), strings.TrimSpace(s.StartTime), strings.TrimSpace(s.EndTime)
-	if _, err := time.Parse(time.DateOnly, s.Date); err != nil {
+	if d, err := time.Parse(time.DateOnly, s.Date); err != nil {
 		v.Add("date", "validation.date", nil)
+	} else {
+		bounds.Date(v, "date", d, now)
 	}
+	cleanBound(s.SubscribeFrom, "subscribe_from", now, v)
+	cleanBound(s.SubscribeUntil, "subscribe_until", now, v)
 	startOK, endOK := timePattern.MatchString(s.StartTime), timePattern.MatchString(s.EndTime)
 	if !startOK {
 		v.Add("start_time", "validation.time", nil)
@@ -31,6 +37,17 @@ func CleanSession(s Session, loc *time.Location, v *domain.ValidationError) Sess
 		v.Add("spots", "session.spots", map[string]any{"max": MaxSpots})
 	}
 	return s
+}
+
+// cleanBound refuses a subscribe bound the read models cannot hold: an instant outside
+// the calendar window, minutes outside 0 to MaxMinutesBefore.
+func cleanBound(b Bound, field string, now time.Time, v *domain.ValidationError) {
+	if b.At != nil {
+		bounds.Instant(v, field, *b.At, now)
+	}
+	if b.MinutesBefore != nil && (*b.MinutesBefore < 0 || *b.MinutesBefore > MaxMinutesBefore) {
+		v.Add(field, "validation.between", map[string]any{"min": 0, "max": MaxMinutesBefore})
+	}
 }
 
 // checkWindow refuses a subscribe window whose start is not before its end (spec §5).
@@ -88,9 +105,9 @@ func CleanRepetition(r *Repetition, first string, v *domain.ValidationError) *Re
 
 // CleanSchedule validates a schedule: its first session, its rule, and the subscribe
 // window of every session it makes; a rule that makes no date is refused.
-func CleanSchedule(sc Schedule, loc *time.Location) (Schedule, error) {
+func CleanSchedule(sc Schedule, loc *time.Location, now time.Time) (Schedule, error) {
 	var v domain.ValidationError
-	sc.Session = CleanSession(sc.Session, loc, &v)
+	sc.Session = CleanSession(sc.Session, now, &v)
 	sc.Repetition = CleanRepetition(sc.Repetition, sc.Date, &v)
 	if err := v.OrNil(); err != nil {
 		return sc, err
@@ -146,7 +163,7 @@ func (s *Series) ChangeOne(applicationID, key string, next Session, now time.Tim
 		return nil, err
 	}
 	var v domain.ValidationError
-	next = CleanSession(next, s.Location(), &v)
+	next = CleanSession(next, now, &v)
 	if err := v.OrNil(); err != nil {
 		return nil, err
 	}
@@ -190,7 +207,7 @@ func (s *Series) ChangeFollowing(applicationID, key string, sc Schedule, nextID 
 		return nil, nil, err
 	}
 	successor := New(nextID)
-	next, err = successor.Create(s.ApplicationID, s.OrganizationID, s.ActivityID, s.TimeZone, sc, s.ID)
+	next, err = successor.Create(s.ApplicationID, s.OrganizationID, s.ActivityID, s.TimeZone, sc, s.ID, now)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/google/uuid"
 
 	"move/domain"
+	"move/domain/bounds"
 )
 
 // Created: a new series of an activity, in the time zone its rule lives in. Previous
@@ -46,9 +47,34 @@ func (OccurrenceChanged) EventType() string   { return "series.occurrence_change
 func (OccurrenceCancelled) EventType() string { return "series.occurrence_cancelled.v1" }
 func (Ended) EventType() string               { return "series.ended.v1" }
 
-// Register adds the series events to a registry.
+// Register adds the series events to a registry, with the repairs of events accepted
+// before the calendar window (decision 1320): a date before 1900 (year 0, which no read
+// model holds) is read as 1 January 1900 — a session in the past, shown but never
+// bookable or changeable, that an operator recognises as a placeholder.
 func Register(r *domain.Registry) {
 	r.Register(Created{}, OccurrenceChanged{}, OccurrenceCancelled{}, Ended{})
+	r.RegisterUpcaster(Created{}.EventType(), domain.Repair(func(e *Created) bool {
+		mended := mendSession(&e.Schedule.Session)
+		if e.Schedule.Repetition != nil {
+			mended = bounds.MendDate(&e.Schedule.Repetition.Until) || mended
+		}
+		return mended
+	}))
+	r.RegisterUpcaster(OccurrenceChanged{}.EventType(), domain.Repair(func(e *OccurrenceChanged) bool {
+		mended := bounds.MendDate(&e.Occurrence)
+		return mendSession(&e.Session) || mended
+	}))
+	r.RegisterUpcaster(OccurrenceCancelled{}.EventType(), domain.Repair(func(e *OccurrenceCancelled) bool {
+		return bounds.MendDate(&e.Occurrence)
+	}))
+	r.RegisterUpcaster(Ended{}.EventType(), domain.Repair(func(e *Ended) bool { return bounds.MendDate(&e.From) }))
+}
+
+// mendSession mends a session's date and subscribe instants.
+func mendSession(s *Session) bool {
+	mended := bounds.MendDate(&s.Date)
+	mended = bounds.MendInstant(s.SubscribeFrom.At) || mended
+	return bounds.MendInstant(s.SubscribeUntil.At) || mended
 }
 
 // EventTypes lists every series event type.

@@ -178,8 +178,8 @@ func (s *Series) Apply(e domain.Event) {
 	}
 }
 
-// Create decides a new series of an activity in the time zone zone.
-func (s *Series) Create(applicationID, organizationID, activityID, zone string, sc Schedule, previous string) ([]domain.Event, error) {
+// Create decides a new series of an activity in the time zone zone at now.
+func (s *Series) Create(applicationID, organizationID, activityID, zone string, sc Schedule, previous string, now time.Time) ([]domain.Event, error) {
 	if s.Exists {
 		return nil, &domain.ConflictError{Key: "series.exists"}
 	}
@@ -187,7 +187,7 @@ func (s *Series) Create(applicationID, organizationID, activityID, zone string, 
 	if err != nil || zone == "" {
 		return nil, &domain.ConflictError{Key: "series.time_zone", Params: map[string]any{"zone": zone}}
 	}
-	sc, err = CleanSchedule(sc, loc)
+	sc, err = CleanSchedule(sc, loc, now)
 	if err != nil {
 		return nil, err
 	}

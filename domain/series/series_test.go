@@ -16,6 +16,9 @@ var amsterdam, _ = time.LoadLocation(zone)
 
 const seriesID = "6f1c1e4e-8f43-4e2c-9d1a-2b7a0c3d4e5f"
 
+// planned is when the tests' series are created: their dates lie in its calendar window.
+var planned = time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)
+
 func weekly(date, until string, days ...string) Schedule {
 	return Schedule{Session: Session{Date: date, StartTime: "19:00", EndTime: "20:00", Spots: 10},
 		Repetition: &Repetition{Type: Weeks, Every: 1, Days: days, Until: until}}
@@ -24,7 +27,7 @@ func weekly(date, until string, days ...string) Schedule {
 func created(t *testing.T, sc Schedule) *Series {
 	t.Helper()
 	s := New(seriesID)
-	events, err := s.Create("app", "org", "act", zone, sc, "")
+	events, err := s.Create("app", "org", "act", zone, sc, "", planned)
 	if err != nil {
 		t.Fatalf("create: %v", err)
 	}
@@ -75,7 +78,7 @@ func TestRepetitionRulesEachHaveTheirOwnMessage(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			sc := Schedule{Session: Session{Date: "2027-01-04", StartTime: "19:00", EndTime: "20:00", Spots: 5}, Repetition: c.rep}
-			_, err := New(seriesID).Create("app", "org", "act", zone, sc, "")
+			_, err := New(seriesID).Create("app", "org", "act", zone, sc, "", planned)
 			if got := fieldKeys(t, err)[c.field]; got != c.key {
 				t.Fatalf("field %s: got %q, want %q (%v)", c.field, got, c.key, err)
 			}
@@ -92,15 +95,53 @@ func TestNoTypeIsASingleSession(t *testing.T) {
 	}
 }
 
+// A session's date and subscribe instants lie in the calendar window (package bounds):
+// year 0 froze the activities read model of every application (issue 21).
+func TestSessionDatesLieInTheCalendarWindow(t *testing.T) {
+	ancient, far := time.Date(1, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(9999, 12, 31, 0, 0, 0, 0, time.UTC)
+	minutes := MaxMinutesBefore + 1
+	for _, tc := range []struct {
+		name  string
+		sc    Schedule
+		field string
+	}{
+		{"year 0", Schedule{Session: Session{Date: "0000-01-01", StartTime: "10:00", EndTime: "11:00", Spots: 1}}, "date"},
+		{"year 1900", Schedule{Session: Session{Date: "1900-01-01", StartTime: "10:00", EndTime: "11:00", Spots: 1}}, "date"},
+		{"year 9999", Schedule{Session: Session{Date: "9999-12-31", StartTime: "10:00", EndTime: "11:00", Spots: 1}}, "date"},
+		{"a day before the window", Schedule{Session: Session{Date: "2021-11-30", StartTime: "10:00", EndTime: "11:00", Spots: 1}}, "date"},
+		{"a day after the window", Schedule{Session: Session{Date: "2036-12-02", StartTime: "10:00", EndTime: "11:00", Spots: 1}}, "date"},
+		{"subscribe from year 1", Schedule{Session: Session{Date: "2027-01-04", StartTime: "10:00", EndTime: "11:00", Spots: 1, SubscribeFrom: Bound{At: &ancient}}}, "subscribe_from"},
+		{"subscribe until 9999", Schedule{Session: Session{Date: "2027-01-04", StartTime: "10:00", EndTime: "11:00", Spots: 1, SubscribeUntil: Bound{At: &far}}}, "subscribe_until"},
+		{"minutes beyond a year", Schedule{Session: Session{Date: "2027-01-04", StartTime: "10:00", EndTime: "11:00", Spots: 1, SubscribeUntil: Bound{MinutesBefore: &minutes}}}, "subscribe_until"},
+	} {
+		_, err := New(seriesID).Create("app", "org", "act", zone, tc.sc, "", planned)
+		if got := fieldKeys(t, err); got[tc.field] != "validation.between" {
+			t.Errorf("%s: %v", tc.name, got)
+		}
+	}
+	for _, date := range []string{"2021-12-01", "2036-12-01"} { // the window's ends
+		sc := Schedule{Session: Session{Date: date, StartTime: "10:00", EndTime: "11:00", Spots: 1}}
+		if _, err := New(seriesID).Create("app", "org", "act", zone, sc, "", planned); err != nil {
+			t.Errorf("%s: %v", date, err)
+		}
+	}
+	s := created(t, weekly("2027-01-04", "2027-03-01", "monday"))
+	next := s.Occurrences()[1].Session
+	next.Date = "0000-01-01"
+	if _, err := s.ChangeOne("app", s.Occurrences()[1].ID, next, planned); fieldKeys(t, err)["date"] != "validation.between" {
+		t.Errorf("an exception in year 0: %v", err)
+	}
+}
+
 func TestSessionFieldsAreChecked(t *testing.T) {
 	sc := Schedule{Session: Session{Date: "2027-02-30", StartTime: "25:00", EndTime: "7pm", Spots: 0}}
-	got := fieldKeys(t, func() error { _, err := New(seriesID).Create("app", "org", "act", zone, sc, ""); return err }())
+	got := fieldKeys(t, func() error { _, err := New(seriesID).Create("app", "org", "act", zone, sc, "", planned); return err }())
 	want := map[string]string{"date": "validation.date", "start_time": "validation.time", "end_time": "validation.time", "spots": "session.spots"}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("got %v, want %v", got, want)
 	}
 	sc = Schedule{Session: Session{Date: "2027-02-03", StartTime: "20:00", EndTime: "19:30", Spots: 1}}
-	_, err := New(seriesID).Create("app", "org", "act", zone, sc, "")
+	_, err := New(seriesID).Create("app", "org", "act", zone, sc, "", planned)
 	if fieldKeys(t, err)["end_time"] != "session.end_before_start" {
 		t.Fatalf("end before start: %v", err)
 	}
@@ -181,7 +222,7 @@ func TestWeeklyEveryTwoWeeksOnNamedDays(t *testing.T) {
 
 func TestRuleThatMakesNoDateIsRefused(t *testing.T) {
 	// Monday 2027-01-04 to Wednesday 2027-01-06 has no Friday.
-	_, err := New(seriesID).Create("app", "org", "act", zone, weekly("2027-01-04", "2027-01-06", "friday"), "")
+	_, err := New(seriesID).Create("app", "org", "act", zone, weekly("2027-01-04", "2027-01-06", "friday"), "", planned)
 	if fieldKeys(t, err)["repetition.days"] != "repetition.no_dates" {
 		t.Fatalf("got %v", err)
 	}
@@ -210,7 +251,7 @@ func TestSubscribeFromMustBeBeforeUntil(t *testing.T) {
 	sixty, thirty := 60, 30
 	sc := weekly("2027-01-04", "2027-02-01", "monday")
 	sc.SubscribeFrom, sc.SubscribeUntil = Bound{MinutesBefore: &thirty}, Bound{MinutesBefore: &sixty}
-	_, err := New(seriesID).Create("app", "org", "act", zone, sc, "")
+	_, err := New(seriesID).Create("app", "org", "act", zone, sc, "", planned)
 	if fieldKeys(t, err)["subscribe_from"] != "session.subscribe_order" {
 		t.Fatalf("got %v", err)
 	}
@@ -222,7 +263,7 @@ func TestSubscribeFromMustBeBeforeUntil(t *testing.T) {
 	// A fixed instant after a later session's relative end fails on that session.
 	at := time.Date(2027, 1, 20, 0, 0, 0, 0, time.UTC)
 	sc.SubscribeFrom = Bound{At: &at}
-	if _, err := New(seriesID).Create("app", "org", "act", zone, sc, ""); fieldKeys(t, err)["subscribe_from"] != "session.subscribe_order" {
+	if _, err := New(seriesID).Create("app", "org", "act", zone, sc, "", planned); fieldKeys(t, err)["subscribe_from"] != "session.subscribe_order" {
 		t.Fatalf("got %v", err)
 	}
 }

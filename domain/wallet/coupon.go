@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"move/domain"
+	"move/domain/bounds"
 )
 
 // Batch limits.
@@ -129,6 +130,8 @@ func CleanBatchSpec(s BatchSpec, now time.Time) (BatchSpec, error) {
 		at := s.ExpiresAt.UTC().Truncate(time.Second)
 		if !at.After(now) {
 			v.Add("expires_at", "validation.future", nil)
+		} else {
+			bounds.Instant(&v, "expires_at", at, now)
 		}
 		s.ExpiresAt = &at
 	}

@@ -117,6 +117,10 @@ func TestBatchSpecValidation(t *testing.T) {
 			t.Errorf("%s: want %s, got %q", f, k, got[f])
 		}
 	}
+	far := time.Date(9999, 12, 31, 0, 0, 0, 0, time.UTC)
+	if _, err := wallet.CleanBatchSpec(wallet.BatchSpec{Quantity: 1, ValueMoves: 5, ExpiresAt: &far}, now); fields(t, err)["expires_at"] != "validation.between" {
+		t.Fatalf("an expiry in 9999: %v", err)
+	}
 	if _, err := wallet.CleanBatchSpec(wallet.BatchSpec{Quantity: wallet.MaxQuantity + 1, ValueMoves: 5}, now); fields(t, err)["quantity"] == "" {
 		t.Error("more than the maximum quantity is refused")
 	}

@@ -289,7 +289,7 @@ func (s *Handlers) previewSessions(w http.ResponseWriter, r *http.Request) error
 	if err != nil {
 		return err
 	}
-	if sc, err = series.CleanSchedule(sc, loc); err != nil {
+	if sc, err = series.CleanSchedule(sc, loc, time.Now()); err != nil {
 		return err
 	}
 	out := previewAnswer{TimeZone: zone, Dates: []previewDate{}}

@@ -48,7 +48,7 @@ type WalletWorld struct {
 	last    eventstore.Position
 	callers []*Caller
 	mu      sync.Mutex
-	Mails   *mailbox
+	Mails   *Mailbox
 }
 
 type UserAuth struct{ *kernel.Identity }
@@ -68,13 +68,13 @@ type NoMail struct{}
 
 func (NoMail) Send(context.Context, identity.Mail) error { return nil }
 
-// mailbox keeps the mail the server sent.
-type mailbox struct {
+// Mailbox keeps the mail the server sent.
+type Mailbox struct {
 	Mu   sync.Mutex
 	Sent []identity.Mail
 }
 
-func (m *mailbox) Send(_ context.Context, mail identity.Mail) error {
+func (m *Mailbox) Send(_ context.Context, mail identity.Mail) error {
 	m.Mu.Lock()
 	defer m.Mu.Unlock()
 	m.Sent = append(m.Sent, mail)
@@ -90,7 +90,7 @@ func NewWalletWorld(t *testing.T, limit identity.Limit) *WalletWorld {
 		t.Fatal(err)
 	}
 	guards := UserAuth{&kernel.Identity{Service: svc}}
-	mails := &mailbox{}
+	mails := &Mailbox{}
 	blobs, err := files.NewLocalStore(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
