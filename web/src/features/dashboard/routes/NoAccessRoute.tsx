@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PageHeader } from '@/components/page/PageHeader';
 import { useAuthStore } from '@/stores/auth';
 
 /** A signed-in user without a back-office role: customers (consumer-app users) are told where they belong. */
@@ -11,6 +12,7 @@ export function NoAccessRoute() {
   });
   return (
     <>
+      <PageHeader title={t('forbidden.title')} />
       <p>{t(customerOnly ? 'dashboard.customerOnly' : 'dashboard.noAccess')}</p>
       <Link to="/logout">{t('shell.logout')}</Link>
     </>
