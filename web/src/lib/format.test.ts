@@ -76,7 +76,7 @@ describe('dates', () => {
 
   it('reads an API day as that calendar day, in words', () => {
     expect(formatDay('2026-12-01', 'nl')).toBe('dinsdag 1 december 2026');
-    expect(formatDay('2026-12-01', 'en')).toBe('Tuesday 1 December 2026');
+    expect(formatDay('2026-12-01', 'en')).toBe('Tuesday, 1 December 2026');
   });
 
   it('names time zones in words', () => {

@@ -30,7 +30,7 @@ export function UserMenu() {
         {/* The name shown is the start of the button's name (axe label-content-name-mismatch);
             on a phone, where only the avatar shows, the hidden words still say what it opens. */}
         <Avatar name={name || '?'} src={user?.avatar_url} size={32} decorative />
-        <span className="user-menu__name">{name}</span>
+        <span className="user-menu__name">{name}</span>{' '}
         <span className="visually-hidden">{t('shell.userMenu')}</span>
       </button>
       {open && (
