@@ -161,8 +161,11 @@ test.describe.configure({ mode: 'parallel' });
  */
 async function firstRecord(page: Page, list: string): Promise<string> {
   await page.goto(list);
-  const cell = page.locator('.ag-row').filter({ hasNotText: /E2E / }).first().getByRole('gridcell').first();
-  await expect(cell).toBeVisible();
+  // ag-grid keeps empty rows in its pinned containers: only rows with cells count.
+  const rows = page.locator('.ag-row').filter({ has: page.getByRole('gridcell') });
+  const cell = rows.filter({ hasNotText: /E2E / }).first().getByRole('gridcell').first();
+  // Generous, as in settled(): this machine runs other suites at the same time.
+  await expect(cell).toBeVisible({ timeout: 30_000 });
   await cell.click({ position: { x: 5, y: 5 } });
   await page.waitForURL((url) => url.pathname !== list);
   return new URL(page.url()).pathname;

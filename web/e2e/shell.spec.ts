@@ -21,7 +21,7 @@ test('grid rows that open a record look clickable, in the app’s font, with pil
     if (message.type() === 'error' && message.text().includes('AG Grid')) gridErrors.push(message.text());
   });
   await page.goto('/application/organizations/management');
-  const row = page.locator('.ag-center-cols-container .ag-row').first();
+  const row = page.locator('.ag-row').filter({ has: page.getByRole('gridcell') }).first();
   await expect(row).toHaveClass(/data-grid__row--link/);
   await expect(row).toHaveCSS('cursor', 'pointer');
   const bodyFont = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
