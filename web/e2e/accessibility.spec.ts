@@ -225,7 +225,7 @@ for (const viewport of VIEWPORTS) {
   for (const role of Object.keys(ROUTES) as Role[]) {
     for (const [area, patterns] of Object.entries(ROUTES[role])) {
       test(`${role} · ${area} at ${viewport.name} size: no serious or critical axe violations`, async ({ browser, loginOf }, testInfo) => {
-        test.setTimeout(300_000);
+        test.setTimeout(600_000);
         const { state, landing } = await loginOf(role);
         // The CSP would refuse the script axe injects; the app itself is unchanged.
         const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, viewport, bypassCSP: true, locale: 'nl-NL', storageState: state });
