@@ -50,13 +50,15 @@ test('an activity with a question and a weekly series: edit one, edit all later 
   await page.getByLabel('Repeat', { exact: true }).check();
   await page.getByLabel('Mon', { exact: true }).check();
   await page.getByLabel('Repeat until').fill(plusDays(monday, 56));
-  await expect(page.getByTestId('series-preview')).toContainText('9 sessions, in Europe/Amsterdam');
+  await expect(page.getByTestId('series-preview')).toContainText('9 sessions, in Dutch time');
   await page.getByRole('button', { name: 'Save' }).click();
   const sessions = page.getByTestId('agenda-session');
   await expect(sessions).toHaveCount(9);
 
   // Only this one: the second session an hour earlier.
   await sessions.nth(1).click();
+  // The session opens on its participants; its values are folded below them.
+  await page.getByText('Edit this session', { exact: true }).click();
   await page.getByLabel('Start', { exact: true }).fill('18:00');
   await page.getByLabel('End', { exact: true }).fill('19:00');
   await page.getByRole('button', { name: 'Save' }).click();
@@ -67,6 +69,7 @@ test('an activity with a question and a weekly series: edit one, edit all later 
 
   // This and all later: from the fifth session on at 20:00; the impact comes first.
   await sessions.nth(4).click();
+  await page.getByText('Edit this session', { exact: true }).click();
   await page.getByLabel('Start', { exact: true }).fill('20:00');
   await page.getByLabel('End', { exact: true }).fill('21:00');
   await page.getByRole('button', { name: 'Save' }).click();
@@ -81,6 +84,7 @@ test('an activity with a question and a weekly series: edit one, edit all later 
 
   // Deleting asks first, saying what would go and whom those sessions hold; cancelled here.
   await sessions.nth(6).click();
+  await page.getByText('Edit this session', { exact: true }).click();
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(page.getByTestId('delete-impact-this')).toContainText('it holds 0 booked participants and 0 on the waiting list');
   await expect(page.getByTestId('delete-impact-following')).toContainText('This and all later: 3 sessions holding 0 booked participants');

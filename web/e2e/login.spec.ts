@@ -9,7 +9,7 @@ test('a deep link asks for login and returns there afterwards', async ({ page })
 
   await expect(page).toHaveURL(/\/admin\/product-types\?search=x$/);
   await expect(page.getByRole('heading', { name: 'Product types' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Sam Superadmin User menu$/ })).toBeVisible();
 });
 
 test('wrong credentials keep the user on the login page with the server message', async ({ page }) => {

@@ -100,7 +100,8 @@ test('a customer books, staff see the participant on a phone, check them in by c
 
   // Back on the session: present; the list exports with her in it.
   await page.getByRole('link', { name: 'Back to the session' }).click();
-  await expect(page.getByLabel('Attendance of Kim Klant')).toHaveValue('present');
+  const attendance = page.getByRole('group', { name: 'Attendance of Kim Klant' });
+  await expect(attendance.getByRole('button', { name: 'Present' })).toHaveAttribute('aria-pressed', 'true');
   // Her booking's history names who did what: she booked; the superadmin checked her in
   // (platform staff hold no role in the application, which sees no name: decision 0511).
   await page.getByRole('button', { name: 'History of Kim Klant' }).click();
@@ -116,6 +117,15 @@ test('a customer books, staff see the participant on a phone, check them in by c
   const sheet = execFileSync('unzip', ['-p', await file.path(), 'xl/worksheets/sheet1.xml']).toString();
   expect(sheet).toContain('Kim');
   expect(sheet).toContain('present');
+
+  // One tap marks her absent, the live region says so, and Undo puts her back as present.
+  const feedback = page.getByTestId('attendance-feedback');
+  await attendance.getByRole('button', { name: 'Absent' }).click();
+  await expect(feedback).toContainText('Kim Klant: Absent.');
+  await expect(attendance.getByRole('button', { name: 'Absent' })).toHaveAttribute('aria-pressed', 'true');
+  await feedback.getByRole('button', { name: 'Undo' }).click();
+  await expect(feedback).toContainText('Kim Klant: Present.');
+  await expect(attendance.getByRole('button', { name: 'Present' })).toHaveAttribute('aria-pressed', 'true');
 
   // The organisation dashboard counts her in the week ahead.
   await page.goto(`/organizations/${ORGANIZATION}`);

@@ -25,6 +25,14 @@ export function RedirectIfAuthenticated({ children }: { children?: ReactNode }) 
   return children ?? <Outlet />;
 }
 
+/** `/` is home (web-033): the overview when logged in, else the login screen. */
+export function GoHome() {
+  const loggedIn = useAuthStore(isLoggedIn);
+  const profile = useAuthStore((state) => state.profile);
+  const organizationId = useContextStore((state) => state.organizationId);
+  return <Navigate to={loggedIn ? overviewPath(profile, organizationId) : '/login'} replace />;
+}
+
 /** Without the role: to redirectTo when given, else the screen says why it is closed (never a silent bounce). */
 export function RequireRole({ role, redirectTo, children }: { role: string; redirectTo?: string; children?: ReactNode }) {
   const profile = useAuthStore((state) => state.profile);

@@ -112,20 +112,19 @@ describe('routes', () => {
     expect((profileCall?.[1]?.headers as Record<string, string>).ApplicationId).toBe('app-1');
   });
 
-  it('the root path logs out and lands on login', async () => {
-    // The login card shows the application's logo once its settings are in.
-    const settings = { id: 'app-1', name: 'Move Demo', slug: 'demo', logo_url: null, favicon_url: null, primary_color: null, secondary_color: null };
-    fetchMock.mockImplementation(async (input, init) =>
-      String(input) === '/v1/admin/application' ? json(200, { data: settings }) : authAnswers(input, init),
-    );
+  it('the root path goes home: the overview when logged in, without logging out', async () => {
     useAuthStore.getState().setLogin(loginAnswer);
     useAuthStore.getState().setProfile({ roles: ['superadmin'], abilities: [], organizations: [] });
     const router = renderAt('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/application'));
+    expect(useAuthStore.getState().token).toBe('t1');
+    expect(fetchMock.mock.calls.some(([input]) => input === '/v1/auth/logout')).toBe(false);
+  });
+
+  it('the root path shows the login screen to a visitor', async () => {
+    const router = renderAt('/');
     expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(await screen.findByRole('img', { name: 'Move Demo' })).toBeInTheDocument();
-    expect(useAuthStore.getState().token).toBeNull();
-    expect(fetchMock.mock.calls.some(([input]) => input === '/v1/auth/logout')).toBe(true);
+    expect(router.state.location.pathname).toBe('/login');
   });
 });
 

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
-import { RedirectIfAuthenticated, RequireAuth, RequirePermission, RequireRole } from '@/app/guards';
+import { GoHome, RedirectIfAuthenticated, RequireAuth, RequirePermission, RequireRole } from '@/app/guards';
 import { NotFoundRoute } from '@/app/routes/NotFoundRoute';
 import { RouteError } from '@/app/routes/RouteError';
 import { PublicLayout } from '@/app/shell/PublicLayout';
@@ -132,7 +132,7 @@ export const routes: RouteObject[] = [
       </main>
     ),
     children: [
-      { path: '/', element: <Navigate to="/logout" replace /> },
+      { path: '/', element: <GoHome /> },
       { path: '/logout', lazy: screen(() => import('@/features/auth/routes/LogoutRoute'), (m) => m.LogoutRoute) },
       {
         element: <PublicLayout />,

@@ -3,6 +3,8 @@ import {
   decimalToCents,
   displayFileName,
   formatDate,
+  formatDay,
+  formatTimeZone,
   formatFileSize,
   formatMoney,
   startOfWeek,
@@ -70,6 +72,17 @@ describe('dates', () => {
   it('shows weekday day month', () => {
     expect(formatDate(tuesday, 'nl')).toBe('dinsdag 3 maart');
     expect(formatDate(tuesday, 'en')).toBe('Tuesday 3 March');
+  });
+
+  it('reads an API day as that calendar day, in words', () => {
+    expect(formatDay('2026-12-01', 'nl')).toBe('dinsdag 1 december 2026');
+    expect(formatDay('2026-12-01', 'en')).toBe('Tuesday, 1 December 2026');
+  });
+
+  it('names time zones in words', () => {
+    expect(formatTimeZone('Europe/Amsterdam', 'nl')).toBe('Nederlandse tijd');
+    expect(formatTimeZone('Europe/Amsterdam', 'en')).toBe('Dutch time');
+    expect(formatTimeZone('Not/AZone', 'en')).toBe('Not/AZone');
   });
 
   it('starts weeks on Monday', () => {

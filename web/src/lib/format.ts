@@ -22,6 +22,37 @@ export function formatDate(value: Date | string, language: Language): string {
   return new Intl.DateTimeFormat(LOCALES[language], { weekday: 'long', day: 'numeric', month: 'long' }).format(date);
 }
 
+/**
+ * A calendar day the API sends as "YYYY-MM-DD" (a session's date in the application's
+ * zone), e.g. "dinsdag 1 december 2026": read as that day, whatever the browser's zone.
+ */
+export function formatDay(isoDate: string, language: Language): string {
+  const [year, month, day] = isoDate.split('-').map(Number);
+  return new Intl.DateTimeFormat(LOCALES[language], { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(year, month - 1, day)),
+  );
+}
+
+/** Zones our customers live in, by the name people use for them; others by the browser's words. */
+const ZONE_NAMES: Record<string, Record<Language, string>> = {
+  'Europe/Amsterdam': { nl: 'Nederlandse tijd', en: 'Dutch time' },
+  'Europe/Brussels': { nl: 'Belgische tijd', en: 'Belgian time' },
+};
+
+/** A time zone as words, e.g. "Nederlandse tijd" for Europe/Amsterdam, never the IANA id if avoidable. */
+export function formatTimeZone(zone: string, language: Language): string {
+  const known = ZONE_NAMES[zone]?.[language];
+  if (known) return known;
+  try {
+    const part = new Intl.DateTimeFormat(LOCALES[language], { timeZone: zone, timeZoneName: 'longGeneric' })
+      .formatToParts(new Date())
+      .find((piece) => piece.type === 'timeZoneName');
+    return part?.value ?? zone;
+  } catch {
+    return zone;
+  }
+}
+
 /** Day and time, e.g. "3 mrt 2026, 14:05". */
 export function formatDateTime(value: Date | string, language: Language): string {
   const date = typeof value === 'string' ? new Date(value) : value;

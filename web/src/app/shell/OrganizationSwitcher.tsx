@@ -1,8 +1,8 @@
-import { useCallback, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useMatch } from 'react-router';
 import { Skeleton } from '@/components/ui/Skeleton';
-import { SWITCHER_TOTAL_CAP, useSwitcherOrganizations } from '@/app/shell/organizations-api';
+import { SWITCHER_TOTAL_CAP, useOrganizationName, useSwitcherOrganizations } from '@/app/shell/organizations-api';
 import { useDismiss } from '@/app/shell/use-dismiss';
 import { loadProfile } from '@/lib/session';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -19,13 +19,25 @@ export function OrganizationSwitcher() {
   const organizationId = useContextStore((state) => state.organizationId);
   const setOrganizationId = useContextStore((state) => state.setOrganizationId);
   const known = useAuthStore((state) => state.profile?.organizations);
-  const [pickedName, setPickedName] = useState<string | null>(null);
+  const [picked, setPicked] = useState<{ id: string; name: string } | null>(null);
   const { data, isPending, isFetching } = useSwitcherOrganizations(debouncedSearch, open);
   const close = useCallback(() => setOpen(false), []);
   useDismiss(open, root, close);
 
-  const currentName =
-    pickedName ?? known?.find((organization) => organization.id === organizationId)?.name ?? t('shell.chooseOrganization');
+  // A deep link into an organisation makes it the current one, as a pick in the menu would.
+  const inPath = useMatch('/organizations/:organizationId/*')?.params.organizationId ?? null;
+  const member = Boolean(inPath && known?.some((organization) => organization.id === inPath));
+  useEffect(() => {
+    if (!inPath || inPath === organizationId) return;
+    setOrganizationId(inPath);
+    // A member's abilities are per organisation; others (a superadmin) pass every check anyway.
+    if (member) void loadProfile(inPath).catch(() => undefined);
+  }, [inPath, organizationId, setOrganizationId, member]);
+
+  const shownId = inPath ?? organizationId;
+  const knownName = (picked?.id === shownId ? picked.name : undefined) ?? known?.find((organization) => organization.id === shownId)?.name;
+  const fetchedName = useOrganizationName(shownId, knownName === undefined);
+  const currentName = knownName ?? fetchedName.data ?? t('shell.chooseOrganization');
   const loading = isPending || (isFetching && search !== debouncedSearch) || search !== debouncedSearch;
 
   return (
@@ -64,7 +76,7 @@ export function OrganizationSwitcher() {
                     to={`/organizations/${organization.id}`}
                     onClick={() => {
                       setOrganizationId(organization.id);
-                      setPickedName(organization.name);
+                      setPicked({ id: organization.id, name: organization.name });
                       setOpen(false);
                       void loadProfile(organization.id).catch(() => undefined);
                     }}

@@ -27,14 +27,16 @@ export function TopBar({ menuId, menuOpen, onMenu }: { menuId: string; menuOpen:
         <span aria-hidden="true">☰</span> {t('shell.menu')}
       </button>
       <Link to={overviewPath(profile, organizationId)} className="top-bar__logo" data-testid="app-logo">
+        {/* The name says which application this is; the logo beside it is decoration. */}
         <img
           src={application?.logo_url || DEFAULT_LOGO}
-          alt={t('app.logoAlt', { name })}
+          alt=""
           height={32}
           onError={(event) => {
             if (!event.currentTarget.src.endsWith(DEFAULT_LOGO)) event.currentTarget.src = DEFAULT_LOGO;
           }}
         />
+        <span className="top-bar__name">{name}</span>
       </Link>
       <div className="top-bar__spacer" />
       <LanguageSwitch />

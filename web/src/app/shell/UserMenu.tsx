@@ -22,14 +22,16 @@ export function UserMenu() {
       <button
         type="button"
         className="button button--ghost user-menu__toggle"
-        aria-label={t('shell.userMenu')}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={menuId}
         onClick={() => setOpen((value) => !value)}
       >
-        <Avatar name={name || '?'} src={user?.avatar_url} size={32} />
-        <span className="user-menu__name">{name}</span>
+        {/* The name shown is the start of the button's name (axe label-content-name-mismatch);
+            on a phone, where only the avatar shows, the hidden words still say what it opens. */}
+        <Avatar name={name || '?'} src={user?.avatar_url} size={32} decorative />
+        <span className="user-menu__name">{name}</span>{' '}
+        <span className="visually-hidden">{t('shell.userMenu')}</span>
       </button>
       {open && (
         <ul className="menu user-menu__menu" id={menuId} role="menu">

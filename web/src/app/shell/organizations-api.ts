@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
 import { fetchList } from '@/lib/list';
 
 export interface SimpleOrganization {
@@ -21,5 +22,16 @@ export function useSwitcherOrganizations(search: string, enabled: boolean) {
         signal,
       ),
     enabled,
+  });
+}
+
+/** The name of the organisation a deep link opens, when the profile does not list it (a superadmin's). */
+export function useOrganizationName(id: string | null, enabled: boolean) {
+  return useQuery({
+    queryKey: ['organizations', 'switcher-name', id],
+    queryFn: async ({ signal }) =>
+      (await api<{ data: SimpleOrganization }>(`/v1/admin/organizations/${encodeURIComponent(id ?? '')}`, { signal, silent: true })).data.name,
+    enabled: enabled && id !== null,
+    staleTime: 5 * 60_000,
   });
 }

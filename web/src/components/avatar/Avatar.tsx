@@ -28,20 +28,25 @@ export interface AvatarProps {
   name: string;
   src?: string | null;
   size?: number;
+  /** Next to the name in text (the user menu): hidden from assistive technology, so the name is not read twice. */
+  decorative?: boolean;
 }
 
 /** Shows the image; falls back to coloured initials when there is none or it fails to load. */
-export function Avatar({ name, src, size = DEFAULT_AVATAR_SIZE }: AvatarProps) {
+export function Avatar({ name, src, size = DEFAULT_AVATAR_SIZE, decorative = false }: AvatarProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const style = { width: size, height: size, fontSize: Math.round(size * 0.38) };
 
   if (src && failedSrc !== src) {
     return (
-      <img className="avatar" src={src} alt={name} style={style} width={size} height={size} onError={() => setFailedSrc(src)} />
+      <img className="avatar" src={src} alt={decorative ? '' : name} style={style} width={size} height={size} onError={() => setFailedSrc(src)} />
     );
   }
   return (
-    <span className="avatar avatar--initials" role="img" aria-label={name} style={{ ...style, background: colorForName(name) }}>
+    <span
+      className="avatar avatar--initials"
+      {...(decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': name })}
+      style={{ ...style, background: colorForName(name) }}>
       {initials(name)}
     </span>
   );

@@ -3,6 +3,8 @@ import {
   InfiniteRowModelModule,
   LocaleModule,
   ModuleRegistry,
+  RowStyleModule,
+  themeQuartz,
   type ColDef,
   type GridApi,
   type GridReadyEvent,
@@ -25,8 +27,12 @@ import { useMediaQuery } from '@/lib/use-media-query';
 import { useAuthStore } from '@/stores/auth';
 
 // Only what the grids use: AllCommunityModule would add ~300 KB gzip. ColumnApi reads and
-// restores the user's column widths and order.
-ModuleRegistry.registerModules([InfiniteRowModelModule, LocaleModule, ColumnApiModule]);
+// restores the user's column widths and order; RowStyle gives rows that open a record their
+// class (`rowClass`; without it ag-grid drops the class and logs error #200).
+ModuleRegistry.registerModules([InfiniteRowModelModule, LocaleModule, ColumnApiModule, RowStyleModule]);
+
+// The app's own font (styles.css), not the theme's IBM Plex Sans.
+const GRID_THEME = themeQuartz.withParams({ fontFamily: 'inherit' });
 
 const ROW_HEIGHT = 48;
 const HEADER_HEIGHT = 44;
@@ -200,6 +206,7 @@ export default function DataGridImpl<Row>({
     <section className="data-grid" aria-label={label} data-state={empty ? 'empty' : status}>
       <div className="data-grid__frame" style={{ height: HEADER_HEIGHT + bodyHeight + SCROLLBAR_ALLOWANCE }}>
         <AgGridReact<Row>
+          theme={GRID_THEME}
           columnDefs={columnDefs}
           rowModelType="infinite"
           cacheBlockSize={itemsPerPage}

@@ -1,10 +1,15 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-export function PageHeader({ title, actions }: { title: string; actions?: ReactNode }) {
+/**
+ * The screen's title and its actions. A screen has one `<h1>`; a second list on the same
+ * screen (the rates' cancellation terms, a label's coverage) heads its part with `level={2}`.
+ */
+export function PageHeader({ title, actions, level = 1 }: { title: string; actions?: ReactNode; level?: 1 | 2 }) {
+  const Heading = level === 1 ? 'h1' : 'h2';
   return (
-    <div className="page-header">
-      <h1>{title}</h1>
+    <div className={level === 1 ? 'page-header' : 'page-header page-header--section'}>
+      <Heading>{title}</Heading>
       {actions && <div className="page-header__actions">{actions}</div>}
     </div>
   );

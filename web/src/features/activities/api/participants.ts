@@ -14,7 +14,6 @@ type SessionStep = Answer<'/v1/admin/sessions/{id}/participants/{booking_id}/his
 type BundleStep = Answer<'/v1/admin/bundles/{id}/participants/{booking_id}/history', 'get'>['data'][number];
 /** One step of a booking's life (of a session or a bundle): what, when, who. */
 export type BookingStep = Pick<SessionStep, 'event' | 'at' | 'actor' | 'system' | 'detail'> & Pick<BundleStep, 'event'>;
-export const ATTENDANCES: Attendance[] = ['none', 'present', 'absent', 'signed_out'];
 
 const participants = (sessionId: string) => `/v1/admin/sessions/${encodeURIComponent(sessionId)}/participants`;
 const one = (sessionId: string, bookingId: string) => `${participants(sessionId)}/${encodeURIComponent(bookingId)}`;
@@ -106,4 +105,14 @@ export async function exportParticipants(sessionId: string): Promise<void> {
   link.click();
   link.remove();
   URL.revokeObjectURL(url);
+}
+
+export type ContactInput = RequestBody<'/v1/admin/sessions/{id}/participants/contact', 'post'>;
+
+/** Mails the participants with a spot, or the booking_ids given; answers how many mails went out. */
+export function useContactParticipants(sessionId: string) {
+  return useMutation({
+    mutationFn: async (input: ContactInput) =>
+      (await api<{ data: { sent: number } }>(`${participants(sessionId)}/contact`, { method: 'POST', body: input })).data.sent,
+  });
 }

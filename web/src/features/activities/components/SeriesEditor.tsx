@@ -5,7 +5,8 @@ import { Form, FormErrorSummary, SubmitButton, SwitchField, TextField } from '@/
 import { previewSessions } from '@/features/activities/api/activities';
 import { REPETITION_TYPES, type Preview, type SessionDetail, type SessionInput } from '@/features/activities/api/types';
 import { ApiError } from '@/lib/api-client';
-import { WEEKDAYS } from '@/lib/format';
+import { formatTimeZone, WEEKDAYS } from '@/lib/format';
+import { currentLanguage } from '@/lib/i18n';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import '@/features/activities/i18n';
 
@@ -118,7 +119,7 @@ function DatesPreview({ activityId }: { activityId: string }) {
       {problem && <p className="field__error">{problem}</p>}
       {preview && (
         <>
-          <p>{t('activities.sessions.previewCount', { count: preview.count, zone: preview.time_zone })}</p>
+          <p>{t('activities.sessions.previewCount', { count: preview.count, zone: formatTimeZone(preview.time_zone, currentLanguage()) })}</p>
           <ol className="preview-dates">
             {preview.dates.slice(0, 60).map((date) => (
               <li key={date.date}>

@@ -51,10 +51,65 @@ describe('SessionParticipants', () => {
     fetchMock.mockResolvedValue(new Response(JSON.stringify({ data: answer })));
     renderList();
     expect(await screen.findByTestId('participants-counts')).toHaveTextContent('1 of 1 spots taken, 0 left');
-    expect(screen.getByLabelText('Attendance of Anna Jansen')).toHaveValue('present');
+    const attendance = screen.getByRole('group', { name: 'Attendance of Anna Jansen' });
+    expect(within(attendance).getByRole('button', { name: 'Present' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(attendance).getByRole('button', { name: 'Absent' })).toHaveAttribute('aria-pressed', 'false');
     expect(screen.getByTestId('waiting-list')).toHaveTextContent('Bram Jansen');
     expect(screen.getByTestId('cancelled')).toHaveTextContent('Cor Jansen · cancelled');
     expect(screen.getByRole('link', { name: 'QR check-in' })).toHaveAttribute('href', '/organizations/o1/activities/a1/sessions/s1/qr-checkin');
+  });
+
+  it('marks attendance in one tap, says so in the live region and undoes it', async () => {
+    const puts: { url: string; body: unknown }[] = [];
+    let current = 'present';
+    fetchMock.mockImplementation(async (input, init) => {
+      if (init?.method === 'PUT') {
+        const body = JSON.parse(String(init.body)) as { attendance: string };
+        puts.push({ url: String(input), body });
+        current = body.attendance;
+        return new Response(JSON.stringify({ data: { id: 's1', version: 5 }, meta: { position: '1.0' } }));
+      }
+      return new Response(JSON.stringify({ data: { ...answer, participants: [person('b1', 'Anna', 'confirmed', current)] } }));
+    });
+    renderList();
+    const feedback = await screen.findByTestId('attendance-feedback');
+    expect(feedback).toHaveAttribute('role', 'status');
+    await userEvent.click(await screen.findByRole('button', { name: 'Absent' }));
+    expect(await within(feedback).findByText(/Anna Jansen: Absent\./)).toBeInTheDocument();
+    expect(puts[0]).toEqual({ url: '/v1/admin/sessions/s1/participants/b1/attendance', body: { attendance: 'absent' } });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Absent' })).toHaveAttribute('aria-pressed', 'true'));
+    await userEvent.click(within(feedback).getByRole('button', { name: 'Undo' }));
+    expect(await within(feedback).findByText(/Anna Jansen: Present\./)).toBeInTheDocument();
+    expect(puts[1]?.body).toEqual({ attendance: 'present' });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Present' })).toHaveAttribute('aria-pressed', 'true'));
+  });
+
+  it('mails the selected participants after a preview with their own name filled in', async () => {
+    const posted: unknown[] = [];
+    const two = { ...answer, spots: 2, taken: 2, participants: [person('b1', 'Anna', 'confirmed'), person('b4', 'Dirk', 'confirmed')] };
+    fetchMock.mockImplementation(async (_input, init) => {
+      if (init?.method === 'POST') {
+        posted.push(JSON.parse(String(init.body)));
+        return new Response(JSON.stringify({ data: { sent: 1 } }));
+      }
+      return new Response(JSON.stringify({ data: two }));
+    });
+    renderList();
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Select Dirk Jansen' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Contact selected (1)' }));
+    const dialog = screen.getByRole('dialog', { name: 'Contact participants' });
+    expect(within(dialog).getByTestId('contact-recipients')).toHaveTextContent('To the 1 selected participant with an email address: Dirk Jansen');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send to 1 participant' }));
+    expect(posted).toEqual([]);
+    await userEvent.click(within(dialog).getByRole('textbox', { name: /Subject/ }));
+    await userEvent.paste('Pool closed');
+    await userEvent.click(within(dialog).getByRole('textbox', { name: /Message/ }));
+    await userEvent.paste('Dear {first_name}, no lesson today.');
+    expect(within(dialog).getByTestId('contact-preview')).toHaveTextContent('Preview for Dirk Jansen');
+    expect(within(dialog).getByTestId('contact-preview')).toHaveTextContent('Dear Dirk, no lesson today.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send to 1 participant' }));
+    await waitFor(() => expect(useNotificationStore.getState().current?.message).toBe('Message sent to 1 participant'));
+    expect(posted).toEqual([{ subject: 'Pool closed', message: 'Dear {first_name}, no lesson today.', booking_ids: ['b4'] }]);
   });
 
   it('removes a participant only after confirmation', async () => {

@@ -8,7 +8,6 @@ import { Dialog } from '@/components/ui/Dialog';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { useActivitySessions } from '@/features/activities/api/activities';
 import {
-  ATTENDANCES,
   exportParticipants,
   sessionHistoryPath,
   useAddParticipant,
@@ -19,7 +18,9 @@ import {
   type Attendance,
   type Participant,
 } from '@/features/activities/api/participants';
+import { AttendanceToggle } from '@/features/activities/components/AttendanceToggle';
 import { BookingHistoryDialog } from '@/features/activities/components/BookingHistory';
+import { ContactParticipantsDialog } from '@/features/activities/components/ContactParticipantsDialog';
 import { notifySaved } from '@/stores/notification';
 
 interface Props {
@@ -47,7 +48,8 @@ function plusDays(iso: string, days: number): string {
 }
 
 /**
- * A session's participants: spots taken and left, attendance to mark, move and remove
+ * A session's participants: spots taken and left, attendance marked in one tap (said in a
+ * live region, with undo), contact all or the selected by mail, move and remove
  * (with confirmation), the waiting list in arrival order, the cancelled, add by hand,
  * export participants.xlsx, the way to the door's QR check-in, and each booking's
  * history (who did what when).
@@ -61,10 +63,35 @@ export function SessionParticipants({ activityId, sessionId, date, base }: Props
   const [moving, setMoving] = useState<Participant | null>(null);
   const [adding, setAdding] = useState(false);
   const [history, setHistory] = useState<Participant | null>(null);
+  const [contacting, setContacting] = useState(false);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  // The last attendance change: said in the live region, with the way back.
+  const [marked, setMarked] = useState<{ participant: Participant; attendance: Attendance; before: Attendance } | null>(null);
   if (list.isPending) return <Skeleton lines={4} />;
   if (!list.data) return null;
   const { participants, waiting_list: waiting, cancelled } = list.data;
   const name = (p: Participant) => `${p.first_name} ${p.last_name}`.trim();
+  const mark = (participant: Participant, wanted: Attendance) => {
+    const before = participant.attendance as Attendance;
+    attendance.mutate(
+      { bookingId: participant.booking_id, attendance: wanted },
+      { onSuccess: () => setMarked({ participant, attendance: wanted, before }) },
+    );
+  };
+  const undo = () => {
+    if (!marked) return;
+    attendance.mutate(
+      { bookingId: marked.participant.booking_id, attendance: marked.before },
+      { onSuccess: () => setMarked({ participant: marked.participant, attendance: marked.before, before: marked.attendance }) },
+    );
+  };
+  const toggleSelected = (bookingId: string) =>
+    setSelected((previous) => {
+      const next = new Set(previous);
+      if (next.has(bookingId)) next.delete(bookingId);
+      else next.add(bookingId);
+      return next;
+    });
   const historyButton = (p: Participant) => (
     <button type="button" className="button button--ghost" aria-label={t('activities.participants.historyOf', { name: name(p) })} onClick={() => setHistory(p)}>
       {t('activities.participants.history')}
@@ -78,6 +105,11 @@ export function SessionParticipants({ activityId, sessionId, date, base }: Props
           {t('activities.participants.counts', { taken: list.data.taken, spots: list.data.spots, left: list.data.left })}
         </p>
         <div className="participants__actions">
+          {participants.length > 0 && (
+            <button type="button" className="button" onClick={() => setContacting(true)}>
+              {selected.size > 0 ? t('activities.participants.contactSelected', { count: selected.size }) : t('activities.participants.contact')}
+            </button>
+          )}
           <Link className="button" to={`${base}/sessions/${sessionId}/qr-checkin`}>
             {t('activities.participants.checkIn')}
           </Link>
@@ -89,12 +121,29 @@ export function SessionParticipants({ activityId, sessionId, date, base }: Props
           </button>
         </div>
       </div>
+      {/* Always present, so a change is announced when its words arrive. */}
+      <div className="participants__feedback" role="status" data-testid="attendance-feedback">
+        {marked && (
+          <>
+            {t('activities.participants.marked', {
+              name: name(marked.participant),
+              attendance: t(`activities.participants.attendances.${marked.attendance}`),
+            })}{' '}
+            <button type="button" className="button button--small" onClick={undo} disabled={attendance.isPending}>
+              {t('activities.participants.undo')}
+            </button>
+          </>
+        )}
+      </div>
       {participants.length === 0 ? (
         <EmptyState message={t('activities.participants.none')} />
       ) : (
         <table className="table" data-testid="participants">
           <thead>
             <tr>
+              <th scope="col">
+                <span className="visually-hidden">{t('activities.participants.select')}</span>
+              </th>
               <th scope="col">{t('activities.participants.name')}</th>
               <th scope="col">{t('activities.participants.email')}</th>
               <th scope="col">{t('activities.participants.attendance')}</th>
@@ -107,30 +156,32 @@ export function SessionParticipants({ activityId, sessionId, date, base }: Props
             {participants.map((p) => (
               <tr key={p.booking_id} data-testid="participant">
                 <td>
+                  <input
+                    type="checkbox"
+                    aria-label={t('activities.participants.selectOne', { name: name(p) })}
+                    checked={selected.has(p.booking_id)}
+                    onChange={() => toggleSelected(p.booking_id)}
+                  />
+                </td>
+                <td>
                   {name(p)}
                   {p.status === 'held' && <span className="badge">{t('activities.participants.status.held')}</span>}
                 </td>
                 <td>{p.email}</td>
                 <td>
-                  <select
-                    aria-label={t('activities.participants.attendanceOf', { name: name(p) })}
-                    value={p.attendance}
-                    disabled={attendance.isPending}
-                    onChange={(event) => attendance.mutate({ bookingId: p.booking_id, attendance: event.target.value as Attendance })}
-                  >
-                    {ATTENDANCES.map((a) => (
-                      <option key={a} value={a}>
-                        {t(`activities.participants.attendances.${a}`)}
-                      </option>
-                    ))}
-                  </select>
+                  <AttendanceToggle
+                    label={t('activities.participants.attendanceOf', { name: name(p) })}
+                    attendance={p.attendance as Attendance}
+                    busy={attendance.isPending}
+                    onMark={(wanted) => mark(p, wanted)}
+                  />
                 </td>
                 <td className="table__actions">
                   {historyButton(p)}
                   <button type="button" className="button button--ghost" onClick={() => setMoving(p)}>
                     {t('activities.participants.move')}
                   </button>
-                  <button type="button" className="button button--ghost button--danger" onClick={() => setRemoving(p)}>
+                  <button type="button" className="button button--ghost button--danger-ghost" onClick={() => setRemoving(p)}>
                     {t('activities.participants.remove')}
                   </button>
                 </td>
@@ -180,6 +231,14 @@ export function SessionParticipants({ activityId, sessionId, date, base }: Props
         <MoveDialog activityId={activityId} sessionId={sessionId} from={date} participant={moving} onClose={() => setMoving(null)} />
       )}
       {adding && <AddParticipantDialog sessionId={sessionId} onClose={() => setAdding(false)} />}
+      {contacting && (
+        <ContactParticipantsDialog
+          sessionId={sessionId}
+          recipients={selected.size > 0 ? participants.filter((p) => selected.has(p.booking_id)) : participants}
+          selectedOnly={selected.size > 0}
+          onClose={() => setContacting(false)}
+        />
+      )}
       <BookingHistoryDialog
         name={history ? name(history) : ''}
         path={history ? sessionHistoryPath(sessionId, history.booking_id) : null}

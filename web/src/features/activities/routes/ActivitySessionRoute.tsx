@@ -10,12 +10,14 @@ import { ScopeDialog } from '@/features/activities/components/ScopeDialog';
 import { SessionParticipants } from '@/features/activities/components/SessionParticipants';
 import { SeriesEditor, seriesValues, sessionInput } from '@/features/activities/components/SeriesEditor';
 import { useActivityContext } from '@/features/activities/routes/ActivityLayoutRoute';
+import { formatDay } from '@/lib/format';
+import { currentLanguage } from '@/lib/i18n';
 import { notifySaved } from '@/stores/notification';
 
 /**
- * One session: its values and its series' rule. Saving a repeated session asks "only this
- * one, or this and all later" (with the impact); deleting says participants are not updated.
- * Below it, the session's participants.
+ * One session, opened on its participants (what staff come here for); below them, folded,
+ * its values and its series' rule. Saving a repeated session asks "only this one, or this
+ * and all later" (with the impact); deleting says participants are not updated.
  */
 export function ActivitySessionRoute() {
   const { t } = useTranslation();
@@ -41,10 +43,12 @@ export function ActivitySessionRoute() {
   };
   return (
     <>
-    <section className="panel">
-      <h2>
-        {session.data.date} {session.data.start_time}–{session.data.end_time}
-      </h2>
+    <h2 className="session-title">
+      {formatDay(session.data.date, currentLanguage())} · {session.data.start_time}–{session.data.end_time}
+    </h2>
+    <SessionParticipants activityId={activity.id} sessionId={sessionId} date={session.data.date} base={base} />
+    <details className="panel session-edit">
+      <summary>{t('activities.sessions.editThis')}</summary>
       <SeriesEditor
         activityId={activity.id}
         initial={seriesValues(session.data)}
@@ -106,8 +110,7 @@ export function ActivitySessionRoute() {
           ))}
         </div>
       </Dialog>
-    </section>
-    <SessionParticipants activityId={activity.id} sessionId={sessionId} date={session.data.date} base={base} />
+    </details>
     </>
   );
 }

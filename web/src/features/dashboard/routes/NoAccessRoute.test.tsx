@@ -26,4 +26,9 @@ describe('NoAccessRoute', () => {
     renderWith([]);
     expect(screen.getByText(/no access to an application/)).toBeInTheDocument();
   });
+
+  it('names the page in its one heading', () => {
+    renderWith([]);
+    expect(screen.getAllByRole('heading', { level: 1 }).map((heading) => heading.textContent)).toEqual(['No access']);
+  });
 });

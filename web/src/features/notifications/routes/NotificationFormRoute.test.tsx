@@ -62,7 +62,7 @@ describe('notification form', () => {
     await userEvent.type(text, 'Hallo {{first_name} {{voornaam}');
     expect(screen.getByTestId('notification-preview')).toHaveTextContent('Sportief ZwolleNieuw bij Sportief ZwolleHallo Sam {voornaam}');
     expect(screen.getByText('29 of 100 advised characters (at most 240)')).toBeInTheDocument();
-    expect(screen.getByText('Date and time in Europe/Amsterdam.')).toBeInTheDocument();
+    expect(screen.getByText('Date and time in Dutch time.')).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText(/^Send on/), '2027-01-15T09:30');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect((await screen.findAllByText('The text field holds the unknown variable {voornaam}')).length).toBeGreaterThan(0);

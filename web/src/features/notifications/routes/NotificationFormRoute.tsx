@@ -19,6 +19,7 @@ import {
 import { NotificationPreview } from '@/features/notifications/components/NotificationPreview';
 import { formatSendOn } from '@/features/notifications/format';
 import { unknownVariables } from '@/features/notifications/render';
+import { formatTimeZone } from '@/lib/format';
 import type { Language } from '@/lib/i18n';
 import { notifySaved } from '@/stores/notification';
 import '@/features/notifications/i18n';
@@ -92,7 +93,7 @@ function NotificationEditor({ settings, notification }: { settings: Notification
             <h2 id="notification-summary">{notification.title}</h2>
             <p>
               <span className={`badge badge--${notification.status}`}>{t(`notifications.status.${notification.status}`)}</span>{' '}
-              {formatSendOn(notification.send_on, language)} ({notification.zone})
+              {formatSendOn(notification.send_on, language)} ({formatTimeZone(notification.zone, language)})
             </p>
             {notification.status === 'sent' && <p>{t('notifications.sentTo', { count: notification.recipients })}</p>}
             <p className="notification-preview__body">{notification.contents}</p>
@@ -156,7 +157,7 @@ function NotificationEditor({ settings, notification }: { settings: Notification
               type="datetime-local"
               label={t('notifications.fields.send_on')}
               required
-              hint={t('notifications.sendOnHint', { zone: settings.zone })}
+              hint={t('notifications.sendOnHint', { zone: formatTimeZone(settings.zone, language) })}
             />
             {notification && <p className="field__hint">{t('notifications.reaches', { count: notification.recipients })}</p>}
           </FormSection>

@@ -77,6 +77,7 @@ export function RatesRoute() {
         onRowClicked={mayManage ? (rate) => rate.id && void navigate(`${base}/rates/${rate.id}`) : undefined}
       />
       <PageHeader
+        level={2}
         title={t('rates.terms.title')}
         actions={
           mayManage && (

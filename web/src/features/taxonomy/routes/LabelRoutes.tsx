@@ -119,7 +119,7 @@ function Coverage({ label }: { label: Label }) {
   );
   return (
     <>
-      <PageHeader title={t('taxonomy.labels.coverage')} />
+      <PageHeader level={2} title={t('taxonomy.labels.coverage')} />
       <DataGrid<CoveredOffer>
         key={label.version}
         label={t('taxonomy.labels.coverage')}
