@@ -47,7 +47,7 @@ func New(d kernel.Deps) (*Server, error) {
 	r.MethodNotAllowed(func(w http.ResponseWriter, req *http.Request) {
 		allow := strings.Join(allowedMethods(r, req.URL.Path), ", ")
 		w.Header().Set("Allow", allow)
-		kernel.WriteError(w, req, &kernel.ApiError{Status: http.StatusMethodNotAllowed, Key: "error.method_not_allowed", Params: map[string]any{"allow": allow}})
+		kernel.WriteError(w, req, &kernel.APIError{Status: http.StatusMethodNotAllowed, Key: "error.method_not_allowed", Params: map[string]any{"allow": allow}})
 	})
 	seen := map[string]bool{}
 	for _, rt := range s.routes {
