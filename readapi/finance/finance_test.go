@@ -176,7 +176,7 @@ func schemaCheck(t *testing.T, doc string) {
 	if err := os.WriteFile(file, []byte(doc), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if out, err := exec.Command("xmllint", "--noout", "--schema", "../domain/finance/testdata/pain.001.001.03.xsd", file).CombinedOutput(); err != nil {
+	if out, err := exec.Command("xmllint", "--noout", "--schema", "../../domain/finance/testdata/pain.001.001.03.xsd", file).CombinedOutput(); err != nil {
 		t.Fatalf("xmllint: %v\n%s", err, out)
 	}
 }
