@@ -45,6 +45,7 @@ const (
 // table is the one route table of the product.
 func (s *Server) table() []Route {
 	routes := s.identityRoutes()
+	routes = append(routes, s.permissionExplainRoutes()...)
 	for _, k := range catalog.Kinds {
 		routes = append(routes, s.catalogRoutes(k, catalogPath(k), rmcatalog.Table(k))...)
 	}
