@@ -555,6 +555,10 @@ export const routes: RouteObject[] = [
                 ],
               },
               {
+                path: '/why-denied',
+                lazy: screen(() => import('@/features/permissions/routes/WhyDeniedRoute'), (m) => m.WhyDeniedRoute),
+              },
+              {
                 path: '/no-access',
                 lazy: screen(() => import('@/features/dashboard/routes/NoAccessRoute'), (m) => m.NoAccessRoute),
               },
@@ -563,6 +567,14 @@ export const routes: RouteObject[] = [
                 element: <RequireRole role={SUPERADMIN} />,
                 children: [
                   { index: true, element: <Navigate to="/admin/applications" replace /> },
+                  {
+                    path: 'permissions',
+                    lazy: screen(() => import('@/features/permissions/routes/PermissionMatrixRoute'), (m) => m.PermissionMatrixRoute),
+                  },
+                  {
+                    path: 'permissions/why-denied',
+                    lazy: screen(() => import('@/features/permissions/routes/WhyDeniedRoute'), (m) => m.AdminWhyDeniedRoute),
+                  },
                   {
                     path: 'applications',
                     lazy: screen(

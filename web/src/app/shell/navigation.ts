@@ -33,6 +33,7 @@ const ADMIN: NavItem[] = [
   { to: '/admin/tags', label: 'admin.tags' },
   { to: '/admin/labels', label: 'admin.labels' },
   { to: '/admin/operations', label: 'admin.operations' },
+  { to: '/admin/permissions', label: 'admin.permissions' },
 ];
 
 const APPLICATION: NavItem[] = [
