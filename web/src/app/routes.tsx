@@ -285,6 +285,16 @@ export const routes: RouteObject[] = [
                   },
                   ...campaignRoutes(),
                   {
+                    // Member invites for the application's admins (decision 1501).
+                    element: <RequirePermission ability="manage-invites" />,
+                    children: [
+                      {
+                        path: 'invites',
+                        lazy: screen(() => import('@/features/applications/routes/ApplicationInvitesRoute'), (m) => m.MemberInvitesRoute),
+                      },
+                    ],
+                  },
+                  {
                     element: <RequirePermission ability="view-locations" />,
                     children: [
                       {
