@@ -46,6 +46,7 @@ const (
 func (s *Server) table() []Route {
 	routes := s.identityRoutes()
 	routes = append(routes, s.permissionExplainRoutes()...)
+	routes = append(routes, s.applicationChildrenRoutes()...)
 	for _, k := range catalog.Kinds {
 		routes = append(routes, s.catalogRoutes(k, catalogPath(k), rmcatalog.Table(k))...)
 	}
