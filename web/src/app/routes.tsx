@@ -388,6 +388,18 @@ export const routes: RouteObject[] = [
                         path: 'bundles/:bundleId',
                         lazy: screen(() => import('@/features/activities/routes/BundleRoute'), (m) => m.BundleRoute),
                       },
+                      // The bundle page's parts by their own address (spec §2; the page is their frame).
+                      ...(
+                        [
+                          ['sessions', 'BundleSessionsRoute'],
+                          ['sessions/:sessionId', 'BundleSessionsRoute'],
+                          ['participants', 'BundleParticipantsRoute'],
+                          ['waitlist', 'BundleWaitlistRoute'],
+                        ] as const
+                      ).map(([part, name]) => ({
+                        path: `bundles/:bundleId/${part}`,
+                        lazy: screen(() => import('@/features/activities/routes/BundleRoute'), (m) => m[name]),
+                      })),
                       {
                         path: 'bundles/:bundleId/qr-checkin',
                         lazy: screen(() => import('@/features/activities/routes/BundleRoute'), (m) => m.BundleQrCheckInRoute),
