@@ -87,5 +87,5 @@ test('an application admin invites a member from the application area', async ({
   await page.getByLabel('Role').selectOption('trainer');
   await page.getByRole('button', { name: 'Send invite' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Invite sent' })).toBeVisible();
-  await expect(page.getByRole('grid', { name: 'Invites' }).getByText(email)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Invites' }).getByText(email)).toBeVisible();
 });
