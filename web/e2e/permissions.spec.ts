@@ -5,6 +5,25 @@ import { expect, loggedInTest, test, SUPERADMIN_PASSWORD } from './fixtures';
 // half-done change, so these run once; a loaded machine needs more than 30 s per test.
 test.describe.configure({ retries: 0, timeout: 120_000 });
 
+loggedInTest('a superadmin asks why a trainer may not edit activities, and who could change that', async ({ page }) => {
+  await page.goto('/admin/permissions/why-denied');
+  await page.getByLabel("User's e-mail address").fill('trainer@move.test');
+  await page.getByLabel('Permission', { exact: true }).selectOption('edit-activity');
+  await page.getByRole('button', { name: 'Explain' }).click();
+  const answer = page.getByTestId('why-denied-answer');
+  await expect(answer).toContainText('Tom Trainer may not use “edit-activity” in this application.');
+  await expect(answer).toContainText('Trainer in ');
+  await expect(answer).toContainText('Invite them as organisation staff of the organisation (rule “edit-activity”). Who can:');
+  await expect(answer).toContainText('admin@move.test');
+  await expect(answer).toContainText('Add “edit-activity” to the role Trainer they hold, in the permission matrix. Who can: Sam Superadmin');
+
+  // An API route is explained by the permission its guard checks.
+  await page.getByLabel('Permission', { exact: true }).selectOption('');
+  await page.getByLabel('Or an API route').fill('GET /v1/admin/application/orders');
+  await page.getByRole('button', { name: 'Explain' }).click();
+  await expect(answer).toContainText('Tom Trainer may not use “view-application-orders” in this application.');
+});
+
 loggedInTest('the matrix grants and revokes a rule after a confirmation naming who gains or loses what', async ({ page }) => {
   await page.goto('/admin/permissions');
   await expect(page.getByRole('heading', { name: 'Permissions', level: 1 })).toBeVisible();
@@ -34,25 +53,6 @@ loggedInTest('the matrix grants and revokes a rule after a confirmation naming w
   await revoke.getByRole('button', { name: 'Revoke' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Customer no longer holds “view-catalog”' })).toBeVisible();
   await expect(matrix.getByRole('checkbox', { name: 'view-catalog Customer' })).not.toBeChecked();
-});
-
-loggedInTest('a superadmin asks why a trainer may not edit activities, and who could change that', async ({ page }) => {
-  await page.goto('/admin/permissions/why-denied');
-  await page.getByLabel("User's e-mail address").fill('trainer@move.test');
-  await page.getByLabel('Permission', { exact: true }).selectOption('edit-activity');
-  await page.getByRole('button', { name: 'Explain' }).click();
-  const answer = page.getByTestId('why-denied-answer');
-  await expect(answer).toContainText('Tom Trainer may not use “edit-activity” in this application.');
-  await expect(answer).toContainText('Trainer in ');
-  await expect(answer).toContainText('Invite them as organisation staff of the organisation (rule “edit-activity”). Who can:');
-  await expect(answer).toContainText('admin@move.test');
-  await expect(answer).toContainText('Add “edit-activity” to the role Trainer they hold, in the permission matrix. Who can: Sam Superadmin');
-
-  // An API route is explained by the permission its guard checks.
-  await page.getByLabel('Permission', { exact: true }).selectOption('');
-  await page.getByLabel('Or an API route').fill('GET /v1/admin/application/orders');
-  await page.getByRole('button', { name: 'Explain' }).click();
-  await expect(answer).toContainText('Tom Trainer may not use “view-application-orders” in this application.');
 });
 
 test('a trainer on a closed page follows "why denied?" to the missing grant', async ({ page }) => {
