@@ -24,7 +24,7 @@ var Permissions = []string{
 	"view-wallets", "manage-wallets", "redeem-coupons",
 	"manage-finances",
 	"check-in-participants",
-	"view-orders", "refund-orders",
+	"view-orders", "refund-orders", "refund-any-order",
 	"manage-categories", "view-tags", "manage-tags", "view-labels", "manage-labels",
 	"operate-platform",
 }

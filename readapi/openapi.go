@@ -19,7 +19,7 @@ func (s *Server) openAPI(w http.ResponseWriter, r *http.Request) {
 // Document is the OpenAPI document of the route table, made without a server (for
 // `move openapi`, which the SPA's types are generated from).
 func Document() any {
-	return document(table(&kernel.Core{}))
+	return document(table(&kernel.Core{}, nil))
 }
 
 func document(routes []kernel.Route) any {

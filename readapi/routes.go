@@ -19,8 +19,12 @@ import (
 // table is the one route table of the product: every route of every context, each
 // with its permission (kernel.Route). The OpenAPI document is generated from it; a new
 // route is declared in its context's Routes and listed here through its group.
-func table(core *kernel.Core) []kernel.Route {
+// whole answers the finished table to the routes that look other routes up ("why
+// denied?"); the OpenAPI document, made without a server, passes nil.
+func table(core *kernel.Core, whole func() []kernel.Route) []kernel.Route {
 	routes := identity.New(core).Routes()
+	routes = append(routes, identity.New(core).PermissionExplainRoutes(whole)...)
+	routes = append(routes, applications.New(core).ChildrenRoutes()...)
 	for _, k := range catalog.Kinds {
 		routes = append(routes, catalogapi.New(core).KindRoutes(k)...)
 	}

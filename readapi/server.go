@@ -41,7 +41,7 @@ func New(d kernel.Deps) (*Server, error) {
 		d.RedeemLimit = identity.Limit{N: 10, Window: 10 * time.Minute}
 	}
 	s := &Server{Core: kernel.NewCore(d), metrics: newHTTPMetrics(d.Metrics)}
-	s.routes = table(s.Core)
+	s.routes = table(s.Core, s.Routes)
 	r := chi.NewRouter()
 	r.Use(requestID, clientIP(d.TrustedProxies), logging(d.Log, s.metrics), recovery, securityHeaders, s.cors)
 	r.NotFound(s.notFound)

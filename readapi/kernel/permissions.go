@@ -5,9 +5,12 @@ package kernel
 // context asks for is declared in that context.
 const (
 	PermViewOrganization = "view-organization"
-	PermViewActivities   = "view-activities"
-	PermEditActivity     = "edit-activity"
-	PermViewWallets      = "view-wallets"
+	// PermViewApplication: the application's own statistics (organizations) and its
+	// sub-applications (applications).
+	PermViewApplication = "view-application"
+	PermViewActivities  = "view-activities"
+	PermEditActivity    = "edit-activity"
+	PermViewWallets     = "view-wallets"
 	// PermCheckIn lets staff at the door scan QR codes and mark attendance.
 	PermCheckIn = "check-in-participants"
 	// PermManageApplications is the superadmin's applications area (spec section 2):

@@ -29,6 +29,9 @@ const (
 	PermViewApplicationOrders = "view-application-orders"
 	PermViewOrders            = "view-orders"
 	PermRefundOrders          = "refund-orders"
+	// PermRefundAnyOrder moves money in every application (decision 1502): no view
+	// permission does, and no role but the superadmin's "*" holds it by default.
+	PermRefundAnyOrder = "refund-any-order"
 )
 
 // ordersTotalCap bounds the overview's count, as the sessions overview's (0702).
@@ -66,9 +69,9 @@ func (s *Handlers) Routes() []kernel.Route {
 			Doc: kernel.Doc{Summary: "Every application's orders as xlsx or csv, pinned to a position like the application's export", Query: append(orderListQuery, "application_id", "format", "position")}},
 		{Method: http.MethodGet, Pattern: all + "/{order_id}", Permission: PermViewOrders, Platform: true, Reads: reads, Handler: s.getAnyOrder,
 			Doc: kernel.Doc{Summary: "One order of any application (superadmin)", Response: kernel.DataAnswer[orderDetail]{}}},
-		// view-orders, not refund-orders: an application's admin holds refund-orders in
-		// their application, and this route reaches every application's orders.
-		{Method: http.MethodPost, Pattern: all + "/{order_id}/refunds", Permission: PermViewOrders, Platform: true, Reads: reads, Handler: s.refundAnyOrder,
+		// Not refund-orders: an application's admin holds that in their application, and
+		// this route reaches every application's orders (decision 1502).
+		{Method: http.MethodPost, Pattern: all + "/{order_id}/refunds", Permission: PermRefundAnyOrder, Platform: true, Reads: reads, Handler: s.refundAnyOrder,
 			Doc: kernel.Doc{Summary: "Refund an order of any application (superadmin)", Request: refundInput{}, Response: kernel.DataAnswer[refundAnswer]{}, Status: http.StatusCreated}},
 	}
 }

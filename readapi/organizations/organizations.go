@@ -20,8 +20,6 @@ const (
 	PermViewOrganizations  = "view-organizations"
 	PermCreateOrganization = "create-organizations"
 	PermEditOrganization   = "edit-organization"
-
-	PermViewApplication = "view-application"
 )
 
 // organizationInput is the body of update, which replaces the whole profile: every field
@@ -135,7 +133,7 @@ func (s *Handlers) OrganizationRoutes() []kernel.Route {
 			Doc: kernel.Doc{Summary: "Organisations the caller may switch to (id, name), by name", Response: kernel.ListAnswer[simpleOrganization]{}, Query: kernel.ListQueryDoc}},
 		{Method: http.MethodGet, Pattern: "/v1/admin/profiles/zipcodes", Permission: PermViewOrganizations, Reads: reads, Handler: s.organizationZipcodes,
 			Doc: kernel.Doc{Summary: "The distinct zipcodes of the application's organisations", Response: kernel.DataAnswer[zipcodesAnswer]{}}},
-		{Method: http.MethodGet, Pattern: "/v1/admin/application/statistics", Permission: PermViewApplication, Reads: reads, Handler: s.applicationStatistics,
+		{Method: http.MethodGet, Pattern: "/v1/admin/application/statistics", Permission: kernel.PermViewApplication, Reads: reads, Handler: s.applicationStatistics,
 			Doc: kernel.Doc{Summary: "Organisations by state, new organisations per day and week (from, to: YYYY-MM-DD, days in the application's time zone)", Response: kernel.DataAnswer[statisticsAnswer]{}, Query: []string{"from", "to"}}},
 		{Method: http.MethodGet, Pattern: item, Permission: kernel.PermViewOrganization, Reads: reads, Handler: s.getOrganization,
 			Doc: kernel.Doc{Summary: "One organisation", Response: kernel.DataAnswer[kernel.OrganizationRow]{}}},

@@ -112,6 +112,15 @@ const ROUTES: Record<Role, Record<string, string[]>> = {
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
+/** Issue 24's screens (kept in their own block to ease merging the split of this file). */
+const ISSUE_24_ROUTES: Record<Role, string[]> = {
+  superadmin: ['/admin/permissions', '/admin/permissions/why-denied?email=trainer@move.test&permission=edit-activity', '/why-denied?permission=view-rates'],
+  admin: ['/application/invites', '/why-denied?permission=manage-permissions'],
+  organization: ['/why-denied?permission=view-organizations'],
+  trainer: ['{org}/rates', '/why-denied?permission=view-rates'],
+};
+for (const role of Object.keys(ISSUE_24_ROUTES) as Role[]) ROUTES[role].permissions = ISSUE_24_ROUTES[role];
+
 async function logInAs(browser: Browser, role: Role, baseURL: string, viewport: { width: number; height: number }) {
   // The CSP would refuse the script axe injects; the app itself is unchanged.
   const context = await browser.newContext({ baseURL, viewport, bypassCSP: true, locale: 'nl-NL' });

@@ -182,8 +182,21 @@ test('a bundle made on its screen is booked by a customer and checked in at its 
     expect(seen.ok()).toBeTruthy();
   }
   await page.reload();
+  // The bundle page's parts have their own addresses (spec §2), reached by its tabs and deep links.
+  const parts = page.getByRole('navigation', { name: 'Parts of the bundle' });
+  await parts.getByRole('link', { name: 'Participants' }).click();
+  await expect(page).toHaveURL(new RegExp(`/bundles/${bundleId}/participants$`));
   await expect(page.getByTestId('participants-counts')).toHaveText('1 of 8 spots taken, 7 left');
+  await parts.getByRole('link', { name: 'Sessions' }).click();
   await expect(page.getByTestId('bundle-sessions')).toContainText(`${start} 10:00–11:00`);
+  await page.getByTestId('bundle-sessions').getByRole('link', { name: `${start} 10:00–11:00` }).click();
+  await expect(page).toHaveURL(new RegExp(`/bundles/${bundleId}/sessions/[0-9a-f-]+$`));
+  await page.reload();
+  await expect(page.getByTestId('bundle-sessions').getByRole('link', { name: `${start} 10:00–11:00` })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('link', { name: 'Open the session (participants, check-in)' })).toBeVisible();
+  await page.goto(`/organizations/${ORGANIZATION}/activities/${activity.data.id}/bundles/${bundleId}/waitlist`);
+  await expect(page.getByRole('heading', { name: 'Waiting list (0)' })).toBeVisible();
+  await parts.getByRole('link', { name: 'Details' }).click();
 
   // At the door of the bundle's session: once.
   await page.getByRole('link', { name: 'QR check-in' }).click();
@@ -194,6 +207,7 @@ test('a bundle made on its screen is booked by a customer and checked in at its 
   await page.getByRole('button', { name: 'Check in' }).click();
   await expect(page.getByTestId('check-in-outcome')).toContainText(/Already checked in at \d\d:\d\d/);
   await page.getByRole('link', { name: 'Back to the bundle' }).click();
+  await parts.getByRole('link', { name: 'Participants' }).click();
   await expect(page.getByTestId('participants')).toContainText('Kim Klant · checked in once');
   await page.getByRole('button', { name: 'History of Kim Klant' }).click();
   await expect(page.getByRole('dialog').getByTestId('booking-history').locator('[data-event="checked_in"]')).toContainText(

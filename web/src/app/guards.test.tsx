@@ -92,6 +92,7 @@ describe('route guards', () => {
     logIn({ roles: ['admin'], abilities: ['view-application'], organizations: [] });
     renderAt('/application/reports');
     expect(screen.getByRole('alert')).toHaveTextContent('This page needs the ‘view-reports’ permission');
+    expect(screen.getByRole('link', { name: 'Why denied?' })).toHaveAttribute('href', '/why-denied?permission=view-reports');
   });
 
   it('permission guard follows redirect_to, and allows wildcard abilities', () => {

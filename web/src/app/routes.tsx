@@ -285,6 +285,16 @@ export const routes: RouteObject[] = [
                   },
                   ...campaignRoutes(),
                   {
+                    // Member invites for the application's admins (decision 1501).
+                    element: <RequirePermission ability="manage-invites" />,
+                    children: [
+                      {
+                        path: 'invites',
+                        lazy: screen(() => import('@/features/applications/routes/ApplicationInvitesRoute'), (m) => m.MemberInvitesRoute),
+                      },
+                    ],
+                  },
+                  {
                     element: <RequirePermission ability="view-locations" />,
                     children: [
                       {
@@ -378,6 +388,18 @@ export const routes: RouteObject[] = [
                         path: 'bundles/:bundleId',
                         lazy: screen(() => import('@/features/activities/routes/BundleRoute'), (m) => m.BundleRoute),
                       },
+                      // The bundle page's parts by their own address (spec §2; the page is their frame).
+                      ...(
+                        [
+                          ['sessions', 'BundleSessionsRoute'],
+                          ['sessions/:sessionId', 'BundleSessionsRoute'],
+                          ['participants', 'BundleParticipantsRoute'],
+                          ['waitlist', 'BundleWaitlistRoute'],
+                        ] as const
+                      ).map(([part, name]) => ({
+                        path: `bundles/:bundleId/${part}`,
+                        lazy: screen(() => import('@/features/activities/routes/BundleRoute'), (m) => m[name]),
+                      })),
                       {
                         path: 'bundles/:bundleId/qr-checkin',
                         lazy: screen(() => import('@/features/activities/routes/BundleRoute'), (m) => m.BundleQrCheckInRoute),
@@ -555,6 +577,10 @@ export const routes: RouteObject[] = [
                 ],
               },
               {
+                path: '/why-denied',
+                lazy: screen(() => import('@/features/permissions/routes/WhyDeniedRoute'), (m) => m.WhyDeniedRoute),
+              },
+              {
                 path: '/no-access',
                 lazy: screen(() => import('@/features/dashboard/routes/NoAccessRoute'), (m) => m.NoAccessRoute),
               },
@@ -563,6 +589,14 @@ export const routes: RouteObject[] = [
                 element: <RequireRole role={SUPERADMIN} />,
                 children: [
                   { index: true, element: <Navigate to="/admin/applications" replace /> },
+                  {
+                    path: 'permissions',
+                    lazy: screen(() => import('@/features/permissions/routes/PermissionMatrixRoute'), (m) => m.PermissionMatrixRoute),
+                  },
+                  {
+                    path: 'permissions/why-denied',
+                    lazy: screen(() => import('@/features/permissions/routes/WhyDeniedRoute'), (m) => m.AdminWhyDeniedRoute),
+                  },
                   {
                     path: 'applications',
                     lazy: screen(

@@ -2,7 +2,8 @@ import type { Profile } from '@/stores/auth';
 
 export const SUPERADMIN = 'superadmin';
 
-function matches(pattern: string, ability: string): boolean {
+/** Whether a permission pattern ("view-*", "*" or a name) covers an ability, as the server's keyMatch. */
+export function permissionMatches(pattern: string, ability: string): boolean {
   if (!pattern.includes('*')) return pattern === ability;
   const escaped = pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'));
   return new RegExp(`^${escaped.join('.*')}$`).test(ability);
@@ -18,7 +19,7 @@ export function hasRole(profile: Profile | null, role: string): boolean {
 export function can(profile: Profile | null, ability: string): boolean {
   if (!profile) return false;
   if (profile.roles.includes(SUPERADMIN)) return true;
-  return profile.abilities.some((pattern) => matches(pattern, ability));
+  return profile.abilities.some((pattern) => permissionMatches(pattern, ability));
 }
 
 /** Where "the overview" is for this user: the application, else their organisation. */

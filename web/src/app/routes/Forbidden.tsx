@@ -1,8 +1,15 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { overviewPath } from '@/lib/authorization';
 import { useAuthStore } from '@/stores/auth';
 import { useContextStore } from '@/stores/context';
+
+/** The "why denied?" screen asking about this permission, here (decision 1500). */
+function whyDeniedPath(ability: string, organizationId: string | undefined): string {
+  const query = new URLSearchParams({ permission: ability });
+  if (organizationId) query.set('organization_id', organizationId);
+  return `/why-denied?${query.toString()}`;
+}
 
 /**
  * A route the user may not open: says why (the role or permission it needs, and that an
@@ -12,6 +19,8 @@ export function Forbidden({ need }: { need: { role: string } | { ability: string
   const { t } = useTranslation();
   const profile = useAuthStore((state) => state.profile);
   const organizationId = useContextStore((state) => state.organizationId);
+  // On an organisation's page the permission is checked in that organisation.
+  const { organizationId: pageOrganization, organization_id: pageOrganizationId } = useParams();
   const reason =
     'role' in need
       ? t('forbidden.needsRole', { role: t(`forbidden.roles.${need.role}`, { defaultValue: need.role }) })
@@ -21,6 +30,11 @@ export function Forbidden({ need }: { need: { role: string } | { ability: string
       <h1 id="forbidden-title">{t('forbidden.title')}</h1>
       <p>{reason}</p>
       <p>{t('forbidden.ask')}</p>
+      {'ability' in need && (
+        <p>
+          <Link to={whyDeniedPath(need.ability, pageOrganization ?? pageOrganizationId)}>{t('forbidden.whyDenied')}</Link>
+        </p>
+      )}
       <Link className="button button--primary" to={overviewPath(profile, organizationId)}>
         {t('forbidden.home')}
       </Link>

@@ -33,6 +33,7 @@ const ADMIN: NavItem[] = [
   { to: '/admin/tags', label: 'admin.tags' },
   { to: '/admin/labels', label: 'admin.labels' },
   { to: '/admin/operations', label: 'admin.operations' },
+  { to: '/admin/permissions', label: 'admin.permissions' },
 ];
 
 const APPLICATION: NavItem[] = [
@@ -48,6 +49,7 @@ const APPLICATION: NavItem[] = [
   { to: '/application/categories', label: 'shell.nav.categories', ability: 'view-categories' },
   { to: '/application/tags', label: 'shell.nav.tags', ability: 'view-tags' },
   { to: '/application/labels', label: 'shell.nav.labels', ability: 'view-labels' },
+  { to: '/application/invites', label: 'shell.nav.invites', ability: 'manage-invites' },
   // Superadmin only (spec §2): no default role holds manage-app-builds (decision 1200).
   { to: '/application/builds/overview', label: 'shell.nav.builds', ability: 'manage-app-builds' },
 ];

@@ -251,6 +251,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/application/children": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The current application's sub-applications (search, sort by name or slug, page) */
+        get: operations["get_v1_admin_application_children"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/application/orders": {
         parameters: {
             query?: never;
@@ -1712,6 +1729,23 @@ export interface paths {
         };
         /** The role → permission matrix */
         get: operations["get_v1_admin_permissions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/permissions/explain": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Why a user may or may not use a permission (or an API route) in the application and organisation: the grants that allow it, or what would and who could give it */
+        get: operations["get_v1_admin_permissions_explain"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4211,6 +4245,53 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    get_v1_admin_application_children: {
+        parameters: {
+            query?: {
+                itemsPerPage?: string;
+                page?: string;
+                search?: string;
+                sort?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            name: string;
+                            slug: string;
+                        }[];
+                        meta: {
+                            pagination: {
+                                itemsPerPage: number;
+                                next_cursor?: string | null;
+                                page: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["Error"];
         };
     };
@@ -10906,6 +10987,77 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    get_v1_admin_permissions_explain: {
+        parameters: {
+            query?: {
+                email?: string;
+                organization_id?: string;
+                permission?: string;
+                route?: string;
+                user_id?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            allowed: boolean;
+                            allowed_by: {
+                                organization_id: string;
+                                organization_name: string;
+                                role: string;
+                                rule: string;
+                            }[];
+                            application_id: string;
+                            grants: {
+                                organization_id: string;
+                                organization_name: string;
+                                role: string;
+                            }[];
+                            organization_id: string;
+                            permission: string;
+                            remedies: {
+                                grantors: {
+                                    email: string;
+                                    id: string;
+                                    name: string;
+                                }[];
+                                kind: string;
+                                organization_id: string;
+                                organization_name: string;
+                                role: string;
+                                rule: string;
+                                through: string;
+                            }[];
+                            user: {
+                                email: string;
+                                id: string;
+                                name: string;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };

@@ -3,6 +3,7 @@ import { EmptyState } from '@/components/ui/EmptyState';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Form, FormActions, FormErrorSummary, SubmitButton } from '@/components/form';
+import { Tabs } from '@/components/page/Tabs';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { Skeleton } from '@/components/ui/Skeleton';
 import {
@@ -39,16 +40,39 @@ function useBundleActivityOnly(): boolean {
   return bundle;
 }
 
+/** The parts of a bundle's page the spec gives their own address (§2). */
+type BundlePart = 'details' | 'sessions' | 'participants' | 'waitlist';
+
 /**
  * One bundle: its fields (save, delete with confirmation), its sessions (and new ones),
  * its participants with their check-ins and its waiting list in arrival order, each
  * booking's history (who did what when).
  */
 export function BundleRoute() {
+  return <BundlePage part="details" />;
+}
+
+/** …/bundles/:bundleId/sessions and /sessions/:sessionId (that session marked). */
+export function BundleSessionsRoute() {
+  return <BundlePage part="sessions" />;
+}
+
+/** …/bundles/:bundleId/participants. */
+export function BundleParticipantsRoute() {
+  return <BundlePage part="participants" />;
+}
+
+/** …/bundles/:bundleId/waitlist. */
+export function BundleWaitlistRoute() {
+  return <BundlePage part="waitlist" />;
+}
+
+/** The bundle page is the frame of its parts: the name, the parts as tabs, then the part asked for. */
+function BundlePage({ part }: { part: BundlePart }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { activity, base } = useActivityContext();
-  const { bundleId = '' } = useParams();
+  const { bundleId = '', sessionId } = useParams();
   const allowed = useBundleActivityOnly();
   const bundle = useBundle(bundleId);
   const sessions = useBundleSessions(bundleId);
@@ -77,10 +101,22 @@ export function BundleRoute() {
       </button>
     );
   };
+  const bundleBase = `${base}/bundles/${bundleId}`;
+  const waitingCount = participants.data?.waiting_list.length ?? 0;
   return (
     <>
-      <section className="panel">
-        <h2>{b.name}</h2>
+      <h2>{b.name}</h2>
+      <Tabs
+        label={t('activities.bundles.parts')}
+        tabs={[
+          { to: bundleBase, label: t('activities.bundles.tabs.details'), end: true },
+          { to: `${bundleBase}/sessions`, label: t('activities.bundles.tabs.sessions') },
+          { to: `${bundleBase}/participants`, label: t('activities.bundles.tabs.participants'), end: true },
+          { to: `${bundleBase}/waitlist`, label: t('activities.bundles.tabs.waitlist'), end: true },
+        ]}
+      />
+      {part === 'details' && (
+      <section className="panel" aria-label={t('activities.bundles.tabs.details')}>
         <p>
           <Link className="button" to={`${base}/bundles/${bundleId}/qr-checkin`}>
             {t('activities.participants.checkIn')}
@@ -106,15 +142,23 @@ export function BundleRoute() {
           )}
         </Form>
       </section>
+      )}
+      {part === 'sessions' && (
       <section className="panel" aria-labelledby="bundle-sessions">
         <h2 id="bundle-sessions">{t('activities.bundles.sessions', { count: sessions.data?.length ?? 0 })}</h2>
         {sessions.data && sessions.data.length > 0 && (
           <ul data-testid="bundle-sessions">
             {sessions.data.map((s) => (
               <li key={s.id}>
-                <Link to={`${base}/sessions/${s.id}`}>
+                <Link to={`${bundleBase}/sessions/${s.id}`} aria-current={s.id === sessionId ? 'page' : undefined}>
                   {s.date} {s.start_time}–{s.end_time}
                 </Link>
+                {s.id === sessionId && (
+                  <>
+                    {' · '}
+                    <Link to={`${base}/sessions/${s.id}`}>{t('activities.bundles.openSession')}</Link>
+                  </>
+                )}
               </li>
             ))}
           </ul>
@@ -137,7 +181,14 @@ export function BundleRoute() {
             }}
           />
         )}
+        {sessionId && sessions.data && !sessions.data.some((s) => s.id === sessionId) && (
+          <p role="alert" className="field__error">
+            {t('activities.bundles.sessionNotInBundle')}
+          </p>
+        )}
       </section>
+      )}
+      {part === 'participants' && (
       <section className="panel participants" aria-labelledby="bundle-participants">
         <h2 id="bundle-participants">{t('activities.participants.title')}</h2>
         {participants.data && (
@@ -153,7 +204,15 @@ export function BundleRoute() {
                 </li>
               ))}
             </ul>
-            <h3>{t('activities.participants.waitingList', { count: participants.data.waiting_list.length })}</h3>
+          </>
+        )}
+      </section>
+      )}
+      {part === 'waitlist' && (
+      <section className="panel participants" aria-labelledby="bundle-waitlist">
+        <h2 id="bundle-waitlist">{t('activities.participants.waitingList', { count: waitingCount })}</h2>
+        {participants.data && (
+          <>
             {participants.data.waiting_list.length > 0 && (
               <ol data-testid="waiting-list">
                 {participants.data.waiting_list.map((p) => (
@@ -166,6 +225,7 @@ export function BundleRoute() {
           </>
         )}
       </section>
+      )}
       <BookingHistoryDialog
         name={history?.name ?? ''}
         path={history ? bundleHistoryPath(bundleId, history.id) : null}

@@ -1,136 +1,34 @@
-import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import * as yup from 'yup';
-import { DataGrid, type DataGridColumn } from '@/components/data-grid/DataGrid';
-import { Form, FormErrorSummary, SelectField, SubmitButton, TextField } from '@/components/form';
 import { PageHeader } from '@/components/page/PageHeader';
-import {
-  INVITE_ROLES,
-  invitesList,
-  useApplication,
-  useApplicationOrganizations,
-  useSendInvite,
-  type Invite,
-  type InviteInput,
-} from '@/features/applications/api/applications';
+import { useApplication } from '@/features/applications/api/applications';
 import { ApplicationTabs } from '@/features/applications/components/ApplicationTabs';
-import { formatDate } from '@/lib/format';
-import { currentLanguage } from '@/lib/i18n';
-import { notifySaved } from '@/stores/notification';
+import { InvitesPanel } from '@/features/applications/components/InvitesPanel';
+import { useContextStore } from '@/stores/context';
 
-const EMPTY_INVITE: InviteInput = { email: '', first_name: '', last_name: '', organization_id: '', role: 'organization' };
-
-/** The application's invites, and a form that sends one (an organisation or trainer account). */
+/** /admin/applications/:id/invites: the superadmin's tab of one application. */
 export function ApplicationInvitesRoute() {
   const { t } = useTranslation();
   const { application_id: id = '' } = useParams();
   const application = useApplication(id);
-  const organizations = useApplicationOrganizations(id);
-  const sendInvite = useSendInvite();
-  const [refreshKey, setRefreshKey] = useState(0);
-  const source = useMemo(() => invitesList(id), [id]);
-  const language = currentLanguage();
-  const organizationNames = useMemo(
-    () => new Map((organizations.data ?? []).map((organization) => [organization.id, organization.name])),
-    [organizations.data],
-  );
-
-  const columns = useMemo<DataGridColumn<Invite>[]>(
-    () => [
-      { field: 'email', header: t('applications.invite.email'), flex: 2 },
-      {
-        field: 'name',
-        header: t('applications.invite.name'),
-        flex: 1,
-        render: (invite) => `${invite.first_name} ${invite.last_name}`,
-      },
-      {
-        field: 'organization_id',
-        header: t('applications.invite.organization'),
-        flex: 1,
-        render: (invite) => organizationNames.get(invite.organization_id) ?? invite.organization_id,
-      },
-      { field: 'role', header: t('applications.invite.role'), sortable: true, width: 130, render: (invite) => t(`applications.roles.${invite.role}`, invite.role) },
-      { field: 'status', header: t('applications.invite.status'), sortable: true, width: 130, render: (invite) => t(`applications.inviteStatus.${invite.status}`, invite.status) },
-      {
-        field: 'created_at',
-        header: t('applications.invite.sentAt'),
-        sortable: true,
-        width: 200,
-        render: (invite) => formatDate(invite.created_at, language),
-      },
-      {
-        field: 'expires_at',
-        header: t('applications.invite.expires'),
-        width: 200,
-        render: (invite) => formatDate(invite.expires_at, language),
-      },
-    ],
-    [t, organizationNames, language],
-  );
-
-  const label = (field: string) => t(`applications.invite.${field}`);
-  const schema = yup.object({
-    email: yup
-      .string()
-      .trim()
-      .required(t('errors.required', { field: label('email').toLowerCase() }))
-      .email(t('errors.email', { field: label('email').toLowerCase() })),
-    first_name: yup.string().trim().required(t('errors.required', { field: label('first_name').toLowerCase() })),
-    last_name: yup.string().trim().required(t('errors.required', { field: label('last_name').toLowerCase() })),
-    organization_id: yup.string().nullable().required(t('errors.required', { field: label('organization').toLowerCase() })),
-    role: yup.string().oneOf([...INVITE_ROLES]),
-  });
-
   return (
     <>
       <PageHeader title={application.data?.name ?? t('applications.tabs.invites')} />
       <ApplicationTabs id={id} />
-      <h2 className="form__section">{t('applications.invite.send')}</h2>
-      <Form<InviteInput>
-        initialValues={EMPTY_INVITE}
-        validationSchema={schema}
-        onSubmit={async (values, helpers) => {
-          await sendInvite.mutateAsync({ id, input: { ...values, email: values.email.trim() } });
-          notifySaved(t('applications.invite.sent'));
-          helpers.resetForm();
-          setRefreshKey((key) => key + 1);
-        }}
-      >
-        <div className="form__row">
-          <TextField name="email" label={label('email')} type="email" />
-          <TextField name="first_name" label={label('first_name')} />
-          <TextField name="last_name" label={label('last_name')} />
-        </div>
-        <div className="form__row">
-          <SelectField
-            name="organization_id"
-            label={label('organization')}
-            emptyLabel={organizations.data?.length === 0 ? t('applications.invite.noOrganizations') : ''}
-            options={(organizations.data ?? []).map((organization) => ({ value: organization.id, label: organization.name }))}
-          />
-          <SelectField
-            name="role"
-            label={label('role')}
-            options={INVITE_ROLES.map((role) => ({ value: role, label: t(`applications.roles.${role}`) }))}
-          />
-        </div>
-        <FormErrorSummary />
-        <div className="form__actions">
-          <SubmitButton>{t('applications.invite.send')}</SubmitButton>
-        </div>
-      </Form>
-      <h2 className="form__section">{t('applications.invite.list')}</h2>
-      <DataGrid<Invite>
-        label={t('applications.invite.list')}
-        columns={columns}
-        source={source}
-        getRowId={(invite) => invite.id}
-        defaultSort={{ field: 'created_at', direction: 'desc' }}
-        emptyMessage={t('applications.invite.empty')}
-        refreshKey={refreshKey}
-      />
+      <InvitesPanel id={id} explain />
+    </>
+  );
+}
+
+/** /application/invites: the application's admins invite members of its organisations (manage-invites). */
+export function MemberInvitesRoute() {
+  const { t } = useTranslation();
+  const id = useContextStore((state) => state.applicationId) ?? '';
+  return (
+    <>
+      <PageHeader title={t('applications.invite.members')} />
+      <p className="field__hint">{t('applications.invite.membersIntro')}</p>
+      <InvitesPanel id={id} />
     </>
   );
 }

@@ -26,7 +26,7 @@ export function OrdersListRoute() {
   const language = (i18n.language === 'en' ? 'en' : 'nl') as Language;
   const api = ordersApi(useLocation().pathname);
   const profile = useAuthStore((state) => state.profile);
-  const canRefund = can(profile, api === '/v1/admin/orders' ? 'view-orders' : 'refund-orders');
+  const canRefund = can(profile, api === '/v1/admin/orders' ? 'refund-any-order' : 'refund-orders');
   const [search, setSearch] = useState('');
   const debouncedSearch = useDebouncedValue(search);
   const [from, setFrom] = useState('');

@@ -1,0 +1,91 @@
+import { expect, loggedInTest, test, SUPERADMIN_PASSWORD } from './fixtures';
+
+// Issue 24: the permission matrix, "why denied?" and member invites (decisions 1500, 1501).
+// The matrix test changes the shared matrix and puts it back: a retry would start from a
+// half-done change, so these run once; a loaded machine needs more than 30 s per test.
+test.describe.configure({ retries: 0, timeout: 120_000 });
+
+loggedInTest('a superadmin asks why a trainer may not edit activities, and who could change that', async ({ page }) => {
+  await page.goto('/admin/permissions/why-denied');
+  await page.getByLabel("User's e-mail address").fill('trainer@move.test');
+  await page.getByLabel('Permission', { exact: true }).selectOption('edit-activity');
+  await page.getByRole('button', { name: 'Explain' }).click();
+  const answer = page.getByTestId('why-denied-answer');
+  await expect(answer).toContainText('Tom Trainer may not use “edit-activity” in this application.');
+  await expect(answer).toContainText('Trainer in ');
+  await expect(answer).toContainText('Invite them as organisation staff of the organisation (rule “edit-activity”). Who can:');
+  await expect(answer).toContainText('admin@move.test');
+  await expect(answer).toContainText('Add “edit-activity” to the role Trainer they hold, in the permission matrix. Who can: Sam Superadmin');
+
+  // An API route is explained by the permission its guard checks.
+  await page.getByLabel('Permission', { exact: true }).selectOption('');
+  await page.getByLabel('Or an API route').fill('GET /v1/admin/application/orders');
+  await page.getByRole('button', { name: 'Explain' }).click();
+  await expect(answer).toContainText('Tom Trainer may not use “view-application-orders” in this application.');
+});
+
+loggedInTest('the matrix grants and revokes a rule after a confirmation naming who gains or loses what', async ({ page }) => {
+  await page.goto('/admin/permissions');
+  await expect(page.getByRole('heading', { name: 'Permissions', level: 1 })).toBeVisible();
+  const matrix = page.getByTestId('permission-matrix');
+  // The default matrix: admins hold refund-orders by name; the superadmin's * is a visible wildcard rule.
+  await expect(matrix.getByRole('checkbox', { name: 'refund-orders Admin' })).toBeChecked();
+  await expect(page.getByRole('region', { name: 'Wildcard rules' })).toContainText('Superadmin *');
+
+  // Customers hold no staff permission: granting them one here touches no other spec's screens.
+  const cell = matrix.getByRole('checkbox', { name: 'view-catalog Customer' });
+  await expect(cell).not.toBeChecked();
+  await cell.click();
+  const grant = page.getByRole('alertdialog', { name: 'Give Customer “view-catalog”?' });
+  await expect(grant).toContainText('Every user with the role Customer gains “view-catalog”');
+  await grant.getByRole('button', { name: 'Cancel' }).click();
+  await expect(cell).not.toBeChecked();
+
+  await cell.click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Grant' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Customer now holds “view-catalog”' })).toBeVisible();
+  await page.reload();
+  await expect(matrix.getByRole('checkbox', { name: 'view-catalog Customer' })).toBeChecked();
+
+  await matrix.getByRole('checkbox', { name: 'view-catalog Customer' }).click();
+  const revoke = page.getByRole('alertdialog', { name: 'Take “view-catalog” from Customer?' });
+  await expect(revoke).toContainText('Every user with the role Customer loses “view-catalog”');
+  await revoke.getByRole('button', { name: 'Revoke' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Customer no longer holds “view-catalog”' })).toBeVisible();
+  await expect(matrix.getByRole('checkbox', { name: 'view-catalog Customer' })).not.toBeChecked();
+});
+
+test('a trainer on a closed page follows "why denied?" to the missing grant', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('trainer@move.test');
+  await page.getByLabel('Password').fill(SUPERADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL(/\/organizations\/[^/]+$/);
+  const home = new URL(page.url()).pathname;
+  await page.goto(`${home}/rates`);
+  await expect(page.getByRole('heading', { name: 'No access' })).toBeVisible();
+  await page.getByRole('link', { name: 'Why denied?' }).click();
+  await expect(page).toHaveURL(/\/why-denied\?permission=view-rates&organization_id=/);
+  const answer = page.getByTestId('why-denied-answer');
+  await expect(answer).toContainText('Tom Trainer may not use “view-rates” in ');
+  await expect(answer).toContainText('Who can: Ada Admin (admin@move.test)');
+});
+
+test('an application admin invites a member from the application area', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('admin@move.test');
+  await page.getByLabel('Password').fill(SUPERADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  await page.getByRole('navigation').getByRole('link', { name: 'Invites' }).click();
+  await expect(page.getByRole('heading', { name: 'Member invites', level: 1 })).toBeVisible();
+  const email = `member-${Date.now()}@move.test`;
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('First name').fill('Mia');
+  await page.getByLabel('Last name').fill('Member');
+  await page.getByLabel('Organisation').selectOption({ index: 1 });
+  await page.getByLabel('Role').selectOption('trainer');
+  await page.getByRole('button', { name: 'Send invite' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Invite sent' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Invites' }).getByText(email)).toBeVisible();
+});
