@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net/mail"
 	"strings"
+	"sync"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -64,6 +65,8 @@ type Service struct {
 	byAccount *Limiter
 	byForgot  *Limiter
 	dummyHash string
+	// recording counts audit events still being written after their answer went out.
+	recording sync.WaitGroup
 }
 
 // New wires the service; it refuses missing dependencies.
@@ -186,9 +189,7 @@ func (s *Service) Login(ctx context.Context, email, password, client string) (Se
 		return Session{}, err
 	}
 	if !ok {
-		if err := s.app.RecordLoginFailure(ctx, commands.Meta{ActorID: userID}, userID, "password"); err != nil {
-			s.log.Error("record failed login", "error", err)
-		}
+		s.recordLoginFailureAfterAnswer(userID)
 		return Session{}, ErrInvalidCredentials
 	}
 	for _, attempt := range []Attempt{byClient, byAccount} {
@@ -205,6 +206,31 @@ func (s *Service) Login(ctx context.Context, email, password, client string) (Se
 		s.log.Error("record login", "error", err)
 	}
 	return s.session(ctx, userID, tokens)
+}
+
+// recordLoginFailureAfterAnswer appends the failed-login fact without making the caller
+// wait for it: an answer that took an append longer for a known address than for an
+// unknown one told an attacker which addresses have accounts (decision 1332). The
+// attempt itself was already counted by the limiters before the password was checked.
+func (s *Service) recordLoginFailureAfterAnswer(userID string) {
+	s.recording.Add(1)
+	go func() {
+		defer s.recording.Done()
+		ctx, cancel := context.WithTimeout(context.Background(), auditTimeout)
+		defer cancel()
+		if err := s.app.RecordLoginFailure(ctx, commands.Meta{ActorID: userID}, userID, "password"); err != nil {
+			s.log.Error("record failed login", "error", err)
+		}
+	}()
+}
+
+// auditTimeout bounds an audit append that runs after its answer.
+const auditTimeout = 30 * time.Second
+
+// WaitRecorded returns once every audit event still being written after its answer is
+// in the log: serve calls it before closing the database, tests before they count.
+func (s *Service) WaitRecorded() {
+	s.recording.Wait()
 }
 
 // issue stores a new access and refresh token in family.
