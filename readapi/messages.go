@@ -216,6 +216,7 @@ var messages = map[string]map[string]string{
 	"contact.unknown_role":              {"nl": "{role} is geen rol van een contactpersoon", "en": "{role} is not a role of a contact"},
 	"contact.trainer_needs_role":        {"nl": "Alleen een contactpersoon met de rol trainer kan aan een trainer worden gekoppeld", "en": "Only a contact with the trainer role can be linked to a trainer"},
 	"contact.not_a_trainer":             {"nl": "Deze gebruiker is geen trainer van deze organisatie", "en": "This user is not a trainer of this organisation"},
+	"contact.not_of_organization":       {"nl": "Deze contactpersoon bestaat niet of hoort niet bij deze organisatie", "en": "This contact does not exist or is not one of this organisation's"},
 	"validation.too_many":               {"nl": "Het veld {field} mag hoogstens {max} items bevatten", "en": "The {field} field may hold at most {max} items"},
 	"cancellation.minutes_range":        {"nl": "De minuten van periode {number} liggen tussen 0 en {max}", "en": "The minutes of period {number} are between 0 and {max}"},
 	// Categories, tags and labels (decision 0610).
