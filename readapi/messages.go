@@ -34,6 +34,7 @@ var messages = map[string]map[string]string{
 	"validation.wrong_type":              {"nl": "Het veld {field} heeft een verkeerd type", "en": "The {field} field has the wrong type"},
 	"validation.unknown":                 {"nl": "Het veld {field} is onbekend", "en": "The {field} field is unknown"},
 	"validation.characters":              {"nl": "Het veld {field} bevat tekens die niet zijn toegestaan (ongeldige UTF-8 of stuurtekens)", "en": "The {field} field holds characters that are not allowed (invalid UTF-8 or control characters)"},
+	"validation.invisible":               {"nl": "Het veld {field} bevat alleen onzichtbare tekens", "en": "The {field} field holds only invisible characters"},
 	"error.method_not_allowed":           {"nl": "Deze methode is hier niet toegestaan (toegestaan: {allow})", "en": "This method is not allowed here (allowed: {allow})"},
 	"error.bad_json":                     {"nl": "De aanvraag bevat geen geldige JSON", "en": "The request is not valid JSON"},
 	"error.body_too_large":               {"nl": "De aanvraag is te groot", "en": "The request is too large"},
