@@ -199,6 +199,11 @@ func (a *App) BookSession(ctx context.Context, meta Meta, in Booking) (Booked, e
 		if err != nil {
 			return err
 		}
+		if !in.ByStaff {
+			if err := u.checkInPublicOffer(&activity.Activity{OrganizationID: o.OrganizationID, Details: o.details}); err != nil {
+				return err
+			}
+		}
 		sess := booking.New(o.SessionID)
 		if err := u.load(booking.Stream(o.SessionID), sess); err != nil {
 			return err

@@ -211,6 +211,15 @@ func (a *App) BookBundle(ctx context.Context, meta Meta, in BundleBooking) (Book
 		if err != nil {
 			return err
 		}
+		if !in.ByStaff {
+			x := activity.New(b.ActivityID)
+			if err := u.load(activity.Stream(b.ActivityID), x); err != nil {
+				return err
+			}
+			if err := u.checkInPublicOffer(x); err != nil {
+				return err
+			}
+		}
 		if in.CustomerID != "" {
 			if err := u.checkCustomer(meta.ApplicationID, in.CustomerID); err != nil {
 				return err

@@ -35,6 +35,9 @@ func (w *walletWorld) bookable(app, org string, spots int, settings activity.Set
 		if _, err := w.env.App.CreateOrganization(ctx, meta, domainorg.Profile{Name: "Studio " + org[:6]}); err != nil {
 			w.t.Fatal(err)
 		}
+		if _, err := w.env.App.ApproveOrganization(ctx, meta, org); err != nil { // customers book only what the offer shows
+			w.t.Fatal(err)
+		}
 	}
 	meta.OrganizationID = ""
 	act, err := w.env.App.CreateActivity(ctx, meta, org, activity.TypeSession, activity.Details{Name: "Yoga"}, settings)

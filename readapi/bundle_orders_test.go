@@ -26,6 +26,9 @@ func TestPayingForABundleAndCancellingIt(t *testing.T) {
 		if _, err := s.env.App.CreateOrganization(ctx, meta, domainorg.Profile{Name: "Studio"}); err != nil {
 			t.Fatal(err)
 		}
+		if _, err := s.env.App.ApproveOrganization(ctx, meta, s.orgA); err != nil { // customers book only what the offer shows
+			t.Fatal(err)
+		}
 	}
 	meta.OrganizationID = ""
 	term, err := s.env.App.CreateCancellationTerm(ctx, meta, s.orgA, rate.TermFields{Name: "Quarter", Periods: []rate.Period{{RefundPercent: 25}}})

@@ -29,6 +29,9 @@ func (w *walletWorld) bundleActivity(app, org string, settings activity.Settings
 		if _, err := w.env.App.CreateOrganization(ctx, meta, domainorg.Profile{Name: "Studio " + org[:6]}); err != nil {
 			w.t.Fatal(err)
 		}
+		if _, err := w.env.App.ApproveOrganization(ctx, meta, org); err != nil { // customers book only what the offer shows
+			w.t.Fatal(err)
+		}
 	}
 	meta.OrganizationID = ""
 	act, err := w.env.App.CreateActivity(ctx, meta, org, activity.TypeBundle, activity.Details{Name: "Ten-week course"}, settings)

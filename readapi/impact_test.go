@@ -23,6 +23,9 @@ func TestSeriesImpactCountsParticipants(t *testing.T) {
 		domainorg.Profile{Name: "Studio impact"}); err != nil {
 		t.Fatal(err)
 	}
+	if _, err := w.env.App.ApproveOrganization(ctx, meta, w.orgA); err != nil { // customers book only what the offer shows
+		t.Fatal(err)
+	}
 	act, err := w.env.App.CreateActivity(ctx, meta, w.orgA, activity.TypeSession, activity.Details{Name: "Yoga"}, activity.Settings{HasWaitlist: true})
 	if err != nil {
 		t.Fatal(err)

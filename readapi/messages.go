@@ -247,6 +247,10 @@ var messages = map[string]map[string]string{
 	"state.disabled":  {"nl": "Uitgeschakeld", "en": "Disabled"},
 	"state.expired":   {"nl": "Verlopen", "en": "Expired"},
 
+	// Bookings refused where the public offer hides the activity (decision 1333).
+	"booking.draft":                     {"nl": "Deze activiteit is nog een concept: inschrijven kan nog niet", "en": "This activity is still a draft: it cannot be booked yet"},
+	"booking.organization_not_approved": {"nl": "De organisatie van deze activiteit is nog niet goedgekeurd: inschrijven kan nog niet", "en": "This activity's organisation is not approved yet: it cannot be booked yet"},
+
 	// Bookings and participants.
 	"booking.window_not_open":         {"nl": "Inschrijven voor deze sessie kan pas vanaf {from}", "en": "Booking this session opens at {from}"},
 	"booking.window_closed":           {"nl": "Inschrijven voor deze sessie is gesloten", "en": "Booking this session has closed"},

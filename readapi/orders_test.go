@@ -65,6 +65,9 @@ func (s *shop) pricedSession(app, org string, spots int, priceCents int64, termP
 		if _, err := s.env.App.CreateOrganization(ctx, meta, domainorg.Profile{Name: "Studio " + org[:6]}); err != nil {
 			s.t.Fatal(err)
 		}
+		if _, err := s.env.App.ApproveOrganization(ctx, meta, org); err != nil { // customers book only what the offer shows
+			s.t.Fatal(err)
+		}
 	}
 	meta.OrganizationID = ""
 	term, err := s.env.App.CreateCancellationTerm(ctx, meta, org, rate.TermFields{Name: "Half", Periods: []rate.Period{{RefundPercent: termPercent}}})
