@@ -178,6 +178,7 @@ func decode(r *http.Request, w http.ResponseWriter, into any) error {
 			}
 		}
 	}
+	requiredNulls(schemaOf(reflect.TypeOf(into).Elem()), json.RawMessage(body), "", fields)
 	if len(fields) > 0 {
 		return &apiError{Status: http.StatusUnprocessableEntity, Key: "validation.failed", Fields: fields}
 	}
