@@ -350,7 +350,7 @@ func (s *Server) listActivities(w http.ResponseWriter, r *http.Request, organiza
 }
 
 func (s *Server) listOrganizationActivities(w http.ResponseWriter, r *http.Request) error {
-	org, err := s.organizationInScope(r, PermViewActivities)
+	org, err := s.offerOrganization(r, PermViewActivities)
 	if err != nil {
 		return err
 	}
@@ -373,7 +373,7 @@ type activityRef struct {
 }
 
 func (s *Server) allActivities(w http.ResponseWriter, r *http.Request) error {
-	org, err := s.organizationInScope(r, PermViewActivities)
+	org, err := s.offerOrganization(r, PermViewActivities)
 	if err != nil {
 		return err
 	}

@@ -136,13 +136,13 @@ func (s *Server) financeRoutes() []Route {
 			Doc: Doc{Summary: "An invoice or credit note as PDF"}},
 		{Method: http.MethodPost, Pattern: "/v1/admin/invoices/{invoice_id}/credit-note", Permission: PermManageFinances, Handler: s.creditInvoice,
 			Doc: Doc{Summary: "Cancel an invoice with a credit note (reason required); the invoice never changes", Request: creditInput{}, Response: commandAnswer{}, Status: http.StatusCreated}},
-		{Method: http.MethodGet, Pattern: org + "/finances", Permission: PermViewOrganization, Reads: reads, Handler: s.organizationFinances,
+		{Method: http.MethodGet, Pattern: org + "/finances", Permission: PermViewOrganization, Reads: orgReads, Handler: s.organizationFinances,
 			Doc: Doc{Summary: "The organisation's payout months (paid − refunded − fees), its SEPA transfers and its balance", Response: dataAnswer[organizationFinances]{}}},
-		{Method: http.MethodGet, Pattern: org + "/finances/orders", Permission: PermViewOrganization, Reads: reads, Handler: s.organizationFinanceOrders,
+		{Method: http.MethodGet, Pattern: org + "/finances/orders", Permission: PermViewOrganization, Reads: orgReads, Handler: s.organizationFinanceOrders,
 			Doc: Doc{Summary: "The organisation's orders of a payout month (month=YYYY-MM; page, itemsPerPage)", Response: listAnswer[financeOrderRow]{}, Query: []string{"month", "page", "itemsPerPage"}}},
-		{Method: http.MethodGet, Pattern: org + "/invoices", Permission: PermViewOrganization, Reads: reads, Handler: s.listInvoices(true),
+		{Method: http.MethodGet, Pattern: org + "/invoices", Permission: PermViewOrganization, Reads: orgReads, Handler: s.listInvoices(true),
 			Doc: Doc{Summary: "The organisation's invoices and credit notes, newest first (year; page, itemsPerPage)", Response: listAnswer[invoiceRow]{}, Query: []string{"year", "page", "itemsPerPage"}}},
-		{Method: http.MethodGet, Pattern: org + "/invoices/{invoice_id}/pdf", Permission: PermViewOrganization, Reads: reads, Handler: s.invoicePDF(true),
+		{Method: http.MethodGet, Pattern: org + "/invoices/{invoice_id}/pdf", Permission: PermViewOrganization, Reads: orgReads, Handler: s.invoicePDF(true),
 			Doc: Doc{Summary: "One of the organisation's invoices as PDF"}},
 	}
 }
@@ -360,7 +360,7 @@ func (s *Server) listInvoices(ofOrganization bool) func(http.ResponseWriter, *ht
 		}
 		var organization *string
 		if ofOrganization {
-			id, err := s.organizationInScope(r, PermViewOrganization)
+			id, err := s.offerOrganization(r, PermViewOrganization)
 			if err != nil {
 				return err
 			}
@@ -416,7 +416,7 @@ func (s *Server) invoicePDF(ofOrganization bool) func(http.ResponseWriter, *http
 		}
 		var organization *string
 		if ofOrganization {
-			org, err := s.organizationInScope(r, PermViewOrganization)
+			org, err := s.offerOrganization(r, PermViewOrganization)
 			if err != nil {
 				return err
 			}
@@ -459,7 +459,7 @@ func (s *Server) invoicePDF(ofOrganization bool) func(http.ResponseWriter, *http
 }
 
 func (s *Server) organizationFinances(w http.ResponseWriter, r *http.Request) error {
-	id, err := s.organizationInScope(r, PermViewOrganization)
+	id, err := s.offerOrganization(r, PermViewOrganization)
 	if err != nil {
 		return err
 	}
@@ -505,7 +505,7 @@ func (s *Server) organizationFinances(w http.ResponseWriter, r *http.Request) er
 }
 
 func (s *Server) organizationFinanceOrders(w http.ResponseWriter, r *http.Request) error {
-	id, err := s.organizationInScope(r, PermViewOrganization)
+	id, err := s.offerOrganization(r, PermViewOrganization)
 	if err != nil {
 		return err
 	}

@@ -305,7 +305,7 @@ func (s *Server) listProducts(w http.ResponseWriter, r *http.Request, organizati
 }
 
 func (s *Server) listOrganizationProducts(w http.ResponseWriter, r *http.Request) error {
-	org, err := s.organizationInScope(r, PermViewProducts)
+	org, err := s.offerOrganization(r, PermViewProducts)
 	if err != nil {
 		return err
 	}
