@@ -68,7 +68,10 @@ func (s *Service) SweepExpired(ctx context.Context) (int64, error) {
 		}
 		total += tag.RowsAffected()
 	}
-	return total, nil
+	// A session's last write goes with its last token (decision 1330).
+	tag, err := s.db.Exec(ctx, `DELETE FROM identity_session_positions w
+		WHERE NOT EXISTS (SELECT 1 FROM identity_tokens t WHERE t.family_id = w.family_id)`)
+	return total + tag.RowsAffected(), err
 }
 
 // SweepExpiredEvery sweeps now and then every interval until ctx ends.
