@@ -78,6 +78,9 @@ func fieldError(status int, field, key string, params map[string]any) *apiError 
 // uploadFile streams the multipart form: the file part is read up to the service's cap
 // (a larger file is refused under "file" without reading it all), other parts up to 1 KB.
 func (s *Server) uploadFile(w http.ResponseWriter, r *http.Request) error {
+	if err := s.mustBeStaff(r); err != nil {
+		return err
+	}
 	maxFile := s.Files.MaxBytes()
 	tooLarge := fieldError(http.StatusRequestEntityTooLarge, "file", "files.too_large", map[string]any{"size": maxFile / 1024})
 	ct, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
@@ -198,11 +201,21 @@ func (s *Server) getFile(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	if err := s.mayRead(r, f); err != nil {
+		return err
+	}
 	writeJSON(w, http.StatusOK, dataAnswer[fileInfo]{Data: toFileInfo(f)})
 	return nil
 }
 
 func (s *Server) fileContent(w http.ResponseWriter, r *http.Request) error {
+	f, err := s.Files.Get(r.Context(), TenantFrom(r.Context()).ApplicationID, chi.URLParam(r, "token"))
+	if err != nil {
+		return err
+	}
+	if err := s.mayRead(r, f); err != nil {
+		return err
+	}
 	v, err := s.Files.Content(r.Context(), TenantFrom(r.Context()).ApplicationID, chi.URLParam(r, "token"), chi.URLParam(r, "size"))
 	if err != nil {
 		return err

@@ -22,6 +22,7 @@ import (
 	"move/files"
 	"move/files/upscalertest"
 	"move/internal/testenv"
+	rmidentity "move/projections/identity"
 	"move/readapi"
 )
 
@@ -33,6 +34,8 @@ type fileWorld struct {
 func newFileServer(t *testing.T, up files.Upscaler, cfg files.Config) fileWorld {
 	t.Helper()
 	env := testenv.New(t)
+	// The memberships say who is staff and who an admin (decision 1334); roleAuth's callers have none.
+	env.RunProjections(t, env.Runner(t, rmidentity.Projector()))
 	blobs, err := files.NewLocalStore(t.TempDir())
 	if err != nil {
 		t.Fatal(err)

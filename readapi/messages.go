@@ -74,6 +74,9 @@ var messages = map[string]map[string]string{
 	"validation.public_file_reference":   {"nl": "Kies voor {field} een openbaar geüpload bestand", "en": "The {field} must be a public uploaded file"},
 	"idempotency.key_reused":             {"nl": "Deze Idempotency-Key is al gebruikt voor een ander verzoek; gebruik een nieuwe sleutel", "en": "This Idempotency-Key was already used for another request; use a new key"},
 
+	// Who may upload and read files (decision 1334).
+	"files.staff_only": {"nl": "Alleen medewerkers kunnen bestanden uploaden", "en": "Only staff can upload files"},
+
 	// Files (uploads and images).
 	"error.bad_form":            {"nl": "Het formulier is niet geldig", "en": "The form is not valid"},
 	"files.too_large":           {"nl": "Het {field} moet kleiner zijn dan {size}KB", "en": "The {field} must be less than {size}KB"},
