@@ -156,13 +156,13 @@ func TestTenantIsolation(t *testing.T) {
 	if err != nil || invites != 0 || memberships != 0 {
 		t.Fatalf("unfiltered reads in A: %d invites, %d memberships of other tenants (%v)", invites, memberships, err)
 	}
-	// Every tenant-owned read-model table (application_id NOT NULL) has forced RLS, and
-	// the reader role owns nothing and cannot bypass it.
+	// Every tenant-owned table (application_id NOT NULL), read model or not, has forced
+	// RLS, and the reader role owns nothing and cannot bypass it.
 	rows, err := w.env.DB.Query(ctx, `
-		SELECT c.relname, c.relrowsecurity, c.relforcerowsecurity
+		SELECT n.nspname || '.' || c.relname, c.relrowsecurity, c.relforcerowsecurity
 		  FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
 		  JOIN pg_attribute a ON a.attrelid = c.oid AND a.attname = 'application_id' AND a.attnotnull
-		 WHERE n.nspname = 'readmodel' AND c.relkind = 'r'`)
+		 WHERE n.nspname IN ('readmodel', 'public') AND c.relkind = 'r'`)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -175,7 +175,7 @@ func TestTenantIsolation(t *testing.T) {
 		}
 		checked++
 		if !rls || !forced {
-			t.Errorf("readmodel.%s: row-level security enabled %v, forced %v", name, rls, forced)
+			t.Errorf("%s: row-level security enabled %v, forced %v", name, rls, forced)
 		}
 	}
 	if checked < 2 {
