@@ -34,6 +34,9 @@ func bookingWorld(b *testing.B, customers int, typ string) (w walletEnv, organiz
 	if err != nil {
 		b.Fatal(err)
 	}
+	if _, err := w.env.App.ApproveOrganization(ctx, w.meta, org.ID); err != nil { // customers book only what the offer shows
+		b.Fatal(err)
+	}
 	act, err := w.env.App.CreateActivity(ctx, w.meta, org.ID, typ, activity.Details{Name: "Yoga"}, activity.Settings{HasWaitlist: true})
 	if err != nil {
 		b.Fatal(err)

@@ -29,6 +29,9 @@ func (a *App) CreateActivity(ctx context.Context, meta Meta, organizationID, typ
 		if err := u.checkOfferSport("activity", organizationID, d.SportID); err != nil {
 			return err
 		}
+		if err := u.checkOfferContacts(organizationID, d.Contacts, nil); err != nil {
+			return err
+		}
 		events, err := x.Create(meta.ApplicationID, organizationID, typ, d, s)
 		if err != nil {
 			return err
@@ -67,6 +70,11 @@ func (a *App) UpdateActivity(ctx context.Context, meta Meta, id string, expected
 	return a.onActivity(ctx, meta, id, expected, func(u *unit, x *activity.Activity) ([]domain.Event, error) {
 		if x.VisibleIn(meta.ApplicationID) && !eqSport(x.Details.SportID, d.SportID) {
 			if err := u.checkOfferSport("activity", x.OrganizationID, d.SportID); err != nil {
+				return nil, err
+			}
+		}
+		if x.VisibleIn(meta.ApplicationID) {
+			if err := u.checkOfferContacts(x.OrganizationID, d.Contacts, x.Details.Contacts); err != nil {
 				return nil, err
 			}
 		}

@@ -192,6 +192,9 @@ func (a *App) BookSession(ctx context.Context, meta Meta, in Booking) (Booked, e
 			status = done.Status
 			return nil
 		}
+		if !in.ByStaff && s.hidden != nil {
+			return s.hidden
+		}
 		if in.CustomerID != "" {
 			if s.offer.bundleOnly {
 				return &domain.ConflictError{Key: "booking.bundle_only"}
@@ -225,6 +228,9 @@ func (a *App) BookSession(ctx context.Context, meta Meta, in Booking) (Booked, e
 type sessionState struct {
 	offer    offer
 	bookings *booking.Session
+	// hidden is why the public offer does not show the session (a draft activity, an
+	// organisation not approved): customers may not book it, staff may (decision 1333).
+	hidden error
 }
 
 // sessionContention is a session's queue of bookings in an application (decision 1340).
@@ -245,7 +251,11 @@ func sessionContention(applicationID string, ref SessionRef) contention[*session
 			if err := u.load(booking.Stream(o.SessionID), sess); err != nil {
 				return nil, err
 			}
-			return &sessionState{offer: o, bookings: sess}, nil
+			hidden, err := publicOfferRefusal(u.checkInPublicOffer(&activity.Activity{OrganizationID: o.OrganizationID, Details: o.details}))
+			if err != nil {
+				return nil, err
+			}
+			return &sessionState{offer: o, bookings: sess, hidden: hidden}, nil
 		},
 	}
 }

@@ -211,6 +211,9 @@ func (a *App) BookBundle(ctx context.Context, meta Meta, in BundleBooking) (Book
 			status = done.Status
 			return nil
 		}
+		if !in.ByStaff && s.hidden != nil {
+			return s.hidden
+		}
 		if in.CustomerID != "" {
 			if err := u.checkCustomer(meta.ApplicationID, in.CustomerID); err != nil {
 				return err
@@ -241,6 +244,9 @@ func (a *App) BookBundle(ctx context.Context, meta Meta, in BundleBooking) (Book
 type bundleState struct {
 	bundle *bundle.Bundle
 	offer  booking.Offer
+	// hidden is why the public offer does not show the bundle (a draft activity, an
+	// organisation not approved): customers may not book it, staff may (decision 1333).
+	hidden error
 }
 
 // bundleContention is a bundle's queue of bookings in an application (decision 1340).
@@ -262,7 +268,15 @@ func bundleContention(applicationID, id string, zone *time.Location) contention[
 			if err != nil {
 				return nil, err
 			}
-			return &bundleState{bundle: b, offer: o}, nil
+			x := activity.New(b.ActivityID)
+			if err := u.load(activity.Stream(b.ActivityID), x); err != nil {
+				return nil, err
+			}
+			hidden, err := publicOfferRefusal(u.checkInPublicOffer(x))
+			if err != nil {
+				return nil, err
+			}
+			return &bundleState{bundle: b, offer: o, hidden: hidden}, nil
 		},
 	}
 }

@@ -32,6 +32,9 @@ func (a *App) CreateProduct(ctx context.Context, meta Meta, organizationID strin
 		if err := u.checkProductType(d.ProductTypeID); err != nil {
 			return err
 		}
+		if err := u.checkOfferContacts(organizationID, d.Contacts, nil); err != nil {
+			return err
+		}
 		events, err := x.Create(meta.ApplicationID, organizationID, d)
 		if err != nil {
 			return err
@@ -69,6 +72,11 @@ func (a *App) UpdateProduct(ctx context.Context, meta Meta, id string, expected 
 		}
 		if x.VisibleIn(meta.ApplicationID) && x.Details.ProductTypeID != d.ProductTypeID {
 			if err := u.checkProductType(d.ProductTypeID); err != nil {
+				return nil, err
+			}
+		}
+		if x.VisibleIn(meta.ApplicationID) {
+			if err := u.checkOfferContacts(x.OrganizationID, d.Contacts, x.Details.Contacts); err != nil {
 				return nil, err
 			}
 		}

@@ -38,7 +38,7 @@ func (a *App) recordAudit(ctx context.Context, meta Meta, userID string, e domai
 		return err
 	}
 	stream := identity.AuditStream(userID)
-	_, err = a.run.store.Append(ctx, stream, eventstore.Any, eventstore.EventData{
+	res, err := a.run.store.Append(ctx, stream, eventstore.Any, eventstore.EventData{
 		ID:   uuid.NewSHA1(meta.CommandID, fmt.Appendf(nil, "%s/0", stream)),
 		Type: typ,
 		Data: data,
@@ -47,5 +47,8 @@ func (a *App) recordAudit(ctx context.Context, meta Meta, userID string, e domai
 			CorrelationID: meta.CorrelationID, CausationID: meta.CommandID.String(), CommandID: meta.CommandID.String(),
 		},
 	})
+	if err == nil {
+		reportPosition(ctx, res.Position)
+	}
 	return err
 }

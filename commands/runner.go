@@ -80,7 +80,8 @@ var errAlreadyDone = errors.New("command already applied")
 
 // execute runs decide until its appends land, at most maxAttempts times. id names the
 // aggregate the result is about.
-func (r *runner) execute(ctx context.Context, meta Meta, id string, decide func(u *unit) error) (Result, error) {
+func (r *runner) execute(ctx context.Context, meta Meta, id string, decide func(u *unit) error) (res Result, err error) {
+	defer func() { reportPosition(ctx, res.Position) }()
 	if meta.CommandID == uuid.Nil {
 		meta.CommandID = uuid.New()
 	}

@@ -77,6 +77,7 @@ func TestLoginRefreshReuseAndLogout(t *testing.T) {
 	}
 
 	// Auditors see the facts, and no secret nor address in any payload.
+	w.svc.WaitRecorded()
 	var leaks int
 	var facts int
 	_ = w.env.DB.QueryRow(context.Background(), `SELECT count(*) FILTER (WHERE data::text ILIKE '%example.test%' OR data::text ILIKE '%argon2%' OR data::text ILIKE '%mv1_%'),

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net/mail"
 	"strings"
+	"sync"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -20,6 +21,7 @@ import (
 	"move/commands"
 	"move/domain"
 	"move/domain/names"
+	"move/eventstore"
 )
 
 // DevelopmentPepper is the token pepper when none is configured; production refuses it.
@@ -64,6 +66,8 @@ type Service struct {
 	byAccount *Limiter
 	byForgot  *Limiter
 	dummyHash string
+	// recording counts audit events still being written after their answer went out.
+	recording sync.WaitGroup
 }
 
 // New wires the service; it refuses missing dependencies.
@@ -137,6 +141,9 @@ type Principal struct {
 	UserID     string
 	Superadmin bool
 	FamilyID   string
+	// LastWrite is where the session's last command landed (zero: none remembered):
+	// its next request waits for the read models to pass it (decision 1330).
+	LastWrite eventstore.Position
 }
 
 // limited turns a limiter's answer into the error the caller returns: nil when the
@@ -186,9 +193,7 @@ func (s *Service) Login(ctx context.Context, email, password, client string) (Se
 		return Session{}, err
 	}
 	if !ok {
-		if err := s.app.RecordLoginFailure(ctx, commands.Meta{ActorID: userID}, userID, "password"); err != nil {
-			s.log.Error("record failed login", "error", err)
-		}
+		s.recordLoginFailureAfterAnswer(userID)
 		return Session{}, ErrInvalidCredentials
 	}
 	for _, attempt := range []Attempt{byClient, byAccount} {
@@ -201,10 +206,42 @@ func (s *Service) Login(ctx context.Context, email, password, client string) (Se
 	if err != nil {
 		return Session{}, err
 	}
-	if err := s.app.RecordLogin(ctx, commands.Meta{ActorID: userID}, userID); err != nil {
+	// The login lands after every grant the user had: the new session waits for it, so
+	// a role granted just before is in force at its first request (decision 1330).
+	var loggedIn eventstore.Position
+	if err := s.app.RecordLogin(commands.WithPositionSink(ctx, func(p eventstore.Position) { loggedIn = p }),
+		commands.Meta{ActorID: userID}, userID); err != nil {
 		s.log.Error("record login", "error", err)
 	}
+	if err := s.RememberWrite(ctx, family.String(), loggedIn); err != nil {
+		return Session{}, err
+	}
 	return s.session(ctx, userID, tokens)
+}
+
+// recordLoginFailureAfterAnswer appends the failed-login fact without making the caller
+// wait for it: an answer that took an append longer for a known address than for an
+// unknown one told an attacker which addresses have accounts (decision 1332). The
+// attempt itself was already counted by the limiters before the password was checked.
+func (s *Service) recordLoginFailureAfterAnswer(userID string) {
+	s.recording.Add(1)
+	go func() {
+		defer s.recording.Done()
+		ctx, cancel := context.WithTimeout(context.Background(), auditTimeout)
+		defer cancel()
+		if err := s.app.RecordLoginFailure(ctx, commands.Meta{ActorID: userID}, userID, "password"); err != nil {
+			s.log.Error("record failed login", "error", err)
+		}
+	}()
+}
+
+// auditTimeout bounds an audit append that runs after its answer.
+const auditTimeout = 30 * time.Second
+
+// WaitRecorded returns once every audit event still being written after its answer is
+// in the log: serve calls it before closing the database, tests before they count.
+func (s *Service) WaitRecorded() {
+	s.recording.Wait()
 }
 
 // issue stores a new access and refresh token in family.
@@ -282,15 +319,34 @@ func (s *Service) Authenticate(ctx context.Context, accessToken string) (Princip
 		return Principal{}, ErrInvalidToken
 	}
 	var p Principal
+	var commit, position int64
 	err := s.db.QueryRow(ctx, `
-		SELECT t.user_id::text, t.family_id::text, coalesce(u.superadmin, false)
+		SELECT t.user_id::text, t.family_id::text, coalesce(u.superadmin, false), coalesce(w.commit_key, 0), coalesce(w.position, 0)
 		  FROM identity_tokens t LEFT JOIN readmodel.identity_users u ON u.id = t.user_id
+		  LEFT JOIN identity_session_positions w ON w.family_id = t.family_id
 		 WHERE t.token_hash = $1 AND t.kind = 'access' AND t.revoked_at IS NULL AND t.expires_at > $2`,
-		s.hashToken(accessToken), s.now().UTC()).Scan(&p.UserID, &p.FamilyID, &p.Superadmin)
+		s.hashToken(accessToken), s.now().UTC()).Scan(&p.UserID, &p.FamilyID, &p.Superadmin, &commit, &position)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return Principal{}, ErrInvalidToken
 	}
+	p.LastWrite = eventstore.Position{Commit: uint64(commit), Prepare: uint64(position)}
 	return p, err
+}
+
+// RememberWrite records that the session (token family) wrote at pos, unless it is
+// known to have written later already: read together with the token on every request,
+// on every server (decision 1330).
+func (s *Service) RememberWrite(ctx context.Context, familyID string, pos eventstore.Position) error {
+	family, err := uuid.Parse(familyID)
+	if err != nil || pos == (eventstore.Position{}) {
+		return err
+	}
+	_, err = s.db.Exec(ctx, `
+		INSERT INTO identity_session_positions AS w (family_id, commit_key, position) VALUES ($1, $2, $3)
+		ON CONFLICT (family_id) DO UPDATE SET commit_key = EXCLUDED.commit_key, position = EXCLUDED.position, updated_at = now()
+		 WHERE (w.commit_key, w.position) < (EXCLUDED.commit_key, EXCLUDED.position)`,
+		family, int64(pos.Commit), int64(pos.Prepare))
+	return err
 }
 
 // Logout revokes the access token's family (its refresh tokens too).

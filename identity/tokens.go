@@ -8,6 +8,8 @@ import (
 	"encoding/base64"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	"move/internal/wait"
 )
 
@@ -46,11 +48,19 @@ func (s *Service) SweepExpired(ctx context.Context) (int64, error) {
 	if err != nil {
 		return total, err
 	}
-	tag, err := s.db.Exec(ctx, `DELETE FROM idempotency_keys WHERE created_at < $1`, s.now().UTC().Add(-IdempotencyKeysKept))
+	// Every tenant's keys go: as move_writer, the one role the table's row-level
+	// security lets across tenants (migration 0140).
+	err = pgx.BeginFunc(ctx, s.db, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `SET LOCAL ROLE move_writer`); err != nil {
+			return err
+		}
+		tag, err := tx.Exec(ctx, `DELETE FROM idempotency_keys WHERE created_at < $1`, s.now().UTC().Add(-IdempotencyKeysKept))
+		total += tag.RowsAffected()
+		return err
+	})
 	if err != nil {
 		return total, err
 	}
-	total += tag.RowsAffected()
 	for _, table := range []string{"identity_tokens", "identity_one_time_tokens"} {
 		tag, err := s.db.Exec(ctx, `DELETE FROM `+table+` WHERE expires_at < $1`, before)
 		if err != nil {
@@ -58,7 +68,10 @@ func (s *Service) SweepExpired(ctx context.Context) (int64, error) {
 		}
 		total += tag.RowsAffected()
 	}
-	return total, nil
+	// A session's last write goes with its last token (decision 1330).
+	tag, err := s.db.Exec(ctx, `DELETE FROM identity_session_positions w
+		WHERE NOT EXISTS (SELECT 1 FROM identity_tokens t WHERE t.family_id = w.family_id)`)
+	return total + tag.RowsAffected(), err
 }
 
 // SweepExpiredEvery sweeps now and then every interval until ctx ends.

@@ -37,6 +37,9 @@ func TestWorkerReleasesHoldsWhosePaymentNeverStarted(t *testing.T) {
 	if _, err := f.env.App.CreateOrganization(ctx, meta, organization.Profile{Name: "Studio"}); err != nil {
 		t.Fatal(err)
 	}
+	if _, err := f.env.App.ApproveOrganization(ctx, meta, org); err != nil { // customers book only what the offer shows
+		t.Fatal(err)
+	}
 	meta.OrganizationID = ""
 	r, err := f.env.App.CreateRate(ctx, meta, org, rate.Fields{Name: "Adult", PriceCents: 1500, VATTier: rate.VATHigh})
 	if err != nil {
@@ -166,6 +169,9 @@ func TestWorkerReleasesABundleHold(t *testing.T) {
 	org := uuid.NewString()
 	meta := commands.Meta{ActorID: "admin", ApplicationID: f.app, OrganizationID: org}
 	if _, err := f.env.App.CreateOrganization(ctx, meta, organization.Profile{Name: "Studio"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.env.App.ApproveOrganization(ctx, meta, org); err != nil { // customers book only what the offer shows
 		t.Fatal(err)
 	}
 	meta.OrganizationID = ""

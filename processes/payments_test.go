@@ -33,6 +33,9 @@ func TestWorkerSettlesAPaymentAStoppedWebhookLeft(t *testing.T) {
 	if _, err := f.env.App.CreateOrganization(ctx, meta, organization.Profile{Name: "Studio"}); err != nil {
 		t.Fatal(err)
 	}
+	if _, err := f.env.App.ApproveOrganization(ctx, meta, org); err != nil { // customers book only what the offer shows
+		t.Fatal(err)
+	}
 	meta.OrganizationID = ""
 	r, err := f.env.App.CreateRate(ctx, meta, org, rate.Fields{Name: "Adult", PriceCents: 1500, VATTier: rate.VATHigh})
 	if err != nil {

@@ -13,19 +13,18 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
-	"move/eventstore"
 	"move/identity"
 	"move/operations"
-	"move/projections"
 	"move/readapi/kernel"
 )
 
 // Server is the HTTP handler of the whole product.
 type Server struct {
 	*kernel.Core
-	metrics *httpMetrics
-	routes  []kernel.Route
-	handler http.Handler
+	metrics  *httpMetrics
+	routes   []kernel.Route
+	handler  http.Handler
+	caughtUp caughtUpPosition
 }
 
 // New builds the router from the route table. A route without a permission, or a
@@ -90,8 +89,8 @@ func allowedMethods(router chi.Routes, path string) []string {
 // Routes answers the route table (for tests that try every route with every role).
 func (s *Server) Routes() []kernel.Route { return slices.Clone(s.routes) }
 
-// guard runs a route behind its checks: authentication, tenant, permission, then
-// read-your-writes for routes that read read models.
+// guard runs a route behind its checks: authentication, the caller's own writes
+// (decision 1330), tenant, permission.
 func (s *Server) guard(rt kernel.Route) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		// Answers of the API carry tokens, secrets and personal data, or tenant data that
@@ -102,8 +101,13 @@ func (s *Server) guard(rt kernel.Route) http.Handler {
 			return
 		}
 		ctx := r.Context()
-		if rt.Permission != kernel.Public {
+		if rt.Permission == kernel.Public {
+			s.awaitOwnWrites(r, rt.Reads, ownPosition(r, kernel.Principal{}))
+		} else {
 			p, err := s.Auth.Authenticate(r)
+			if err == nil && s.awaitOwnWrites(r, withGuardReads(rt.Reads), ownPosition(r, p)) {
+				p, err = s.Auth.Authenticate(r) // read again at the caller's own writes
+			}
 			if err != nil {
 				if !errors.Is(err, kernel.ErrUnauthenticated) {
 					kernel.Logger(r).Error("authenticate", "error", err)
@@ -153,36 +157,13 @@ func (s *Server) guard(rt kernel.Route) http.Handler {
 				kernel.WriteError(w, r, err)
 				return
 			}
-		}
-		if len(rt.Reads) > 0 {
-			s.awaitOwnWrites(r, rt.Reads)
+			r = r.WithContext(s.rememberingWrites(r, kernel.PrincipalFrom(ctx)))
 		}
 		if err := rt.Handler(w, r); err != nil {
 			release()
 			kernel.WriteError(w, r, err)
 		}
 	})
-}
-
-// awaitOwnWrites waits, briefly, until the read models have passed the position the
-// Caller's last command answered (X-Min-Position header or min_position query).
-func (s *Server) awaitOwnWrites(r *http.Request, reads []string) {
-	token := r.Header.Get("X-Min-Position")
-	if token == "" {
-		token = r.URL.Query().Get("min_position")
-	}
-	if token == "" {
-		return
-	}
-	pos, err := eventstore.ParsePosition(token)
-	if err != nil {
-		return
-	}
-	ctx, cancel := context.WithTimeout(r.Context(), s.ReadWait)
-	defer cancel()
-	if err := projections.WaitFor(ctx, s.DB, reads, pos); err != nil {
-		kernel.Logger(r).Warn("read models behind the caller's writes", "position", token, "error", err)
-	}
 }
 
 func (s *Server) ready(w http.ResponseWriter, r *http.Request) {

@@ -112,7 +112,8 @@ func TestReadmeTellsANewcomer(t *testing.T) {
 	if !strings.HasPrefix(string(readme), opening) {
 		t.Error("the README must open with the two commands, exactly")
 	}
-	for _, want := range []string{"## First run in production", "move applications create", "`ApplicationId", "`Accept-Language",
+	for _, want := range []string{"## First run in production", "move applications create",
+		"export SMTP_URL=", "export PERSONAL_DATA_KEY=", "export TOKEN_PEPPER=", "`ApplicationId", "`Accept-Language",
 		"`POSTGRES_ADMIN_URL`", "`MACHINE_PG_PORT`", "`TEST_DATABASE_URL`", "pool_max_conns"} {
 		if !strings.Contains(string(readme), want) {
 			t.Errorf("the README does not mention %s", want)

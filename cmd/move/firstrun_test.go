@@ -117,3 +117,23 @@ func get(t *testing.T, url, token string) string {
 	}
 	return body.String()
 }
+
+// `move seed` with MOVE_ENV=production fails and writes nothing: no demo user with the
+// published password ever exists in a production install.
+func TestSeedRefusesProduction(t *testing.T) {
+	bin := buildBinary(t)
+	dsn := testdb.Empty(t)
+	runIn(t, bin, dsn, "", "migrate")
+	cmd := exec.Command(bin, "seed")
+	cmd.Env = append(append(os.Environ(), "DATABASE_URL="+dsn, "LOG_LEVEL=warn"), productionEnv...)
+	out, err := cmd.CombinedOutput()
+	if err == nil {
+		t.Fatalf("move seed succeeded with MOVE_ENV=production:\n%s", out)
+	}
+	if !strings.Contains(string(out), "MOVE_ENV=production") {
+		t.Errorf("the refusal does not say why:\n%s", out)
+	}
+	if n := count(t, testdb.Pool(t, dsn), `SELECT count(*) FROM eventstore_events`); n != 0 {
+		t.Fatalf("a refused seed wrote %d events", n)
+	}
+}

@@ -73,7 +73,7 @@ func run(ctx context.Context, args []string) error {
 	case "migrate":
 		return migrateCmd(ctx, cfg)
 	case "seed":
-		return seedCmd(ctx, cfg, log)
+		return awaitingReadModels(ctx, cfg, os.Stderr, func(ctx context.Context) error { return seedCmd(ctx, cfg, log) })
 	case "projections":
 		return projectionsCmd(ctx, cfg, log, args[1:])
 	case "events":
@@ -83,9 +83,9 @@ func run(ctx context.Context, args []string) error {
 		enc.SetIndent("", "  ")
 		return enc.Encode(readapi.Document())
 	case "users":
-		return usersCmd(ctx, cfg, log, args[1:])
+		return awaitingReadModels(ctx, cfg, os.Stderr, func(ctx context.Context) error { return usersCmd(ctx, cfg, log, args[1:]) })
 	case "applications":
-		return applicationsCmd(ctx, cfg, args[1:], os.Stdout)
+		return awaitingReadModels(ctx, cfg, os.Stderr, func(ctx context.Context) error { return applicationsCmd(ctx, cfg, args[1:], os.Stdout) })
 	case "help", "-h", "--help":
 		fmt.Print(usage)
 		return nil

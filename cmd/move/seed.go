@@ -17,7 +17,14 @@ import (
 // seedNamespace makes the demo data's command ids: seeding twice writes nothing twice.
 var seedNamespace = uuid.MustParse("6f1d7c52-0a53-4f4e-9a44-3f1f0f7c2b10")
 
+// errSeedInProduction keeps the demo users, with their published password, out of a
+// production install (README: First run in production).
+var errSeedInProduction = errors.New("MOVE_ENV=production: move seed writes demo data with a published password and is refused; see the README's \"First run in production\"")
+
 func seedCmd(ctx context.Context, cfg config, log *slog.Logger) error {
+	if cfg.Production {
+		return errSeedInProduction
+	}
 	if err := migrations.Up(cfg.DatabaseURL); err != nil {
 		return err
 	}

@@ -55,6 +55,8 @@ func serve(ctx context.Context, cfg config, log *slog.Logger, args []string) err
 	if err != nil {
 		return err
 	}
+	// Audit facts written after their answer reach the log before the database closes.
+	defer auth.(*kernel.Identity).Service.WaitRecorded()
 	fileService, err := files.FromEnv(os.Getenv, b.db, log)
 	if err != nil {
 		return err

@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/google/uuid"
 
@@ -110,10 +109,7 @@ func Clean(f Fields) (Fields, error) {
 		{"street", &f.Street, MaxShortLength}, {"house_number", &f.HouseNumber, 20}, {"zipcode", &f.Zipcode, 20},
 		{"city", &f.City, MaxShortLength}, {"link_label", &f.LinkLabel, 50}, {"notes", &f.Notes, MaxNotesLength},
 	} {
-		*t.value = strings.TrimSpace(*t.value)
-		if utf8.RuneCountInString(*t.value) > t.max {
-			v.Add(t.field, "validation.max_length", map[string]any{"max": t.max})
-		}
+		*t.value = names.Optional(&v, t.field, *t.value, t.max)
 	}
 	f.Zipcode = strings.ToUpper(f.Zipcode)
 	checkCoordinates(&v, f.Latitude, f.Longitude)

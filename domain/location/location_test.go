@@ -97,6 +97,17 @@ func TestLocationFields(t *testing.T) {
 	}
 }
 
+// An address field of only invisible characters is refused on its own field.
+func TestLocationAddressMustShowACharacter(t *testing.T) {
+	_, err := location.Clean(location.Fields{Name: "Sporthal", Street: "\u200b", HouseNumber: "\u2060", Zipcode: "\ufeff",
+		City: "\u3164", LinkLabel: "\u200c", Notes: "\u200d"})
+	want := map[string]string{"street": "validation.invisible", "house_number": "validation.invisible", "zipcode": "validation.invisible",
+		"city": "validation.invisible", "link_label": "validation.invisible", "notes": "validation.invisible"}
+	if got := fieldKeys(t, err); !reflect.DeepEqual(got, want) {
+		t.Fatalf("got %v, want %v", got, want)
+	}
+}
+
 func TestLocationDecisions(t *testing.T) {
 	l := location.New("l1")
 	events, err := l.Create("app", "org", location.Fields{Name: "Hal"})

@@ -49,15 +49,40 @@ func Unprintable(s string) bool {
 	return false
 }
 
-// Visible reports whether s shows at least one character: a name of only zero-width,
-// format or control characters looks empty on every screen.
+// Visible reports whether s shows at least one character: a text of only zero-width,
+// format or control characters, combining marks without a base, or the blank
+// "letters" (Hangul fillers, the blank Braille pattern) looks empty on every screen.
 func Visible(s string) bool {
 	for _, r := range s {
-		if unicode.IsGraphic(r) && !unicode.IsSpace(r) && !unicode.Is(unicode.Cf, r) {
+		if unicode.IsGraphic(r) && !unicode.IsSpace(r) && !unicode.In(r, unicode.Cf, unicode.Mn, unicode.Me) && !blankLetter(r) {
 			return true
 		}
 	}
 	return false
+}
+
+// blankLetter: code points that are letters or symbols to Unicode but draw nothing.
+func blankLetter(r rune) bool {
+	switch r {
+	case '\u115f', '\u1160', '\u3164', '\uffa0', '\u2800':
+		return true
+	}
+	return false
+}
+
+// Optional trims an optional text and records on v, under field, when it is not empty
+// but shows no character (validation.invisible), or is longer than max characters. Its
+// inner line breaks are kept (notes, addresses).
+func Optional(v *domain.ValidationError, field, s string, max int) string {
+	s = strings.TrimSpace(s)
+	switch n := utf8.RuneCountInString(s); {
+	case n == 0:
+	case !Visible(s):
+		v.Add(field, "validation.invisible", nil)
+	case n > max:
+		v.Add(field, "validation.max_length", map[string]any{"max": max})
+	}
+	return s
 }
 
 // Required cleans a required name and records on v, under field, when it is empty (or

@@ -18,7 +18,11 @@ func TestRequiredRefusesNamesWithoutAVisibleCharacter(t *testing.T) {
 		{"a NUL inside", "Tennis\x00club", "validation.characters"},
 		{"invalid UTF-8", "Tennis\xffclub", "validation.characters"},
 		{"a bell inside", "Tennis\aclub", "validation.characters"},
+		{"a Hangul filler", "\u3164", "validation.required"},
+		{"a blank Braille pattern", "\u2800\u2800", "validation.required"},
+		{"a combining mark without a base", "\u0301\u034f", "validation.required"},
 		{"visible", "Beach\u200bvolleybal", ""},
+		{"accented", "Cafe\u0301", ""},
 		{"emoji", "🎾", ""},
 	} {
 		var v domain.ValidationError
@@ -40,6 +44,32 @@ func TestUnprintable(t *testing.T) {
 	} {
 		if names.Unprintable(s) != want {
 			t.Errorf("Unprintable(%q) = %v", s, !want)
+		}
+	}
+}
+
+// An optional text may be empty, but a text of only invisible characters is refused
+// (an address of a lone zero-width space looks empty and is not).
+func TestOptionalRefusesTextWithoutAVisibleCharacter(t *testing.T) {
+	for _, tc := range []struct {
+		name, in, want, stored string
+		max                    int
+	}{
+		{"empty", "", "", "", 5},
+		{"spaces", "   ", "", "", 5},
+		{"zero-width space", "\u200b", "validation.invisible", "\u200b", 5},
+		{"a Hangul filler", " \u3164 ", "validation.invisible", "\u3164", 5},
+		{"too long", "abcdef", "validation.max_length", "abcdef", 5},
+		{"an address", " Dorpsstraat\n12 ", "", "Dorpsstraat\n12", 20},
+	} {
+		var v domain.ValidationError
+		got := names.Optional(&v, "street", tc.in, tc.max)
+		key := ""
+		if len(v.Fields) > 0 {
+			key = v.Fields[0].Key
+		}
+		if key != tc.want || got != tc.stored {
+			t.Errorf("%s: got %q %q, want %q %q", tc.name, key, got, tc.want, tc.stored)
 		}
 	}
 }

@@ -307,8 +307,10 @@ func ValidIBAN(s string) bool {
 
 func checkText(v *domain.ValidationError, field, value string, max int, required bool) {
 	switch n := utf8.RuneCountInString(value); {
-	case n == 0 && required:
+	case (n == 0 || !names.Visible(value)) && required:
 		v.Add(field, "validation.required", nil)
+	case n > 0 && !names.Visible(value):
+		v.Add(field, "validation.invisible", nil)
 	case n > max:
 		v.Add(field, "validation.max_length", map[string]any{"max": max})
 	}

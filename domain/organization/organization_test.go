@@ -137,6 +137,27 @@ func TestValidationNamesEachField(t *testing.T) {
 	}
 }
 
+// An address of only invisible characters is refused; a required text of them is
+// missing.
+func TestInvisibleTextsAreRefused(t *testing.T) {
+	_, err := organization.CleanProfile(organization.Profile{Name: "Club", Address: organization.Address{Street: "\u200b", City: "\u3164"}})
+	var v *domain.ValidationError
+	if !errors.As(err, &v) {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, f := range v.Fields {
+		got[f.Field] = f.Key
+	}
+	if want := map[string]string{"street": "validation.invisible", "city": "validation.invisible"}; !reflect.DeepEqual(got, want) {
+		t.Fatalf("want %v, got %v", want, got)
+	}
+	_, err = organization.CleanFinance(organization.Finance{AccountName: "\u200b", IBAN: "NL91ABNA0417164300"})
+	if !errors.As(err, &v) || len(v.Fields) != 1 || v.Fields[0].Field != "account_name" || v.Fields[0].Key != "validation.required" {
+		t.Fatalf("an account name of a zero-width space: %v", err)
+	}
+}
+
 func TestIBAN(t *testing.T) {
 	for iban, ok := range map[string]bool{
 		"NL91ABNA0417164300": true, "GB82 WEST 1234 5698 7654 32": true, "DE89370400440532013000": true,

@@ -79,6 +79,9 @@ func fieldError(status int, field, key string, params map[string]any) *kernel.AP
 // uploadFile streams the multipart form: the file part is read up to the service's cap
 // (a larger file is refused under "file" without reading it all), other parts up to 1 KB.
 func (s *Handlers) uploadFile(w http.ResponseWriter, r *http.Request) error {
+	if err := s.mustBeStaff(r); err != nil {
+		return err
+	}
 	maxFile := s.Files.MaxBytes()
 	tooLarge := fieldError(http.StatusRequestEntityTooLarge, "file", "files.too_large", map[string]any{"size": maxFile / 1024})
 	ct, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
@@ -199,11 +202,21 @@ func (s *Handlers) getFile(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	if err := s.mayRead(r, f); err != nil {
+		return err
+	}
 	kernel.WriteJSON(w, http.StatusOK, kernel.DataAnswer[fileInfo]{Data: toFileInfo(f)})
 	return nil
 }
 
 func (s *Handlers) fileContent(w http.ResponseWriter, r *http.Request) error {
+	f, err := s.Files.Get(r.Context(), kernel.TenantFrom(r.Context()).ApplicationID, chi.URLParam(r, "token"))
+	if err != nil {
+		return err
+	}
+	if err := s.mayRead(r, f); err != nil {
+		return err
+	}
 	v, err := s.Files.Content(r.Context(), kernel.TenantFrom(r.Context()).ApplicationID, chi.URLParam(r, "token"), chi.URLParam(r, "size"))
 	if err != nil {
 		return err

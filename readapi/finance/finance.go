@@ -130,13 +130,13 @@ func (s *Handlers) Routes() []kernel.Route {
 			Doc: kernel.Doc{Summary: "An invoice or credit note as PDF"}},
 		{Method: http.MethodPost, Pattern: "/v1/admin/invoices/{invoice_id}/credit-note", Permission: PermManageFinances, Handler: s.creditInvoice,
 			Doc: kernel.Doc{Summary: "Cancel an invoice with a credit note (reason required); the invoice never changes", Request: creditInput{}, Response: kernel.CommandAnswer{}, Status: http.StatusCreated}},
-		{Method: http.MethodGet, Pattern: org + "/finances", Permission: kernel.PermViewOrganization, Reads: reads, Handler: s.organizationFinances,
+		{Method: http.MethodGet, Pattern: org + "/finances", Permission: kernel.PermViewOrganization, Reads: orgReads, Handler: s.organizationFinances,
 			Doc: kernel.Doc{Summary: "The organisation's payout months (paid − refunded − fees), its SEPA transfers and its balance", Response: kernel.DataAnswer[organizationFinances]{}}},
-		{Method: http.MethodGet, Pattern: org + "/finances/orders", Permission: kernel.PermViewOrganization, Reads: reads, Handler: s.organizationFinanceOrders,
+		{Method: http.MethodGet, Pattern: org + "/finances/orders", Permission: kernel.PermViewOrganization, Reads: orgReads, Handler: s.organizationFinanceOrders,
 			Doc: kernel.Doc{Summary: "The organisation's orders of a payout month (month=YYYY-MM; page, itemsPerPage)", Response: kernel.ListAnswer[financeOrderRow]{}, Query: []string{"month", "page", "itemsPerPage"}}},
-		{Method: http.MethodGet, Pattern: org + "/invoices", Permission: kernel.PermViewOrganization, Reads: reads, Handler: s.listInvoices(true),
+		{Method: http.MethodGet, Pattern: org + "/invoices", Permission: kernel.PermViewOrganization, Reads: orgReads, Handler: s.listInvoices(true),
 			Doc: kernel.Doc{Summary: "The organisation's invoices and credit notes, newest first (year; page, itemsPerPage)", Response: kernel.ListAnswer[invoiceRow]{}, Query: []string{"year", "page", "itemsPerPage"}}},
-		{Method: http.MethodGet, Pattern: org + "/invoices/{invoice_id}/pdf", Permission: kernel.PermViewOrganization, Reads: reads, Handler: s.invoicePDF(true),
+		{Method: http.MethodGet, Pattern: org + "/invoices/{invoice_id}/pdf", Permission: kernel.PermViewOrganization, Reads: orgReads, Handler: s.invoicePDF(true),
 			Doc: kernel.Doc{Summary: "One of the organisation's invoices as PDF"}},
 	}
 }
@@ -353,7 +353,7 @@ func (s *Handlers) listInvoices(ofOrganization bool) func(http.ResponseWriter, *
 		}
 		var organization *string
 		if ofOrganization {
-			id, err := s.OrganizationInScope(r, kernel.PermViewOrganization)
+			id, err := s.ExistingOrganizationInScope(r, kernel.PermViewOrganization)
 			if err != nil {
 				return err
 			}
@@ -409,7 +409,7 @@ func (s *Handlers) invoicePDF(ofOrganization bool) func(http.ResponseWriter, *ht
 		}
 		var organization *string
 		if ofOrganization {
-			org, err := s.OrganizationInScope(r, kernel.PermViewOrganization)
+			org, err := s.ExistingOrganizationInScope(r, kernel.PermViewOrganization)
 			if err != nil {
 				return err
 			}
@@ -451,7 +451,7 @@ func (s *Handlers) invoicePDF(ofOrganization bool) func(http.ResponseWriter, *ht
 }
 
 func (s *Handlers) organizationFinances(w http.ResponseWriter, r *http.Request) error {
-	id, err := s.OrganizationInScope(r, kernel.PermViewOrganization)
+	id, err := s.ExistingOrganizationInScope(r, kernel.PermViewOrganization)
 	if err != nil {
 		return err
 	}
@@ -497,7 +497,7 @@ func (s *Handlers) organizationFinances(w http.ResponseWriter, r *http.Request) 
 }
 
 func (s *Handlers) organizationFinanceOrders(w http.ResponseWriter, r *http.Request) error {
-	id, err := s.OrganizationInScope(r, kernel.PermViewOrganization)
+	id, err := s.ExistingOrganizationInScope(r, kernel.PermViewOrganization)
 	if err != nil {
 		return err
 	}

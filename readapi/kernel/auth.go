@@ -4,12 +4,18 @@ import (
 	"context"
 	"errors"
 	"net/http"
+
+	"move/eventstore"
 )
 
 // Principal is the authenticated caller.
 type Principal struct {
 	UserID     string
 	Superadmin bool
+	// Session names the caller's login session (its token family), LastWrite where its
+	// last command landed, when the Authenticator remembers it (decision 1330).
+	Session   string
+	LastWrite eventstore.Position
 }
 
 // Tenant is the application a request acts in.
@@ -40,6 +46,12 @@ type TenantResolver interface {
 // on the platform.
 type Authorizer interface {
 	Allowed(ctx context.Context, p Principal, t Tenant, organizationID, permission string) (bool, error)
+}
+
+// SessionWrites is an Authenticator that remembers each login session's last write,
+// across servers; the guard records every command's position with it (decision 1330).
+type SessionWrites interface {
+	RememberWrite(ctx context.Context, session string, pos eventstore.Position) error
 }
 
 type principalKey struct{}

@@ -3,6 +3,7 @@ package kernel
 import (
 	"context"
 	"errors"
+	"move/eventstore"
 	"move/identity"
 	"net/http"
 	"strings"
@@ -33,7 +34,12 @@ func (i *Identity) Authenticate(r *http.Request) (Principal, error) {
 	if err != nil {
 		return Principal{}, err
 	}
-	return Principal{UserID: p.UserID, Superadmin: p.Superadmin}, nil
+	return Principal{UserID: p.UserID, Superadmin: p.Superadmin, Session: p.FamilyID, LastWrite: p.LastWrite}, nil
+}
+
+// RememberWrite records the session's last write (decision 1330).
+func (i *Identity) RememberWrite(ctx context.Context, session string, pos eventstore.Position) error {
+	return i.Service.RememberWrite(ctx, session, pos)
 }
 
 // Resolve checks the ApplicationId: an existing application the caller belongs to.

@@ -40,15 +40,7 @@ func (s *Core) CheckFileRefs(r *http.Request, platformWide bool, refs ...FileRef
 	}
 	ctx := r.Context()
 	found := map[string]bool{}
-	err := s.InTenant(r, func(tx pgx.Tx) error {
-		if platformWide {
-			// The public files policy (migration 0010) shows every application's public files.
-			if _, err := tx.Exec(ctx, `SELECT set_config('move.public_files', 'on', true)`); err != nil {
-				return err
-			}
-		}
-		rows, err := tx.Query(ctx, `SELECT id FROM files WHERE id = ANY($1) AND visibility = 'public' AND ($2 OR application_id = $3::uuid)`,
-			tokens, platformWide, TenantFrom(ctx).ApplicationID)
+	collect := func(rows pgx.Rows, err error) error {
 		if err != nil {
 			return err
 		}
@@ -57,7 +49,19 @@ func (s *Core) CheckFileRefs(r *http.Request, platformWide bool, refs ...FileRef
 			found[id] = true
 		}
 		return err
-	})
+	}
+	var err error
+	if platformWide {
+		// A platform route may be called without an application (0501): no tenant here.
+		err = s.readPublicFiles(r, func(tx pgx.Tx) error {
+			return collect(tx.Query(ctx, `SELECT id FROM files WHERE id = ANY($1) AND visibility = 'public'`, tokens))
+		})
+	} else {
+		err = s.InTenant(r, func(tx pgx.Tx) error {
+			return collect(tx.Query(ctx, `SELECT id FROM files WHERE id = ANY($1) AND visibility = 'public' AND application_id = $2::uuid`,
+				tokens, TenantFrom(ctx).ApplicationID))
+		})
+	}
 	if err != nil {
 		return err
 	}
@@ -72,4 +76,19 @@ func (s *Core) CheckFileRefs(r *http.Request, platformWide bool, refs ...FileRef
 		}
 	}
 	return v.OrNil()
+}
+
+// readPublicFiles reads as move_reader without a tenant, with every application's public
+// files visible (policy files_public_read of migration 0010, for this transaction only).
+func (s *Core) readPublicFiles(r *http.Request, fn func(pgx.Tx) error) error {
+	ctx := r.Context()
+	return pgx.BeginTxFunc(ctx, s.DB, pgx.TxOptions{AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `SET LOCAL ROLE move_reader`); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `SELECT set_config('move.public_files', 'on', true)`); err != nil {
+			return err
+		}
+		return fn(tx)
+	})
 }

@@ -179,6 +179,7 @@ func Decode(r *http.Request, w http.ResponseWriter, into any) error {
 			}
 		}
 	}
+	requiredNulls(SchemaOf(reflect.TypeOf(into).Elem()), json.RawMessage(body), "", fields)
 	if len(fields) > 0 {
 		return &APIError{Status: http.StatusUnprocessableEntity, Key: "validation.failed", Fields: fields}
 	}

@@ -54,24 +54,35 @@ func (s *Core) BindIdempotencyKey(w http.ResponseWriter, r *http.Request) (relea
 		app = t.ApplicationID
 	}
 	actor := PrincipalFrom(ctx).UserID
-	tag, err := s.DB.Exec(ctx, `
-		INSERT INTO idempotency_keys (application_id, actor_id, key, fingerprint, created_at)
-		VALUES ($1, $2, $3, $4, now()) ON CONFLICT DO NOTHING`, app, actor, key, fingerprint)
+	var inserted int64
+	err = s.inIdempotencyScope(ctx, app, func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, `
+			INSERT INTO idempotency_keys (application_id, actor_id, key, fingerprint, created_at)
+			VALUES ($1, $2, $3, $4, now()) ON CONFLICT DO NOTHING`, app, actor, key, fingerprint)
+		inserted = tag.RowsAffected()
+		return err
+	})
 	if err != nil {
 		return release, err
 	}
-	if tag.RowsAffected() == 1 {
+	if inserted == 1 {
 		return func() {
 			// The request's own context may be cancelled: forgetting must still happen.
-			if _, err := s.DB.Exec(context.WithoutCancel(ctx), `DELETE FROM idempotency_keys
-				WHERE application_id = $1 AND actor_id = $2 AND key = $3 AND fingerprint = $4`, app, actor, key, fingerprint); err != nil {
+			ctx := context.WithoutCancel(ctx)
+			if err := s.inIdempotencyScope(ctx, app, func(tx pgx.Tx) error {
+				_, err := tx.Exec(ctx, `DELETE FROM idempotency_keys
+					WHERE application_id = $1 AND actor_id = $2 AND key = $3 AND fingerprint = $4`, app, actor, key, fingerprint)
+				return err
+			}); err != nil {
 				Logger(r).Error("forget an idempotency key", "error", err)
 			}
 		}, nil
 	}
 	var first []byte
-	if err := s.DB.QueryRow(ctx, `SELECT fingerprint FROM idempotency_keys WHERE application_id = $1 AND actor_id = $2 AND key = $3`,
-		app, actor, key).Scan(&first); errors.Is(err, pgx.ErrNoRows) {
+	if err := s.inIdempotencyScope(ctx, app, func(tx pgx.Tx) error {
+		return tx.QueryRow(ctx, `SELECT fingerprint FROM idempotency_keys WHERE application_id = $1 AND actor_id = $2 AND key = $3`,
+			app, actor, key).Scan(&first)
+	}); errors.Is(err, pgx.ErrNoRows) {
 		return release, nil // the first request failed and let go of the key just now
 	} else if err != nil {
 		return release, err
@@ -80,4 +91,20 @@ func (s *Core) BindIdempotencyKey(w http.ResponseWriter, r *http.Request) (relea
 		return release, &APIError{Status: http.StatusUnprocessableEntity, Key: "idempotency.key_reused"}
 	}
 	return release, nil
+}
+
+// inIdempotencyScope runs fn in a transaction that names application as its tenant, or
+// 'platform' for the empty one: the rows idempotency_keys' row-level security lets the
+// server see and write (migration 0140, decision 1331).
+func (s *Core) inIdempotencyScope(ctx context.Context, application string, fn func(pgx.Tx) error) error {
+	scope := application
+	if scope == "" {
+		scope = "platform"
+	}
+	return pgx.BeginFunc(ctx, s.DB, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `SELECT set_config('move.application_id', $1, true)`, scope); err != nil {
+			return err
+		}
+		return fn(tx)
+	})
 }

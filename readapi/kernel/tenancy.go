@@ -98,6 +98,20 @@ func (s *Core) OrganizationInScope(r *http.Request, permission string) (string, 
 	return id, nil
 }
 
+// ExistingOrganizationInScope answers the path's organisation when it is in the tenant
+// and the caller holds permission in it; else (another application's, an unknown one)
+// it is not found.
+func (s *Core) ExistingOrganizationInScope(r *http.Request, permission string) (string, error) {
+	id, err := s.OrganizationInScope(r, permission)
+	if err != nil {
+		return "", err
+	}
+	if _, err := s.ReadOrganization(r, id); err != nil {
+		return "", err
+	}
+	return id, nil
+}
+
 func (s *Core) ReadOrganization(r *http.Request, id string) (OrganizationRow, error) {
 	var o OrganizationRow
 	err := s.InTenant(r, func(tx pgx.Tx) error {

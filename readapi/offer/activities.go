@@ -275,7 +275,7 @@ func (s *Handlers) listActivities(w http.ResponseWriter, r *http.Request, organi
 }
 
 func (s *Handlers) listOrganizationActivities(w http.ResponseWriter, r *http.Request) error {
-	org, err := s.OrganizationInScope(r, kernel.PermViewActivities)
+	org, err := s.ExistingOrganizationInScope(r, kernel.PermViewActivities)
 	if err != nil {
 		return err
 	}
@@ -298,7 +298,7 @@ type activityRef struct {
 }
 
 func (s *Handlers) allActivities(w http.ResponseWriter, r *http.Request) error {
-	org, err := s.OrganizationInScope(r, kernel.PermViewActivities)
+	org, err := s.ExistingOrganizationInScope(r, kernel.PermViewActivities)
 	if err != nil {
 		return err
 	}

@@ -91,6 +91,13 @@ func (w *activityWorld) newOrganization(name string) string {
 	return readapitest.Dig(w.Want(w.Do("POST", "/v1/admin/applications/organizations", map[string]any{"name": name, "sports": []string{w.sport}}), 201).Body, "data", "id").(string)
 }
 
+// newContact makes a contact of org: an offer names only its organisation's contacts.
+func (w *activityWorld) newContact(org string) string {
+	w.T.Helper()
+	return readapitest.Dig(w.Want(w.Do("POST", "/v1/admin/organizations/"+org+"/contacts",
+		map[string]any{"name": "Coach", "roles": []string{"trainer", "mail"}}), 201).Body, "data", "id").(string)
+}
+
 func (w *activityWorld) newActivity(org string, body map[string]any) string {
 	w.T.Helper()
 	return readapitest.Dig(w.Want(w.Do("POST", "/v1/admin/organizations/"+org+"/activities", body), 201).Body, "data", "id").(string)
@@ -115,7 +122,7 @@ func TestActivityLifecycle(t *testing.T) {
 	label := readapitest.Dig(w.Want(w.Do("POST", "/v1/admin/labels", map[string]any{"name": "Sportpas"}), 201).Body, "data", "id").(string)
 	id := w.newActivity(w.org, map[string]any{"type": "session", "name": "Morning yoga", "sport_id": w.sport, "level": "beginner",
 		"gender": "female", "age_min": 18, "age_max": 99, "price_display_mode": "both", "concept": true,
-		"contacts": []map[string]any{{"contact_id": uuid.NewString(), "roles": []string{"trainer"}}},
+		"contacts": []map[string]any{{"contact_id": w.newContact(w.org), "roles": []string{"trainer"}}},
 		"settings": map[string]any{"has_waitlist": true}})
 	one := w.Want(w.Do("GET", "/v1/admin/activities/"+id, nil), 200)
 	if readapitest.Dig(one.Body, "data", "name") != "Morning yoga" || readapitest.Dig(one.Body, "data", "organization_name") != "Studio Zen" || readapitest.Dig(one.Body, "data", "concept") != true {
@@ -132,7 +139,7 @@ func TestActivityLifecycle(t *testing.T) {
 	}
 	// Each refused field with its own message, in the user's language.
 	bad := w.Want(w.Do("POST", "/v1/admin/organizations/"+w.org+"/activities", map[string]any{"type": "course", "name": "",
-		"contacts": []map[string]any{{"contact_id": uuid.NewString(), "roles": []string{}}}}), 422)
+		"contacts": []map[string]any{{"contact_id": w.newContact(w.org), "roles": []string{}}}}), 422)
 	if readapitest.Field(bad, "contacts.0.roles") != "Choose at least one role for this contact (mail, contact person, trainer)" || readapitest.Field(bad, "type") == "" {
 		t.Fatalf("bad: %s", bad.Raw)
 	}

@@ -27,6 +27,9 @@ func TestPayingForABundleAndCancellingIt(t *testing.T) {
 		if _, err := s.Env.App.CreateOrganization(ctx, meta, domainorg.Profile{Name: "Studio"}); err != nil {
 			t.Fatal(err)
 		}
+		if _, err := s.Env.App.ApproveOrganization(ctx, meta, s.OrgA); err != nil { // customers book only what the offer shows
+			t.Fatal(err)
+		}
 	}
 	meta.OrganizationID = ""
 	term, err := s.Env.App.CreateCancellationTerm(ctx, meta, s.OrgA, rate.TermFields{Name: "Quarter", Periods: []rate.Period{{RefundPercent: 25}}})

@@ -30,6 +30,9 @@ func bundleActivity(w *readapitest.WalletWorld, app, org string, settings activi
 		if _, err := w.Env.App.CreateOrganization(ctx, meta, domainorg.Profile{Name: "Studio " + org[:6]}); err != nil {
 			w.T.Fatal(err)
 		}
+		if _, err := w.Env.App.ApproveOrganization(ctx, meta, org); err != nil { // customers book only what the offer shows
+			w.T.Fatal(err)
+		}
 	}
 	meta.OrganizationID = ""
 	act, err := w.Env.App.CreateActivity(ctx, meta, org, activity.TypeBundle, activity.Details{Name: "Ten-week course"}, settings)

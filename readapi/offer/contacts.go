@@ -98,7 +98,7 @@ type trainerChoice struct {
 // listTrainers answers the organisation's trainers, the only users a trainer contact may
 // name (commands' checkTrainer), so the contact form picks instead of typing an id.
 func (s *Handlers) listTrainers(w http.ResponseWriter, r *http.Request) error {
-	org, err := s.offerOrganization(r, PermViewContacts)
+	org, err := s.ExistingOrganizationInScope(r, PermViewContacts)
 	if err != nil {
 		return err
 	}
@@ -126,7 +126,7 @@ func (s *Handlers) listTrainers(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Handlers) listContacts(w http.ResponseWriter, r *http.Request) error {
-	org, err := s.offerOrganization(r, PermViewContacts)
+	org, err := s.ExistingOrganizationInScope(r, PermViewContacts)
 	if err != nil {
 		return err
 	}
@@ -164,7 +164,7 @@ func (s *Handlers) getContact(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Handlers) createContact(w http.ResponseWriter, r *http.Request) error {
-	org, err := s.offerOrganization(r, PermManageContacts)
+	org, err := s.ExistingOrganizationInScope(r, PermManageContacts)
 	if err != nil {
 		return err
 	}

@@ -24,6 +24,9 @@ func TestSeriesImpactCountsParticipants(t *testing.T) {
 		domainorg.Profile{Name: "Studio impact"}); err != nil {
 		t.Fatal(err)
 	}
+	if _, err := w.Env.App.ApproveOrganization(ctx, meta, w.OrgA); err != nil { // customers book only what the offer shows
+		t.Fatal(err)
+	}
 	act, err := w.Env.App.CreateActivity(ctx, meta, w.OrgA, activity.TypeSession, activity.Details{Name: "Yoga"}, activity.Settings{HasWaitlist: true})
 	if err != nil {
 		t.Fatal(err)

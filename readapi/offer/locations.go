@@ -174,7 +174,7 @@ func (s *Handlers) listLocations(w http.ResponseWriter, r *http.Request, where s
 }
 
 func (s *Handlers) listOrganizationLocations(w http.ResponseWriter, r *http.Request) error {
-	org, err := s.offerOrganization(r, PermViewLocations)
+	org, err := s.ExistingOrganizationInScope(r, PermViewLocations)
 	if err != nil {
 		return err
 	}
@@ -218,7 +218,7 @@ func (s *Handlers) getLocation(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Handlers) createLocation(w http.ResponseWriter, r *http.Request) error {
-	org, err := s.offerOrganization(r, PermCreateLocations)
+	org, err := s.ExistingOrganizationInScope(r, PermCreateLocations)
 	if err != nil {
 		return err
 	}

@@ -305,7 +305,7 @@ func (s *Handlers) listProducts(w http.ResponseWriter, r *http.Request, organiza
 }
 
 func (s *Handlers) listOrganizationProducts(w http.ResponseWriter, r *http.Request) error {
-	org, err := s.OrganizationInScope(r, PermViewProducts)
+	org, err := s.ExistingOrganizationInScope(r, PermViewProducts)
 	if err != nil {
 		return err
 	}

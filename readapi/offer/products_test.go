@@ -27,7 +27,7 @@ func TestProductLifecycle(t *testing.T) {
 	label := readapitest.Dig(w.Want(w.Do("POST", "/v1/admin/labels", map[string]any{"name": "Sportpas"}), 201).Body, "data", "id").(string)
 	id := w.newProduct(w.org, map[string]any{"name": "Club shirt", "product_type_id": shirt, "sport_id": w.sport, "level": "beginner",
 		"gender": "female", "age_min": 12, "age_max": 99, "should_validate_age": true, "price_display_mode": "both", "draft": true, "spots": 40,
-		"contacts": []map[string]any{{"contact_id": uuid.NewString(), "roles": []string{"mail"}}}})
+		"contacts": []map[string]any{{"contact_id": w.newContact(w.org), "roles": []string{"mail"}}}})
 	one := w.Want(w.Do("GET", "/v1/admin/products/"+id, nil), 200)
 	if readapitest.Dig(one.Body, "data", "name") != "Club shirt" || readapitest.Dig(one.Body, "data", "organization_name") != "Studio Zen" || readapitest.Dig(one.Body, "data", "product_type_id") != shirt || readapitest.Dig(one.Body, "data", "draft") != true || readapitest.Dig(one.Body, "data", "spots") != 40.0 {
 		t.Fatalf("one: %s", one.Raw)
@@ -41,7 +41,7 @@ func TestProductLifecycle(t *testing.T) {
 	w.Want(w.Do("PATCH", "/v1/admin/products/"+id, map[string]any{"name": "Stale", "version": 0}), 409)
 	// Each refused field with its own message, in the user's language; nothing is written.
 	bad := w.Want(w.Do("POST", "/v1/admin/organizations/"+w.org+"/products", map[string]any{"name": "", "product_type_id": "",
-		"spots": -2, "age_min": 10, "age_max": 5, "contacts": []map[string]any{{"contact_id": uuid.NewString(), "roles": []string{}}}}), 422)
+		"spots": -2, "age_min": 10, "age_max": 5, "contacts": []map[string]any{{"contact_id": w.newContact(w.org), "roles": []string{}}}}), 422)
 	for f, want := range map[string]string{
 		"product_type_id":  "Choose a product type",
 		"spots":            "The number of spots is between 0 and 100000; empty is unlimited",

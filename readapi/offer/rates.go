@@ -150,19 +150,6 @@ func (s *Handlers) RateRoutes() []kernel.Route {
 	}
 }
 
-// offerOrganization answers the path's organisation when it is in the tenant and the
-// Caller holds permission in it; else it is not found.
-func (s *Handlers) offerOrganization(r *http.Request, permission string) (string, error) {
-	id, err := s.OrganizationInScope(r, permission)
-	if err != nil {
-		return "", err
-	}
-	if _, err := s.ReadOrganization(r, id); err != nil {
-		return "", err
-	}
-	return id, nil
-}
-
 // offerSorts are the sorts of the offer's lists.
 var offerSorts = map[string]string{"name": "name_key", "created_at": "created_at"}
 
@@ -224,7 +211,7 @@ func offerPage[T any](s *Handlers, r *http.Request, q kernel.ListQuery, columns,
 }
 
 func (s *Handlers) listRates(w http.ResponseWriter, r *http.Request) error {
-	org, err := s.offerOrganization(r, PermViewRates)
+	org, err := s.ExistingOrganizationInScope(r, PermViewRates)
 	if err != nil {
 		return err
 	}
@@ -266,7 +253,7 @@ func (s *Handlers) getRate(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Handlers) createRate(w http.ResponseWriter, r *http.Request) error {
-	org, err := s.offerOrganization(r, PermManageRates)
+	org, err := s.ExistingOrganizationInScope(r, PermManageRates)
 	if err != nil {
 		return err
 	}
@@ -333,7 +320,7 @@ func (s *Handlers) deleteRate(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Handlers) listTerms(w http.ResponseWriter, r *http.Request) error {
-	org, err := s.offerOrganization(r, PermViewRates)
+	org, err := s.ExistingOrganizationInScope(r, PermViewRates)
 	if err != nil {
 		return err
 	}
@@ -371,7 +358,7 @@ func (s *Handlers) getTerm(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Handlers) createTerm(w http.ResponseWriter, r *http.Request) error {
-	org, err := s.offerOrganization(r, PermManageRates)
+	org, err := s.ExistingOrganizationInScope(r, PermManageRates)
 	if err != nil {
 		return err
 	}

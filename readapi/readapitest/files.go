@@ -8,6 +8,7 @@ import (
 	"image/png"
 	"move/files"
 	"move/internal/testenv"
+	rmidentity "move/projections/identity"
 	"move/readapi"
 	"move/readapi/kernel"
 	"net/http/httptest"
@@ -24,6 +25,8 @@ type fileWorld struct {
 func NewFileServer(t *testing.T, up files.Upscaler, cfg files.Config) fileWorld {
 	t.Helper()
 	env := testenv.New(t)
+	// The memberships say who is staff and who an admin (decision 1334); RoleAuth's callers have none.
+	env.RunProjections(t, env.Runner(t, rmidentity.Projector()))
 	blobs, err := files.NewLocalStore(t.TempDir())
 	if err != nil {
 		t.Fatal(err)

@@ -59,6 +59,9 @@ func (s *Shop) PricedSession(app, org string, spots int, priceCents int64, termP
 		if _, err := s.Env.App.CreateOrganization(ctx, meta, domainorg.Profile{Name: "Studio " + org[:6]}); err != nil {
 			s.T.Fatal(err)
 		}
+		if _, err := s.Env.App.ApproveOrganization(ctx, meta, org); err != nil { // customers book only what the offer shows
+			s.T.Fatal(err)
+		}
 	}
 	meta.OrganizationID = ""
 	term, err := s.Env.App.CreateCancellationTerm(ctx, meta, org, rate.TermFields{Name: "Half", Periods: []rate.Period{{RefundPercent: termPercent}}})

@@ -305,6 +305,9 @@ func (w *WalletWorld) Bookable(app, org string, spots int, settings activity.Set
 		if _, err := w.Env.App.CreateOrganization(ctx, meta, domainorg.Profile{Name: "Studio " + org[:6]}); err != nil {
 			w.T.Fatal(err)
 		}
+		if _, err := w.Env.App.ApproveOrganization(ctx, meta, org); err != nil { // customers book only what the offer shows
+			w.T.Fatal(err)
+		}
 	}
 	meta.OrganizationID = ""
 	act, err := w.Env.App.CreateActivity(ctx, meta, org, activity.TypeSession, activity.Details{Name: "Yoga"}, settings)

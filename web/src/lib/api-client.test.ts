@@ -55,17 +55,21 @@ describe('api client', () => {
     expect(requestHeaders(0).ApplicationId).toBeUndefined();
   });
 
-  it('remembers the latest command position and sends it on reads', async () => {
+  it('remembers the latest command position and sends it on reads and writes', async () => {
     fetchMock
       .mockResolvedValueOnce(json(201, { data: { id: 's1', version: 1 }, meta: { position: '10.2' } }))
       .mockResolvedValueOnce(json(200, { meta: { position: '9.9' } }))
-      .mockResolvedValueOnce(json(200, { data: [] }));
+      .mockResolvedValueOnce(json(200, { data: [] }))
+      .mockResolvedValueOnce(json(202, undefined));
     await api('/v1/admin/sports', { method: 'POST', body: { name: 'Padel' } });
     await api('/v1/admin/sports/s0', { method: 'DELETE' });
     await api('/v1/admin/sports');
+    await api('/v1/auth/forgot-password', { method: 'POST', body: { email: 'a@b.c' }, anonymous: true });
     expect(latestPosition()).toBe('10.2');
     expect(requestHeaders(0)['X-Min-Position']).toBeUndefined();
+    expect(requestHeaders(1)['X-Min-Position']).toBe('10.2');
     expect(requestHeaders(2)['X-Min-Position']).toBe('10.2');
+    expect(requestHeaders(3)['X-Min-Position']).toBeUndefined();
   });
 
   it('compares positions numerically', () => {

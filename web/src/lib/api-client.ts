@@ -49,7 +49,7 @@ export interface RequestOptions {
   applicationId?: string;
 }
 
-/** Commands answer meta.position; reads that follow send it so the server waits for its read models. */
+/** Commands answer meta.position; calls that follow send it so the server waits for its read models. */
 export interface CommandMeta {
   position?: string;
 }
@@ -95,9 +95,12 @@ export function buildUrl(path: string, query?: Record<string, QueryValue>): stri
   return search ? `${path}?${search}` : path;
 }
 
-/** The headers every main-API call carries. */
+/**
+ * The headers every main-API call carries. Reads and writes alike send the latest
+ * command position: the server waits for the read models a write's checks consult too.
+ */
 export function buildHeaders(
-  options: { anonymous?: boolean; read?: boolean; applicationId?: string } = {},
+  options: { anonymous?: boolean; applicationId?: string } = {},
 ): Record<string, string> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
@@ -110,7 +113,7 @@ export function buildHeaders(
     if (token) headers.Authorization = `Bearer ${token}`;
     if (token && applicationId) headers.ApplicationId = applicationId;
   }
-  if (options.read && minPosition) headers['X-Min-Position'] = minPosition;
+  if (!options.anonymous && minPosition) headers['X-Min-Position'] = minPosition;
   return headers;
 }
 
@@ -178,7 +181,7 @@ export function refreshLogin(): Promise<boolean> {
 
 async function send(path: string, options: RequestOptions): Promise<Response> {
   const method = options.method ?? 'GET';
-  const headers = buildHeaders({ anonymous: options.anonymous, read: method === 'GET', applicationId: options.applicationId });
+  const headers = buildHeaders({ anonymous: options.anonymous, applicationId: options.applicationId });
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
     body = options.body;
