@@ -45,7 +45,7 @@ test('a new organisation waits for review; accepted, it is approved in the list'
 
   // Approved: the notice is gone.
   await page.goto(`/organizations/${id}`);
-  await expect(page.getByText(name)).toBeVisible();
+  await expect(page.getByRole('heading', { name })).toBeVisible();
   await expect(page.getByTestId('not-approved')).toHaveCount(0);
 });
 
