@@ -44,7 +44,7 @@ describe('BatchesPanel', () => {
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(onSetEnabled).toHaveBeenCalledWith(expect.objectContaining({ id: batch.id }), true);
     await userEvent.click(screen.getByRole('button', { name: 'Export batch ZOMER-… (10) as CSV' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Export batch ZOMER-… (10) as XLSX' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Export batch ZOMER-… (10) as Excel' }));
     expect(onExport.mock.calls.map((call) => call[1])).toEqual(['csv', 'xlsx']);
   });
 

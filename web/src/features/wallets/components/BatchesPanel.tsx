@@ -7,6 +7,8 @@ import { batchLabel, formatDay, formatMoves } from '@/features/wallets/wallet-fo
 import { currentLanguage } from '@/lib/i18n';
 import '@/features/wallets/i18n';
 
+const FORMAT_TEXT = { csv: 'wallets.batches.exportCsv', xlsx: 'wallets.batches.exportXlsx' } as const;
+
 export interface BatchesPanelProps {
   batches: CouponBatch[];
   /** May switch batches on and off and export them (manage-wallets). */
@@ -92,11 +94,12 @@ export function BatchesPanel({ batches, manage, onSetEnabled, onExport }: Batche
                             key={format}
                             type="button"
                             className="button button--ghost"
-                            aria-label={t('wallets.batches.exportLabel', { batch: label, format: format.toUpperCase() })}
+                            // The name holds the visible text ("Excel", not "XLSX"): axe's label-content-name-mismatch.
+                            aria-label={t('wallets.batches.exportLabel', { batch: label, format: t(FORMAT_TEXT[format]) })}
                             disabled={busy === batch.id}
                             onClick={() => void run(batch, () => onExport(batch, format))}
                           >
-                            {t(format === 'csv' ? 'wallets.batches.exportCsv' : 'wallets.batches.exportXlsx')}
+                            {t(FORMAT_TEXT[format])}
                           </button>
                         ))}
                       </div>
