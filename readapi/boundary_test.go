@@ -22,6 +22,7 @@ import (
 	"move/files"
 	"move/identity"
 	"move/internal/testenv"
+	"move/operations"
 	"move/projections/readmodels"
 	"move/readapi"
 	"move/readapi/kernel"
@@ -47,7 +48,8 @@ type boundaryWorld struct {
 func newBoundaryWorld(t testing.TB) *boundaryWorld {
 	t.Helper()
 	env := testenv.New(t)
-	env.RunProjections(t, env.Runner(t, readmodels.All()...))
+	runner := env.Runner(t, readmodels.All()...)
+	env.RunProjections(t, runner)
 	svc, err := identity.New(env.DB, env.App, readapitest.NoMail{}, testenv.Logger(t), time.Now, identity.Config{})
 	if err != nil {
 		t.Fatal(err)
@@ -63,7 +65,9 @@ func newBoundaryWorld(t testing.TB) *boundaryWorld {
 	guards := &kernel.Identity{Service: svc}
 	api, err := readapi.New(kernel.Deps{App: env.App, DB: env.DB, Auth: guards, Tenants: guards, Authz: guards, Files: fileService,
 		Log: testenv.Logger(t), Metrics: prometheus.NewRegistry(), Ready: func(context.Context) error { return nil },
-		Mail: &readapitest.Mailbox{}, QRSecret: []byte("a test key for QR codes, 32 bytes or more")})
+		Mail: &readapitest.Mailbox{}, QRSecret: []byte("a test key for QR codes, 32 bytes or more"),
+		// Every route answers as in production: the operations console's too (its parking routes take bodies).
+		Operations: &operations.Console{Store: env.Store, DB: env.DB, Projectors: runner.Projectors(), Parking: runner, Now: time.Now}})
 	if err != nil {
 		t.Fatal(err)
 	}
