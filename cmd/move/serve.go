@@ -16,6 +16,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"move/audit/seal"
 	"move/commands"
 	"move/domain/finance"
 	"move/files"
@@ -92,6 +93,8 @@ func serve(ctx context.Context, cfg config, log *slog.Logger, args []string) err
 	}
 	worker.Push = sender
 	go func() { _ = worker.Run(runCtx) }()
+	sealer := seal.NewSealer(b.store, b.db, runner.Locks(), log)
+	go func() { _ = sealer.Run(runCtx) }()
 	setFailpoint(b.app, log)
 	hookSecret := webhookSecret(loadIdentityConfig().pepper)
 	localProvider, err := usePayments(b.app, os.Getenv, cfg.Production, hookSecret, log)
