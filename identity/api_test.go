@@ -15,6 +15,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/prometheus/client_golang/prometheus"
 
+	"move/audit"
 	"move/commands"
 	domainidentity "move/domain/identity"
 	"move/domain/organization"
@@ -94,7 +95,8 @@ func newWorld(t *testing.T, cfg identity.Config) *world {
 	guards := &readapi.Identity{Service: svc}
 	api, err := readapi.New(readapi.Deps{App: env.App, DB: env.DB, Auth: guards, Tenants: guards, Authz: guards,
 		Log: testenv.Logger(t), Metrics: prometheus.NewRegistry(), Ready: func(context.Context) error { return nil },
-		Operations: &operations.Console{Store: env.Store, DB: env.DB, Projectors: runner.Projectors(), Now: time.Now}})
+		Operations: &operations.Console{Store: env.Store, DB: env.DB, Projectors: runner.Projectors(), Now: time.Now},
+		Audit:      &audit.Decoder{Registry: env.Registry, Vault: env.Vault}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -71,6 +71,7 @@ func (s *Server) table() []Route {
 	routes = append(routes, s.campaignRoutes()...)
 	routes = append(routes, s.notificationRoutes()...)
 	routes = append(routes, s.appBuildRoutes()...)
+	routes = append(routes, s.auditRoutes()...)
 	return routes
 }
 

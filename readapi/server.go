@@ -22,6 +22,7 @@ import (
 	"move/commands"
 	"move/eventstore"
 	"move/files"
+	"move/audit"
 	"move/identity"
 	"move/operations"
 	"move/projections"
@@ -65,6 +66,9 @@ type Deps struct {
 	// Operations is the operations console's report and rebuild (decision 0804);
 	// without it its routes answer 503.
 	Operations *operations.Console
+	// Audit reads the audit area's events as the domain sees them (decision 1401);
+	// without it its routes answer 503.
+	Audit *audit.Decoder
 }
 
 // Server is the HTTP handler of the whole product.

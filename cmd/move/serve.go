@@ -16,6 +16,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"move/audit"
 	"move/audit/seal"
 	"move/commands"
 	"move/domain/finance"
@@ -117,6 +118,7 @@ func serve(ctx context.Context, cfg config, log *slog.Logger, args []string) err
 		TrustedProxies: cfg.TrustedProxies, CORSOrigins: cfg.CORSOrigins, Files: fileService,
 		Mail: mail, QRSecret: qrSecret(loadIdentityConfig().pepper), Finance: financeSettings(cfg.Production), WebhookSecret: hookSecret,
 		Operations: &operations.Console{Store: b.store, DB: b.db, Projectors: runner.Projectors(), Now: time.Now},
+		Audit:      &audit.Decoder{Registry: b.registry, Vault: b.vault},
 		Ready: func(ctx context.Context) error {
 			if err := b.db.Ping(ctx); err != nil {
 				return errors.New("database unreachable")
