@@ -27,4 +27,5 @@ var Permissions = []string{
 	"view-orders", "refund-orders",
 	"manage-categories", "view-tags", "manage-tags", "view-labels", "manage-labels",
 	"operate-platform",
+	"view-audit", "view-audit-personal-data",
 }

@@ -98,7 +98,8 @@ func (s *Sealer) follow(ctx context.Context) error {
 
 // Pass seals what the log holds beyond the last block: every full block, and the
 // remainder when flush is set, when the log went quiet since the previous pass, or when
-// the remainder has waited MaxDelay. It answers how many events it sealed.
+// the remainder has waited MaxDelay. It answers how many events it sealed. The log is
+// read several blocks at a time and their rows are written in one round trip.
 func (s *Sealer) Pass(ctx context.Context, flush bool) (int, error) {
 	last, err := LastBlock(ctx, s.DB)
 	if err != nil {
@@ -109,30 +110,38 @@ func (s *Sealer) Pass(ctx context.Context, flush bool) (int, error) {
 		next = Block{Number: last.Number + 1, FirstIndex: last.FirstIndex + int64(len(last.EventIDs)),
 			Last: last.Last, Previous: last.Hash}
 	}
+	readSize := s.BlockSize * max(1, logPage/s.BlockSize)
 	hasher := newLeafHasher()
 	sealed := 0
 	for {
-		events, err := s.Store.ReadAll(ctx, next.Last, s.BlockSize)
-		if err != nil {
+		events, err := s.Store.ReadAll(ctx, next.Last, readSize)
+		if err != nil || len(events) == 0 {
 			return sealed, err
 		}
-		if len(events) == 0 {
-			return sealed, nil
+		atEnd := len(events) < readSize
+		var blocks []Block
+		for len(events) > 0 {
+			n := min(len(events), s.BlockSize)
+			if n < s.BlockSize && !flush && !s.remainderDue(events[n-1].Position) {
+				break
+			}
+			block := seal(next, events[:n], hasher)
+			blocks = append(blocks, block)
+			events = events[n:]
+			next = Block{Number: block.Number + 1, FirstIndex: block.FirstIndex + int64(n), Last: block.Last, Previous: block.Hash}
 		}
-		end := events[len(events)-1].Position
-		if len(events) < s.BlockSize && !flush && !s.remainderDue(end) {
-			return sealed, nil
-		}
-		block := seal(next, events, hasher)
-		if err := s.record(ctx, block); err != nil {
+		if err := s.record(ctx, blocks); err != nil {
 			return sealed, err
 		}
-		s.Log.Info("audit block sealed", "block", block.Number, "events", len(events),
-			"last_position", block.Last.String(), "block_hash", hex.EncodeToString(block.Hash[:]))
-		sealed += len(events)
-		s.remainderSince = time.Time{}
-		next = Block{Number: block.Number + 1, FirstIndex: block.FirstIndex + int64(len(events)),
-			Last: block.Last, Previous: block.Hash}
+		for _, b := range blocks {
+			s.Log.Info("audit block sealed", "block", b.Number, "events", len(b.EventIDs),
+				"last_position", b.Last.String(), "block_hash", hex.EncodeToString(b.Hash[:]))
+			sealed += len(b.EventIDs)
+			s.remainderSince = time.Time{}
+		}
+		if atEnd || len(events) > 0 {
+			return sealed, nil
+		}
 	}
 }
 
@@ -163,18 +172,27 @@ func seal(next Block, events []eventstore.RecordedEvent, hasher *leafHasher) Blo
 	return next
 }
 
-// record inserts a block. A block number already taken means another sealer got there
-// first (a lost lock): the pass fails and the next one starts from what is recorded.
-func (s *Sealer) record(ctx context.Context, b Block) error {
-	leaves := make([]byte, 0, len(b.Leaves)*HashSize)
-	for _, l := range b.Leaves {
-		leaves = append(leaves, l[:]...)
+// record inserts blocks, all or none. A block number already taken means another
+// sealer got there first (a lost lock): the pass fails and the next one starts from
+// what is recorded.
+func (s *Sealer) record(ctx context.Context, blocks []Block) error {
+	if len(blocks) == 0 {
+		return nil
 	}
-	_, err := s.DB.Exec(ctx, `INSERT INTO audit_seals
-		(block, first_index, last_commit, last_prepare, event_ids, leaves, previous_hash, block_hash)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-		b.Number, b.FirstIndex, int64(b.Last.Commit), int64(b.Last.Prepare), b.EventIDs, leaves, b.Previous[:], b.Hash[:])
-	return err
+	batch := &pgx.Batch{}
+	for _, b := range blocks {
+		leaves := make([]byte, 0, len(b.Leaves)*HashSize)
+		for _, l := range b.Leaves {
+			leaves = append(leaves, l[:]...)
+		}
+		batch.Queue(`INSERT INTO audit_seals
+			(block, first_index, last_commit, last_prepare, event_ids, leaves, previous_hash, block_hash)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+			b.Number, b.FirstIndex, int64(b.Last.Commit), int64(b.Last.Prepare), b.EventIDs, leaves, b.Previous[:], b.Hash[:])
+	}
+	return pgx.BeginFunc(ctx, s.DB, func(tx pgx.Tx) error {
+		return tx.SendBatch(ctx, batch).Close()
+	})
 }
 
 const blockColumns = `block, first_index, last_commit, last_prepare, event_ids, leaves, previous_hash, block_hash, sealed_at`
