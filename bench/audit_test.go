@@ -19,8 +19,16 @@ func BenchmarkAuditSeal(b *testing.B) {
 	fillCatalogLog(b, env, n)
 	ctx := context.Background()
 
-	// The baseline: the same log read through the store alone, as verify reads it.
+	sealer := seal.NewSealer(env.Store, env.DB, nil, testenv.Logger(b))
 	start := time.Now()
+	sealed, err := sealer.Pass(ctx, true)
+	if err != nil || sealed != n {
+		b.Fatalf("sealed %d of %d: %v", sealed, n, err)
+	}
+	sealTime := time.Since(start)
+
+	// The baseline: the same log (warm, as verify finds it) read through the store alone.
+	start = time.Now()
 	for pos := eventstore.Start; ; {
 		events, err := env.Store.ReadAll(ctx, pos, 5000)
 		if err != nil {
@@ -32,14 +40,6 @@ func BenchmarkAuditSeal(b *testing.B) {
 		pos = events[len(events)-1].Position
 	}
 	readTime := time.Since(start)
-
-	sealer := seal.NewSealer(env.Store, env.DB, nil, testenv.Logger(b))
-	start = time.Now()
-	sealed, err := sealer.Pass(ctx, true)
-	if err != nil || sealed != n {
-		b.Fatalf("sealed %d of %d: %v", sealed, n, err)
-	}
-	sealTime := time.Since(start)
 
 	start = time.Now()
 	report, err := seal.Verify(ctx, env.Store, env.DB, nil)

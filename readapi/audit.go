@@ -17,11 +17,13 @@ import (
 	"github.com/go-chi/chi/v5"
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"move/audit"
 	"move/audit/sentences"
 	"move/domain"
 	"move/eventstore"
+	"move/identity"
 	rmauditlog "move/projections/auditlog"
 )
 
@@ -264,7 +266,7 @@ func (s *Server) auditEvents(r *http.Request, tx pgx.Tx, rows []auditRow) ([]aud
 	if err != nil {
 		return nil, err
 	}
-	actors, err := auditActorNames(ctx, tx, rows)
+	actors, err := auditActorNames(ctx, s.DB, tx, rows)
 	if err != nil {
 		return nil, err
 	}
@@ -348,7 +350,7 @@ func auditEntityNames(ctx context.Context, tx pgx.Tx, rows []auditRow) (map[stri
 
 // auditActorNames names the actors of rows that are people (a process's actor is its
 // own name); an erased person has no name left.
-func auditActorNames(ctx context.Context, tx pgx.Tx, rows []auditRow) (map[string]*auditActor, error) {
+func auditActorNames(ctx context.Context, db *pgxpool.Pool, tx pgx.Tx, rows []auditRow) (map[string]*auditActor, error) {
 	out := map[string]*auditActor{}
 	var people []string
 	for _, row := range rows {
@@ -364,19 +366,37 @@ func auditActorNames(ctx context.Context, tx pgx.Tx, rows []auditRow) (map[strin
 	if len(people) == 0 {
 		return out, nil
 	}
+	if err := nameActors(ctx, tx, people, out); err != nil {
+		return nil, err
+	}
+	// A platform user (a superadmin) acting in this application has no row in its
+	// tenant: their name is read across tenants, for the actors of this tenant's events only.
+	var platform []string
+	for _, id := range people {
+		if out[id].Name == "" {
+			platform = append(platform, id)
+		}
+	}
+	if len(platform) == 0 {
+		return out, nil
+	}
+	return out, identity.ReadAcrossTenants(ctx, db, func(tx pgx.Tx) error { return nameActors(ctx, tx, platform, out) })
+}
+
+func nameActors(ctx context.Context, tx pgx.Tx, people []string, out map[string]*auditActor) error {
 	named, err := tx.Query(ctx, `SELECT subject_id::text, `+personName("p")+` FROM identity_personal_data p WHERE subject_id = ANY($1::uuid[])`, people)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	defer named.Close()
 	for named.Next() {
 		var id, name string
 		if err := named.Scan(&id, &name); err != nil {
-			return nil, err
+			return err
 		}
 		out[id].Name = name
 	}
-	return out, named.Err()
+	return named.Err()
 }
 
 func (s *Server) auditLog(w http.ResponseWriter, r *http.Request) error {
@@ -479,7 +499,7 @@ func (s *Server) auditEntityHistory(w http.ResponseWriter, r *http.Request) erro
 			return err
 		}
 		last := erasures[len(erasures)-1]
-		actors, err := auditActorNames(ctx, tx, erasures[len(erasures)-1:])
+		actors, err := auditActorNames(ctx, s.DB, tx, erasures[len(erasures)-1:])
 		history.Erasure = &auditErasure{At: last.recordedAt.UTC().Format(time.RFC3339), Actor: actors[last.actorID]}
 		return err
 	})
