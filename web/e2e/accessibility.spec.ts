@@ -81,6 +81,8 @@ const ROUTES: Record<Role, string[]> = {
     '/application/campaigns',
     '/application/campaigns/create',
     '{first:/application/campaigns}',
+    '/application/audit',
+    '/application/audit/entities/organization/1b7dff1f-f891-596f-adf4-ba8350d1739d',
     '/admin/applications',
   ],
   organization: [
