@@ -23,7 +23,6 @@ import (
 	"move/audit/sentences"
 	"move/domain"
 	"move/eventstore"
-	"move/identity"
 	rmauditlog "move/projections/auditlog"
 )
 
@@ -370,7 +369,8 @@ func auditActorNames(ctx context.Context, db *pgxpool.Pool, tx pgx.Tx, rows []au
 		return nil, err
 	}
 	// A platform user (a superadmin) acting in this application has no row in its
-	// tenant: their name is read across tenants, for the actors of this tenant's events only.
+	// tenant: their name is read as the serving role (identity's own policy, 0061), for
+	// the actors of this tenant's events only.
 	var platform []string
 	for _, id := range people {
 		if out[id].Name == "" {
@@ -380,11 +380,11 @@ func auditActorNames(ctx context.Context, db *pgxpool.Pool, tx pgx.Tx, rows []au
 	if len(platform) == 0 {
 		return out, nil
 	}
-	return out, identity.ReadAcrossTenants(ctx, db, func(tx pgx.Tx) error { return nameActors(ctx, tx, platform, out) })
+	return out, nameActors(ctx, db, platform, out)
 }
 
-func nameActors(ctx context.Context, tx pgx.Tx, people []string, out map[string]*auditActor) error {
-	named, err := tx.Query(ctx, `SELECT subject_id::text, `+personName("p")+` FROM identity_personal_data p WHERE subject_id = ANY($1::uuid[])`, people)
+func nameActors(ctx context.Context, q querier, people []string, out map[string]*auditActor) error {
+	named, err := q.Query(ctx, `SELECT subject_id::text, `+personName("p")+` FROM identity_personal_data p WHERE subject_id = ANY($1::uuid[])`, people)
 	if err != nil {
 		return err
 	}
