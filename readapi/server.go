@@ -19,10 +19,10 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/prometheus/client_golang/prometheus"
 
+	"move/audit"
 	"move/commands"
 	"move/eventstore"
 	"move/files"
-	"move/audit"
 	"move/identity"
 	"move/operations"
 	"move/projections"
