@@ -62,7 +62,7 @@ export function AuditEntityRoute() {
   return (
     <>
       {header}
-      <p>
+      <p className="audit-links">
         <Link to={AUDIT_AREA}>{t('audit.backToLog')}</Link>
       </p>
       {erasure && (
