@@ -15,6 +15,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/prometheus/client_golang/prometheus"
 
+	"move/audit"
 	"move/commands"
 	domainidentity "move/domain/identity"
 	"move/domain/organization"
@@ -95,7 +96,8 @@ func newWorld(t *testing.T, cfg identity.Config) *world {
 	guards := &kernel.Identity{Service: svc}
 	console := &operations.Console{Store: env.Store, DB: env.DB, Projectors: runner.Projectors(), Parking: runner, Now: time.Now}
 	api, err := readapi.New(kernel.Deps{App: env.App, DB: env.DB, Auth: guards, Tenants: guards, Authz: guards,
-		Log: testenv.Logger(t), Metrics: prometheus.NewRegistry(), Ready: console.Ready, Operations: console})
+		Log: testenv.Logger(t), Metrics: prometheus.NewRegistry(), Ready: console.Ready, Operations: console,
+		Audit: &audit.Decoder{Registry: env.Registry, Vault: env.Vault}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,6 +3,7 @@ package readapi
 import (
 	"move/domain/catalog"
 	"move/readapi/applications"
+	auditapi "move/readapi/audit"
 	catalogapi "move/readapi/catalog"
 	"move/readapi/engagement"
 	"move/readapi/files"
@@ -51,5 +52,6 @@ func table(core *kernel.Core, whole func() []kernel.Route) []kernel.Route {
 	routes = append(routes, engagement.New(core).CampaignRoutes()...)
 	routes = append(routes, engagement.New(core).NotificationRoutes()...)
 	routes = append(routes, engagement.New(core).AppBuildRoutes()...)
+	routes = append(routes, auditapi.New(core).Routes()...)
 	return routes
 }

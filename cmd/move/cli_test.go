@@ -27,6 +27,7 @@ func TestSubcommandHelpNeedsNoDatabase(t *testing.T) {
 		{"events", "stream", "-h"},
 		{"projections", "rebuild", "--help"},
 		{"projections", "--help"},
+		{"audit", "verify", "--help"},
 	} {
 		if err := run(context.Background(), args); err != nil {
 			t.Errorf("move %s: %v", strings.Join(args, " "), err)

@@ -27,6 +27,10 @@ Usage:
   move events stream STREAM               one stream's events as JSON lines
   move events log [--from POS] [--type T] [--stream-prefix P] [--until TIME]
                                           the global log as JSON lines
+  move audit verify [--anchor BLOCK:HASH ...]
+                                          recompute the log's hash chain against its seals; names the
+                                          first event altered, removed or moved (decision 1400)
+  move audit seal                         seal the log's unsealed events now (serve seals by itself)
   move applications create --name N --slug S [--email E] [--time-zone Z]
                                           make an application (the first of a production install)
   move openapi                            the API's OpenAPI document (JSON), for generating clients
@@ -82,6 +86,8 @@ func run(ctx context.Context, args []string) error {
 		enc := json.NewEncoder(os.Stdout)
 		enc.SetIndent("", "  ")
 		return enc.Encode(readapi.Document())
+	case "audit":
+		return auditCmd(ctx, cfg, log, args[1:])
 	case "users":
 		return awaitingReadModels(ctx, cfg, os.Stderr, func(ctx context.Context) error { return usersCmd(ctx, cfg, log, args[1:]) })
 	case "applications":

@@ -16,6 +16,8 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"move/audit"
+	"move/audit/seal"
 	"move/commands"
 	"move/domain/finance"
 	"move/files"
@@ -96,6 +98,8 @@ func serve(ctx context.Context, cfg config, log *slog.Logger, args []string) err
 	}
 	worker.Push = sender
 	go func() { _ = worker.Run(runCtx) }()
+	sealer := seal.NewSealer(b.store, b.db, runner.Locks(), log)
+	go func() { _ = sealer.Run(runCtx) }()
 	setFailpoint(b.app, log)
 	hookSecret := webhookSecret(loadIdentityConfig().pepper)
 	localProvider, err := usePayments(b.app, os.Getenv, cfg.Production, hookSecret, log)
@@ -119,6 +123,7 @@ func serve(ctx context.Context, cfg config, log *slog.Logger, args []string) err
 		TrustedProxies: cfg.TrustedProxies, CORSOrigins: cfg.CORSOrigins, Files: fileService,
 		Mail: mail, QRSecret: qrSecret(loadIdentityConfig().pepper), Finance: financeSettings(cfg.Production), WebhookSecret: hookSecret,
 		Operations: console,
+		Audit:      &audit.Decoder{Registry: b.registry, Vault: b.vault},
 		// The console's verdict (decision 1310): a read model being built, failed, with
 		// parked events or lagging keeps the server unready, named in the answer.
 		Ready: func(ctx context.Context) error {

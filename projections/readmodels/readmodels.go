@@ -5,10 +5,12 @@
 package readmodels
 
 import (
+	"move/commands"
 	"move/processes"
 	"move/projections"
 	rmactivities "move/projections/activities"
 	rmappbuilds "move/projections/appbuilds"
+	rmauditlog "move/projections/auditlog"
 	rmbookings "move/projections/bookings"
 	rmbundles "move/projections/bundles"
 	rmcampaigns "move/projections/campaigns"
@@ -33,5 +35,5 @@ func All() []projections.Projector {
 		rmorders.Projector(), processes.PaymentsProjector(), processes.HoldsProjector(), rmfinance.Projector(),
 		rmcampaigns.Projector(), rmcampaigns.NotificationsProjector(), processes.NotificationsProjector(),
 
-		rmappbuilds.Projector(), processes.AppBuildsProjector())
+		rmappbuilds.Projector(), processes.AppBuildsProjector(), rmauditlog.Projector(commands.Registry().Types()))
 }

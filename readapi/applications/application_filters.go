@@ -1,7 +1,6 @@
 package applications
 
 import (
-	"context"
 	"errors"
 	"net/http"
 	"time"
@@ -41,11 +40,6 @@ type applicationFiltersInput struct {
 	Version     *uint64  `json:"version"`
 }
 
-// querier is a pool or a transaction.
-type querier interface {
-	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
-}
-
 // maxChoices bounds each list of choices (a vocabulary, not data).
 const maxChoices = 1000
 
@@ -68,7 +62,7 @@ func (s *Handlers) getApplicationFilters(w http.ResponseWriter, r *http.Request)
 		return err
 	}
 	out := applicationFilters{SportIDs: []string{}, CategoryIDs: []string{}, LabelIDs: []string{}}
-	choices := func(q querier, query string, args ...any) ([]kernel.Choice, error) {
+	choices := func(q kernel.Querier, query string, args ...any) ([]kernel.Choice, error) {
 		rows, err := q.Query(r.Context(), query, args...)
 		if err != nil {
 			return nil, err

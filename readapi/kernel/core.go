@@ -4,6 +4,7 @@ import (
 	"context"
 	"io/fs"
 	"log/slog"
+	"move/audit"
 	"move/commands"
 	"move/domain/finance"
 	"move/files"
@@ -54,6 +55,9 @@ type Deps struct {
 	// Operations is the operations console's report and rebuild (decision 0804);
 	// without it its routes answer 503.
 	Operations *operations.Console
+	// Audit reads the audit area's events as the domain sees them (decision 1401);
+	// without it its routes answer 503.
+	Audit *audit.Decoder
 }
 
 // FinanceSettings are the platform's own details on its SEPA files and invoices

@@ -82,6 +82,7 @@ const ROUTES: Record<Role, Record<string, string[]>> = {
       '/application/campaigns/create',
       '{first:/application/campaigns}',
     ],
+    audit: ['/application/audit', '/application/audit/entities/organization/1b7dff1f-f891-596f-adf4-ba8350d1739d'],
   },
   organization: {
     home: ['{org}', '{org}/profile', '{org}/finances', '/application'],

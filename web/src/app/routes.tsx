@@ -15,6 +15,26 @@ function screen<Module>(importer: () => Promise<Module>, pick: (module: Module) 
   return async () => ({ Component: pick(await load()) });
 }
 
+/** The audit area of the application (decision 1401): one permission, three screens. */
+function auditRoutes(): RouteObject[] {
+  return [
+    {
+      element: <RequirePermission ability="view-audit" />,
+      children: [
+        { path: 'audit', lazy: screen(() => import('@/features/audit/routes/AuditLogRoute'), (m) => m.AuditLogRoute) },
+        {
+          path: 'audit/entities/:entityType/:entityId',
+          lazy: screen(() => import('@/features/audit/routes/AuditEntityRoute'), (m) => m.AuditEntityRoute),
+        },
+        {
+          path: 'audit/footprints/:correlationId',
+          lazy: screen(() => import('@/features/audit/routes/AuditFootprintRoute'), (m) => m.AuditFootprintRoute),
+        },
+      ],
+    },
+  ];
+}
+
 /** Notifications and campaigns of the application area (spec §2: one permission per route). */
 function campaignRoutes(): RouteObject[] {
   const notifications = () => import('@/features/notifications/routes/NotificationsListRoute');
@@ -284,6 +304,7 @@ export const routes: RouteObject[] = [
                     ],
                   },
                   ...campaignRoutes(),
+                  ...auditRoutes(),
                   {
                     // Member invites for the application's admins (decision 1501).
                     element: <RequirePermission ability="manage-invites" />,

@@ -50,6 +50,7 @@ const APPLICATION: NavItem[] = [
   { to: '/application/tags', label: 'shell.nav.tags', ability: 'view-tags' },
   { to: '/application/labels', label: 'shell.nav.labels', ability: 'view-labels' },
   { to: '/application/invites', label: 'shell.nav.invites', ability: 'manage-invites' },
+  { to: '/application/audit', label: 'shell.nav.audit', ability: 'view-audit' },
   // Superadmin only (spec §2): no default role holds manage-app-builds (decision 1200).
   { to: '/application/builds/overview', label: 'shell.nav.builds', ability: 'manage-app-builds' },
 ];

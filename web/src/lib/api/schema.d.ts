@@ -614,6 +614,125 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/audit/entities/{entity_type}/{entity_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An entity's whole history in stream order, and its erasure (when and by whom) if its personal data was erased */
+        get: operations["get_v1_admin_audit_entities_By_entity_type_By_entity_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/audit/entities/{entity_type}/{entity_id}/diff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The fields that differ between an entity's state at two moments or positions (from=, to=) */
+        get: operations["get_v1_admin_audit_entities_By_entity_type_By_entity_id_diff"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/audit/entities/{entity_type}/{entity_id}/state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An entity's state as of a moment (at=RFC 3339) or a log position (position=), folded from its own stream by the domain */
+        get: operations["get_v1_admin_audit_entities_By_entity_type_By_entity_id_state"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/audit/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The application's log, newest first, each event in words: filter by time, entity, event type, actor and correlation id; page with before= */
+        get: operations["get_v1_admin_audit_events"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/audit/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The filtered log as CSV or JSON lines (format=csv|jsonl), pinned to a log position (position=, else the newest; X-Event-Position); its SHA-256 is in X-Content-SHA256 and in the file's name */
+        get: operations["get_v1_admin_audit_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/audit/footprints/{correlation_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One request's footprint: every event, in every stream, that carries its correlation id, in log order */
+        get: operations["get_v1_admin_audit_footprints_By_correlation_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/audit/seal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The log's newest seal and the last verification of the whole chain (decision 1400) */
+        get: operations["get_v1_admin_audit_seal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/bundles/{id}": {
         parameters: {
             query?: never;
@@ -5859,6 +5978,375 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    get_v1_admin_audit_entities_By_entity_type_By_entity_id: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                entity_id: string;
+                entity_type: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            entity_id: string;
+                            entity_type: string;
+                            erasure?: {
+                                actor?: {
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                at: string;
+                            } | null;
+                            events: {
+                                actor?: {
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                causation_id: string;
+                                command_id: string;
+                                correlation_id: string;
+                                data: {
+                                    [key: string]: unknown;
+                                };
+                                entity_id: string;
+                                entity_type: string;
+                                id: string;
+                                organization_id: string;
+                                position: string;
+                                recorded_at: string;
+                                sentence: string;
+                                type: string;
+                                version: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    get_v1_admin_audit_entities_By_entity_type_By_entity_id_diff: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                entity_id: string;
+                entity_type: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            changes: {
+                                after: string;
+                                before: string;
+                                path: string;
+                            }[];
+                            from: {
+                                entity_id: string;
+                                entity_type: string;
+                                fields: {
+                                    path: string;
+                                    value: string;
+                                }[];
+                                position: string;
+                                recorded_at: string;
+                                version: number;
+                            };
+                            to: {
+                                entity_id: string;
+                                entity_type: string;
+                                fields: {
+                                    path: string;
+                                    value: string;
+                                }[];
+                                position: string;
+                                recorded_at: string;
+                                version: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    get_v1_admin_audit_entities_By_entity_type_By_entity_id_state: {
+        parameters: {
+            query?: {
+                at?: string;
+                position?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                entity_id: string;
+                entity_type: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            entity_id: string;
+                            entity_type: string;
+                            fields: {
+                                path: string;
+                                value: string;
+                            }[];
+                            position: string;
+                            recorded_at: string;
+                            version: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    get_v1_admin_audit_events: {
+        parameters: {
+            query?: {
+                actor_id?: string;
+                before?: string;
+                correlation_id?: string;
+                entity_id?: string;
+                entity_type?: string;
+                from?: string;
+                limit?: string;
+                to?: string;
+                type?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            actor?: {
+                                id: string;
+                                name: string;
+                            } | null;
+                            causation_id: string;
+                            command_id: string;
+                            correlation_id: string;
+                            data: {
+                                [key: string]: unknown;
+                            };
+                            entity_id: string;
+                            entity_type: string;
+                            id: string;
+                            organization_id: string;
+                            position: string;
+                            recorded_at: string;
+                            sentence: string;
+                            type: string;
+                            version: number;
+                        }[];
+                        meta: {
+                            before?: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    get_v1_admin_audit_export: {
+        parameters: {
+            query?: {
+                actor_id?: string;
+                before?: string;
+                correlation_id?: string;
+                entity_id?: string;
+                entity_type?: string;
+                format?: string;
+                from?: string;
+                limit?: string;
+                position?: string;
+                to?: string;
+                type?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    get_v1_admin_audit_footprints_By_correlation_id: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                correlation_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            actor?: {
+                                id: string;
+                                name: string;
+                            } | null;
+                            causation_id: string;
+                            command_id: string;
+                            correlation_id: string;
+                            data: {
+                                [key: string]: unknown;
+                            };
+                            entity_id: string;
+                            entity_type: string;
+                            id: string;
+                            organization_id: string;
+                            position: string;
+                            recorded_at: string;
+                            sentence: string;
+                            type: string;
+                            version: number;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    get_v1_admin_audit_seal: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            block?: number | null;
+                            block_hash: string;
+                            sealed_at?: string | null;
+                            sealed_events: number;
+                            verification?: {
+                                at: string;
+                                clean: boolean;
+                                events: number;
+                                finding: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             default: components["responses"]["Error"];

@@ -17,6 +17,8 @@ import {
   organizationValues,
 } from '@/features/organizations/components/OrganizationInputs';
 import { OrganizationStateBadge } from '@/features/organizations/components/OrganizationStateBadge';
+import { can } from '@/lib/authorization';
+import { useAuthStore } from '@/stores/auth';
 import { notifySaved } from '@/stores/notification';
 
 const MANAGEMENT = '/application/organizations/management';
@@ -29,6 +31,7 @@ export function OrganizationEditRoute() {
   const updateOrganization = useUpdateOrganization();
   const deleteOrganization = useDeleteOrganization();
   const [deleting, setDeleting] = useState(false);
+  const mayAudit = can(useAuthStore((state) => state.profile), 'view-audit');
 
   return (
     <>
@@ -36,9 +39,16 @@ export function OrganizationEditRoute() {
         title={t('organizations.editTitle')}
         actions={
           organization && (
-            <button type="button" className="button button--ghost" onClick={() => setDeleting(true)}>
-              {t('common.delete')}
-            </button>
+            <>
+              {mayAudit && (
+                <Link className="button button--ghost" to={`/application/audit/entities/organization/${encodeURIComponent(id)}`}>
+                  {t('organizations.history')}
+                </Link>
+              )}
+              <button type="button" className="button button--ghost" onClick={() => setDeleting(true)}>
+                {t('common.delete')}
+              </button>
+            </>
           )
         }
       />

@@ -1,0 +1,2 @@
+DROP TABLE audit_verifications;
+DROP TABLE audit_seals;

@@ -1,0 +1,59 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { expect, loggedInTest as test } from './fixtures';
+
+// The first demo organisation (decision 0105).
+const ORGANIZATION = '1b7dff1f-f891-596f-adf4-ba8350d1739d';
+const NEW_IBAN = 'GB82 WEST 1234 5698 7654 32';
+
+test.skip(Boolean(process.env.E2E_MOCK), 'the contract mock has no audit log');
+
+// Issue 22: who changed this organisation's IBAN, what did it look like before, and an
+// export whose digest proves it is the file the server answered.
+test('an IBAN change is found in the audit area, its organisation seen as of the day before, and the export digested', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto(`/organizations/${ORGANIZATION}/profile`);
+  await page.getByLabel('IBAN').fill(NEW_IBAN);
+  await page.getByRole('button', { name: 'Save finance details' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+
+  // Who did it: the log filtered by the event type names the superadmin.
+  await page.goto('/application/audit');
+  await page.getByLabel('Event type').fill('organization.finance_changed');
+  await page.getByRole('button', { name: 'Filter' }).click();
+  const change = page.getByTestId('audit-events').locator('li').first();
+  await expect(change).toContainText('changed the finance details of organisation');
+  await expect(change.getByRole('link', { name: /^by / })).toBeVisible();
+  await change.getByText('Raw event (JSON)').click();
+  await expect(change).toContainText('GB82WEST12345698765432');
+
+  // The organisation's history from its screen, as of the day before, and what changed since.
+  await page.goto(`/application/organizations/management/${ORGANIZATION}`);
+  await page.getByRole('link', { name: 'History' }).click();
+  await expect(page.getByRole('heading', { name: `History of organization ${ORGANIZATION}` })).toBeVisible();
+  await expect(page.getByTestId('audit-fields')).toContainText('GB82WEST12345698765432');
+  const yesterday = new Date(Date.now() - 24 * 3600 * 1000);
+  const local = new Date(yesterday.getTime() - yesterday.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+  await page.getByLabel('State as of (empty: now)').fill(local);
+  await page.getByRole('button', { name: 'Show' }).click();
+  // The demo data is made by the seed just before the tests: the day before it did not exist.
+  await expect(page.getByText('The entity did not exist yet at that moment.')).toBeVisible();
+  await page.getByLabel('State as of (empty: now)').fill('');
+  await page.getByLabel('Compare with').fill(local);
+  await page.getByRole('button', { name: 'Show' }).click();
+  const diff = page.getByTestId('audit-diff');
+  await expect(diff.locator('tr[data-field="Finance.IBAN"]')).toContainText('GB82WEST12345698765432');
+
+  // The export: its SHA-256 is shown, is in its name and is the digest of its bytes.
+  await page.goto(`/application/audit?entity_type=organization&entity_id=${ORGANIZATION}`);
+  await expect(page.getByTestId('audit-events')).toContainText('changed the finance details');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  const shown = await page.getByTestId('audit-export-sha256').textContent();
+  const bytes = await readFile((await file.path()) ?? '');
+  const digest = createHash('sha256').update(bytes).digest('hex');
+  expect(shown).toBe(digest);
+  expect(file.suggestedFilename()).toMatch(new RegExp(`^audit-\\d+\\.\\d+-${digest}\\.csv$`));
+  expect(bytes.toString('utf8')).toContain('organization.finance_changed.v2');
+});
