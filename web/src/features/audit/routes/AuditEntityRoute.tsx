@@ -97,7 +97,7 @@ export function AuditEntityRoute() {
         />
       )}
       {diff.data && (
-        <table className="table" data-testid="audit-diff">
+        <table className="table" data-testid="audit-diff" tabIndex={0}>
           <caption>{t('audit.diffCaption', { count: diff.data.changes.length })}</caption>
           <thead>
             <tr>
