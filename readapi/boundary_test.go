@@ -17,6 +17,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/prometheus/client_golang/prometheus"
 
+	"move/audit"
 	"move/commands"
 	domainidentity "move/domain/identity"
 	"move/files"
@@ -67,7 +68,8 @@ func newBoundaryWorld(t testing.TB) *boundaryWorld {
 		Log: testenv.Logger(t), Metrics: prometheus.NewRegistry(), Ready: func(context.Context) error { return nil },
 		Mail: &readapitest.Mailbox{}, QRSecret: []byte("a test key for QR codes, 32 bytes or more"),
 		// Every route answers as in production: the operations console's too (its parking routes take bodies).
-		Operations: &operations.Console{Store: env.Store, DB: env.DB, Projectors: runner.Projectors(), Parking: runner, Now: time.Now}})
+		Operations: &operations.Console{Store: env.Store, DB: env.DB, Projectors: runner.Projectors(), Parking: runner, Now: time.Now},
+		Audit:      &audit.Decoder{Registry: env.Registry, Vault: env.Vault}})
 	if err != nil {
 		t.Fatal(err)
 	}

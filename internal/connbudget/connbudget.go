@@ -55,12 +55,31 @@ func (b *Budget) Open() int {
 type budgeted struct {
 	net.Conn
 	budget *Budget
-	closed sync.Once
+	// inFlight is held shared by every Read and Write and exclusively by Close: the
+	// kernel closes a socket only when the last operation on it returns, so the slot
+	// is given back after that, not when Close merely asks (pgx reads in the
+	// background while another goroutine closes; the slot came back a moment early).
+	inFlight sync.RWMutex
+	closed   sync.Once
+}
+
+func (c *budgeted) Read(p []byte) (int, error) {
+	c.inFlight.RLock()
+	defer c.inFlight.RUnlock()
+	return c.Conn.Read(p)
+}
+
+func (c *budgeted) Write(p []byte) (int, error) {
+	c.inFlight.RLock()
+	defer c.inFlight.RUnlock()
+	return c.Conn.Write(p)
 }
 
 func (c *budgeted) Close() error {
-	err := c.Conn.Close()
+	err := c.Conn.Close() // unblocks the reads and writes in flight
 	c.closed.Do(func() {
+		c.inFlight.Lock()
+		c.inFlight.Unlock() // nothing to guard: the wait is the point
 		c.budget.mu.Lock()
 		c.budget.open--
 		c.budget.mu.Unlock()
