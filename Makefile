@@ -42,13 +42,13 @@ test-web: web/node_modules/.package-lock.json ## type check, lint, OpenAPI lint 
 	cd web && npm run typecheck && npm run lint && npm run lint-api && npm test && npm run build-storybook
 
 .PHONY: test-e2e
-test-e2e: build ## Playwright in Debian's Chromium against the real binary and a fresh database
+test-e2e: build ## Playwright in Debian's Chromium against the real binary and a fresh database (E2E_ARGS=e2e/x.spec.ts for one spec)
 	@scripts/ensure-tools.sh chromium
 	@admin=$$(scripts/ensure-postgres.sh) && db=move_e2e_$$$$ && \
 	psql "$$admin" -q -c "DROP DATABASE IF EXISTS $$db" && psql "$$admin" -q -c "CREATE DATABASE $$db" && \
 	export DATABASE_URL="$${admin%/postgres?sslmode=disable}/$$db?sslmode=disable" && \
 	bin/move migrate >/dev/null && bin/move seed && export LOG_LEVEL=warn METRICS_ADDR=off FILES_DIR=$$(mktemp -d) E2E_PORT=$${E2E_PORT:-$$((20000 + $$$$ % 20000))} && \
-	(cd web && CI=1 npm run e2e); status=$$?; \
+	(cd web && CI=1 npm run e2e -- $(E2E_ARGS)); status=$$?; \
 	psql "$$admin" -q -c "DROP DATABASE IF EXISTS $$db WITH (FORCE)"; exit $$status
 
 .PHONY: bench
