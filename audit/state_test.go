@@ -4,10 +4,10 @@ import (
 	"reflect"
 	"testing"
 
-	"move/commands"
 	"move/domain"
 	"move/domain/organization"
 	"move/domain/rate"
+	"move/domain/registry"
 )
 
 func TestFoldAndDiffOfARate(t *testing.T) {
@@ -63,7 +63,7 @@ func TestFieldsHideSealedValues(t *testing.T) {
 // Every aggregate folds every event type of the registry without panicking, and its
 // state flattens: the as-of screen works for every entity type whatever its history.
 func TestEveryAggregateFoldsEveryEvent(t *testing.T) {
-	registry := commands.Registry()
+	registry := registry.All()
 	var events []domain.Event
 	for _, name := range registry.Types() {
 		e, err := registry.Decode(name, []byte(`{}`))

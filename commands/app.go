@@ -119,8 +119,3 @@ func New(store eventstore.Store, registry *domain.Registry, vault *personal.Vaul
 	return a, nil
 }
 
-// Registry registers every event type of every context; the same one decodes the log
-// for projections and auditors.
-func Registry() *domain.Registry {
-	return domain.NewRegistry(registerAll...)
-}

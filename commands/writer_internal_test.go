@@ -13,6 +13,7 @@ import (
 	"move/domain/booking"
 	"move/domain/identity"
 	"move/domain/organization"
+	"move/domain/registry"
 	"move/domain/series"
 	"move/eventstore"
 	"move/eventstore/postgres"
@@ -39,7 +40,7 @@ func queuedSession(t *testing.T, spots int) (*App, Meta, SessionRef, *postgres.S
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := New(store, Registry(), vault, time.Now)
+	a, err := New(store, registry.All(), vault, time.Now)
 	if err != nil {
 		t.Fatal(err)
 	}

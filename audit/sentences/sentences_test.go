@@ -1,18 +1,17 @@
 package sentences
 
 import (
+	"move/domain/registry"
 	"reflect"
 	"strings"
 	"testing"
-
-	"move/commands"
 )
 
 // Every event type the domain registers has a sentence in both languages; every
 // placeholder names a field its payload has, never a personal one; and no sentence is
 // left for a type that is gone.
 func TestEveryEventTypeHasASentence(t *testing.T) {
-	registry := commands.Registry()
+	registry := registry.All()
 	current := map[string]bool{}
 	for _, name := range registry.Types() {
 		e, err := registry.Decode(name, []byte(`{}`))

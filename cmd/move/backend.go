@@ -16,6 +16,7 @@ import (
 
 	"move/commands"
 	"move/domain"
+	"move/domain/registry"
 	"move/eventstore"
 	"move/eventstore/kurrentdb"
 	"move/eventstore/postgres"
@@ -166,7 +167,7 @@ func open(ctx context.Context, cfg config) (*backend, error) {
 	if err != nil {
 		return nil, err
 	}
-	reg := commands.Registry()
+	reg := registry.All()
 	app, err := commands.New(store, reg, vault, time.Now)
 	if err != nil {
 		return nil, err

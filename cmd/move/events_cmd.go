@@ -14,8 +14,8 @@ import (
 	"strings"
 	"time"
 
-	"move/commands"
 	"move/domain"
+	"move/domain/registry"
 	"move/eventstore"
 )
 
@@ -48,7 +48,7 @@ func eventsCmd(ctx context.Context, cfg config, _ *slog.Logger, args []string) e
 	if wantsHelp(args) {
 		fmt.Print(eventsUsage)
 		if args[0] == "log" {
-			_, _ = parseLogFilter(commands.Registry(), []string{"-h"}, os.Stdout)
+			_, _ = parseLogFilter(registry.All(), []string{"-h"}, os.Stdout)
 		}
 		return nil
 	}
@@ -59,7 +59,7 @@ func eventsCmd(ctx context.Context, cfg config, _ *slog.Logger, args []string) e
 			return errors.New("events stream: name one stream")
 		}
 	case "log":
-		f, err := parseLogFilter(commands.Registry(), args[1:], os.Stderr)
+		f, err := parseLogFilter(registry.All(), args[1:], os.Stderr)
 		if err != nil {
 			return err
 		}

@@ -19,6 +19,7 @@ import (
 	"move/commands"
 	"move/domain"
 	domainidentity "move/domain/identity"
+	"move/domain/registry"
 	"move/domain/reservation"
 	"move/eventstore"
 	idsvc "move/identity"
@@ -154,7 +155,7 @@ func applicationBySlug(ctx context.Context, store eventstore.Store, slug string)
 	if err != nil {
 		return "", err
 	}
-	e, err := commands.Registry().Decode(events[0].Type, events[0].Data)
+	e, err := registry.All().Decode(events[0].Type, events[0].Data)
 	if err != nil {
 		return "", err
 	}

@@ -13,6 +13,7 @@ import (
 
 	"move/commands"
 	"move/domain"
+	"move/domain/registry"
 	"move/eventstore/postgres"
 	"move/internal/testdb"
 	"move/personal"
@@ -40,7 +41,7 @@ func New(t testing.TB) *Env {
 	}
 	t.Cleanup(store.Close)
 	vault := Vault(t, db)
-	reg := commands.Registry()
+	reg := registry.All()
 	app, err := commands.New(store, reg, vault, time.Now)
 	if err != nil {
 		t.Fatal(err)

@@ -5,7 +5,7 @@
 package readmodels
 
 import (
-	"move/commands"
+	"move/domain/registry"
 	"move/processes"
 	"move/projections"
 	rmactivities "move/projections/activities"
@@ -35,5 +35,5 @@ func All() []projections.Projector {
 		rmorders.Projector(), processes.PaymentsProjector(), processes.HoldsProjector(), rmfinance.Projector(),
 		rmcampaigns.Projector(), rmcampaigns.NotificationsProjector(), processes.NotificationsProjector(),
 
-		rmappbuilds.Projector(), processes.AppBuildsProjector(), rmauditlog.Projector(commands.Registry().Types()))
+		rmappbuilds.Projector(), processes.AppBuildsProjector(), rmauditlog.Projector(registry.All().Types()))
 }

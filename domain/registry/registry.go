@@ -1,4 +1,8 @@
-package commands
+// Package registry lists every context's event types: the one registry that encodes
+// for the commands and decodes the log for the projections, processes and auditors.
+// It sits beside the contexts (not in commands) so that a read model may know every
+// event type without depending on the write side.
+package registry
 
 import (
 	"move/domain"
@@ -25,8 +29,8 @@ import (
 	"move/personal"
 )
 
-// registerAll lists every context's events. A new context adds its Register here.
-var registerAll = []func(*domain.Registry){
+// contexts lists every context's events. A new context adds its Register here.
+var contexts = []func(*domain.Registry){
 	reservation.Register,
 	catalog.Register,
 	identity.Register,
@@ -48,4 +52,9 @@ var registerAll = []func(*domain.Registry){
 	appbuild.Register,
 	personal.Register,
 	projection.Register,
+}
+
+// All registers every event type of every context.
+func All() *domain.Registry {
+	return domain.NewRegistry(contexts...)
 }
