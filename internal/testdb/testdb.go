@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"net/url"
 	"os"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -62,7 +63,7 @@ func create(t testing.TB, from string) string {
 	defer conn.Close(ctx)
 	buf := make([]byte, 6)
 	_, _ = rand.Read(buf)
-	name := "move_test_" + hex.EncodeToString(buf)
+	name := fmt.Sprintf("move_test_%d_%s", os.Getpid(), hex.EncodeToString(buf))
 	statement := `CREATE DATABASE ` + name
 	if from != "" {
 		statement += ` TEMPLATE ` + from
@@ -70,17 +71,11 @@ func create(t testing.TB, from string) string {
 	if _, err := conn.Exec(ctx, statement); err != nil {
 		t.Fatalf("testdb: create database: %v", err)
 	}
-	t.Cleanup(func() {
-		c, err := connect(context.Background(), admin)
-		if err != nil {
-			t.Logf("testdb: drop %s: %v", name, err)
-			return
-		}
-		defer c.Close(context.Background())
-		if _, err := c.Exec(context.Background(), `DROP DATABASE IF EXISTS `+name+` WITH (FORCE)`); err != nil {
-			t.Logf("testdb: drop %s: %v", name, err)
-		}
-	})
+	// Dropping a database makes Postgres checkpoint (a second or more on a busy
+	// machine), so the test does not wait for it: the drop runs beside the next test.
+	// A process that ends before its last drops ran leaves those databases behind; the
+	// next test process on this machine drops them (sweep).
+	t.Cleanup(func() { go drop(admin, name) })
 	if from != "" {
 		if err := copyGrants(ctx, conn, from, name); err != nil {
 			t.Fatalf("testdb: %v", err)
@@ -113,6 +108,41 @@ func copyGrants(ctx context.Context, conn *pgx.Conn, from, to string) error {
 	return nil
 }
 
+// drop drops a test's database, ending the connections still open to it.
+func drop(admin, name string) {
+	ctx := context.Background()
+	c, err := connect(ctx, admin)
+	if err != nil {
+		return // swept by a later test process
+	}
+	defer c.Close(ctx)
+	_, _ = c.Exec(ctx, `DROP DATABASE IF EXISTS `+name+` WITH (FORCE)`)
+}
+
+// sweep drops the databases of test processes of this machine that have ended (their
+// names carry the process id), when the server is this machine's.
+func sweep(ctx context.Context, conn *pgx.Conn, admin string) error {
+	if host := conn.Config().Host; host != "127.0.0.1" && host != "localhost" && host != "::1" && !strings.HasPrefix(host, "/") {
+		return nil
+	}
+	rows, err := conn.Query(ctx, `SELECT datname FROM pg_database WHERE datname ~ '^move_test_[0-9]+_[0-9a-f]+$'`)
+	if err != nil {
+		return err
+	}
+	names, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		return err
+	}
+	for _, name := range names {
+		pid, err := strconv.Atoi(strings.Split(name, "_")[2])
+		if err != nil || pid == os.Getpid() || syscall.Kill(pid, 0) != syscall.ESRCH {
+			continue // alive (or not ours to judge)
+		}
+		drop(admin, name)
+	}
+	return nil
+}
+
 // databaseURL is admin's URL with another database.
 func databaseURL(admin, name string) (string, error) {
 	u, err := url.Parse(admin)
@@ -137,6 +167,9 @@ var template = sync.OnceValues(func() (string, error) {
 	}
 	defer conn.Close(ctx) // also releases the lock
 	if _, err := conn.Exec(ctx, `SELECT pg_advisory_lock(hashtext('move test template'))`); err != nil {
+		return "", err
+	}
+	if err := sweep(ctx, conn, admin); err != nil {
 		return "", err
 	}
 	name := "move_template_" + migrations.Fingerprint()
