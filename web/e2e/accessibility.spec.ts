@@ -4,10 +4,13 @@ import { SUPERADMIN_PASSWORD } from './fixtures';
 
 /**
  * axe-core on every route of every demo role and on the public screens, at a desktop's and
- * a phone's size: no critical or serious violation and no page wider than the window. Each
- * visit leaves a full-page screenshot in test-results/…/screens/ (gitignored) so a reviewer
- * can see the screens at both widths.
+ * a phone's size: no critical or serious violation and no page wider than the window. A
+ * visit with a problem leaves a full-page screenshot in test-results/…/screens/
+ * (gitignored); with A11Y_SCREENSHOTS=1 every visit does, so a reviewer can see every
+ * screen at both widths (taking them all costs minutes of the suite on 2 cores).
  */
+
+const EVERY_SCREENSHOT = process.env.A11Y_SCREENSHOTS === '1';
 
 const VIEWPORTS = [
   { name: 'desktop', width: 1440, height: 900 },
@@ -202,7 +205,8 @@ async function settled(page: Page) {
  * What is wrong with the screen on show: serious or critical axe violations, and a page
  * wider than the window (checked at every size; at a phone's it is where it happens), and
  * ag-grid's console errors (a module missing, e.g. #200 when rows' classes need RowStyleModule).
- * Leaves a full-page screenshot at `screenshot` for a reviewer.
+ * Leaves a full-page screenshot at `screenshot` when there is a problem (or always, with
+ * A11Y_SCREENSHOTS=1).
  */
 async function inspect(page: Page, path: string, screenshot: string, consoleErrors: string[]): Promise<string[]> {
   const problems = consoleErrors.splice(0).map((error) => `${path}: console error ${error}`);
@@ -214,7 +218,7 @@ async function inspect(page: Page, path: string, screenshot: string, consoleErro
     const targets = violation.nodes.map((node) => node.target.join(' ')).slice(0, 3);
     problems.push(`${path}: ${violation.id} (${violation.impact}) ${violation.help} → ${targets.join(', ')}`);
   }
-  await page.screenshot({ path: screenshot, fullPage: true });
+  if (problems.length > 0 || EVERY_SCREENSHOT) await page.screenshot({ path: screenshot, fullPage: true });
   return problems;
 }
 
