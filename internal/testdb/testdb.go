@@ -32,7 +32,14 @@ func AdminURL() string {
 // New creates an empty, migrated database and answers its URL.
 func New(t testing.TB) string {
 	t.Helper()
-	dsn := Empty(t)
+	return NewOn(t, AdminURL())
+}
+
+// NewOn creates an empty, migrated database on the server of admin (a test's own
+// Cluster) and answers its URL.
+func NewOn(t testing.TB, admin string) string {
+	t.Helper()
+	dsn := emptyOn(t, admin)
 	if err := migrations.Up(dsn); err != nil {
 		t.Fatalf("testdb: %v%s", err, hint(err))
 	}
@@ -42,8 +49,12 @@ func New(t testing.TB) string {
 // Empty creates an empty database (no migrations) and answers its URL.
 func Empty(t testing.TB) string {
 	t.Helper()
+	return emptyOn(t, AdminURL())
+}
+
+func emptyOn(t testing.TB, admin string) string {
+	t.Helper()
 	ctx := context.Background()
-	admin := AdminURL()
 	conn, err := connect(ctx, admin)
 	if err != nil {
 		t.Fatal(err)
