@@ -88,7 +88,7 @@ func TestCrashDuringAThousandConcurrentCommands(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for deadline := time.Now().Add(time.Minute); ; time.Sleep(100 * time.Millisecond) {
+			for deadline := time.Now().Add(2 * time.Minute); ; time.Sleep(100 * time.Millisecond) {
 				status, id := create(srv.url, token, app, i)
 				if status == http.StatusCreated {
 					retried[i] = id
