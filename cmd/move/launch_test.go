@@ -170,35 +170,29 @@ func login(t *testing.T, base string) (token, app string) {
 	return loginAs(t, base, "superadmin@move.test")
 }
 
+// loginAs logs a seeded user in once the read model lists their application (a server
+// just started may still be projecting it), and answers the token and that application.
 func loginAs(t *testing.T, base, email string) (token, app string) {
-	t.Helper()
-	status, body := call(base, "", "", "POST", "/v1/auth/login", "", map[string]any{"email": email, "password": "move-demo-password"})
-	if status != http.StatusOK {
-		t.Fatalf("login: %d %v", status, body)
-	}
-	token = body["api_token"].(map[string]any)["token"].(string)
-	app = body["user"].(map[string]any)["applications"].([]any)[0].(map[string]any)["id"].(string)
-	return token, app
-}
-
-// loginWithApplication logs the superadmin in once the read model lists their
-// application (a server just started may still be projecting it).
-func loginWithApplication(t *testing.T, srv *server) (token, app string) {
-	base := srv.url
 	t.Helper()
 	deadline := time.Now().Add(30 * time.Second)
 	for {
-		status, body := call(base, "", "", "POST", "/v1/auth/login", "", map[string]any{"email": "superadmin@move.test", "password": "move-demo-password"})
+		status, body := call(base, "", "", "POST", "/v1/auth/login", "", map[string]any{"email": email, "password": "move-demo-password"})
 		user, _ := body["user"].(map[string]any)
 		apps, _ := user["applications"].([]any)
 		if status == http.StatusOK && len(apps) > 0 {
 			return body["api_token"].(map[string]any)["token"].(string), apps[0].(map[string]any)["id"].(string)
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("login: %d %v\n%s", status, body, srv.log)
+			t.Fatalf("login %s: %d %v", email, status, body)
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
+}
+
+// loginWithApplication is the superadmin's login on srv.
+func loginWithApplication(t *testing.T, srv *server) (token, app string) {
+	t.Helper()
+	return loginAs(t, srv.url, "superadmin@move.test")
 }
 
 func call(base, token, app, method, path, key string, in any) (int, map[string]any) {
