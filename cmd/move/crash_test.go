@@ -59,11 +59,17 @@ func TestCrashDuringAThousandConcurrentCommands(t *testing.T) {
 		}()
 	}
 	close(gate)
-	for range killAfter {
-		<-answers
+	finished := make(chan struct{})
+	go func() { wg.Wait(); close(finished) }()
+	for n := 0; n < killAfter; n++ {
+		select {
+		case <-answers:
+		case <-finished:
+			t.Fatalf("only %d of %d commands were answered 201 before the kill:\n%s", n, commandsSent, srv.log)
+		}
 	}
 	srv.kill(t)
-	wg.Wait()
+	<-finished
 	if len(acked) == commandsSent {
 		t.Fatal("every command was answered before the kill: the crash cut nothing off")
 	}
@@ -84,10 +90,11 @@ func TestCrashDuringAThousandConcurrentCommands(t *testing.T) {
 	srv = st.serve()
 	token, app = loginWithApplication(t, srv)
 	retried := make([]string, commandsSent)
+	var retries sync.WaitGroup
 	for i := range commandsSent {
-		wg.Add(1)
+		retries.Add(1)
 		go func() {
-			defer wg.Done()
+			defer retries.Done()
 			for deadline := time.Now().Add(2 * time.Minute); ; time.Sleep(100 * time.Millisecond) {
 				status, id := create(srv.url, token, app, i)
 				if status == http.StatusCreated {
@@ -101,7 +108,7 @@ func TestCrashDuringAThousandConcurrentCommands(t *testing.T) {
 			}
 		}()
 	}
-	wg.Wait()
+	retries.Wait()
 	if t.Failed() {
 		t.FailNow()
 	}
