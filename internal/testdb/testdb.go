@@ -40,22 +40,34 @@ func New(t testing.TB) string {
 	if err != nil {
 		t.Fatalf("testdb: the migrated template: %v%s", err, hint(err))
 	}
-	return create(t, name)
+	return create(t, AdminURL(), name)
+}
+
+// NewOn creates a migrated database on the server of admin (a test's own Cluster)
+// and answers its URL. It migrates the database itself: the template is the shared
+// server's.
+func NewOn(t testing.TB, admin string) string {
+	t.Helper()
+	dsn := create(t, admin, "")
+	if err := migrations.Up(dsn); err != nil {
+		t.Fatalf("testdb: %v%s", err, hint(err))
+	}
+	return dsn
 }
 
 // Empty creates an empty database (no migrations) and answers its URL.
 func Empty(t testing.TB) string {
 	t.Helper()
-	return create(t, "")
+	return create(t, AdminURL(), "")
 }
 
-// create makes a database for the test, a copy of from if named, dropped after the test.
-// A copy does not take its template's database-level grants (the serving roles' CONNECT
-// and CREATE, migration 0060): they are granted again, as the template has them.
-func create(t testing.TB, from string) string {
+// create makes a database on the server of admin for the test, a copy of from if
+// named, dropped after the test. A copy does not take its template's database-level
+// grants (the serving roles' CONNECT and CREATE, migration 0060): they are granted
+// again, as the template has them.
+func create(t testing.TB, admin, from string) string {
 	t.Helper()
 	ctx := context.Background()
-	admin := AdminURL()
 	conn, err := connect(ctx, admin)
 	if err != nil {
 		t.Fatal(err)
