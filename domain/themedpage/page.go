@@ -135,7 +135,7 @@ func Clean(f Fields) (Fields, error) {
 	var v domain.ValidationError
 	f.Title.NL = names.Required(&v, "title.nl", f.Title.NL, MaxTitleLength)
 	f.Title.EN = names.Optional(&v, "title.en", names.Clean(f.Title.EN), MaxTitleLength)
-	f.ImageID = cleanToken(&v, "image_id", f.ImageID, false)
+	f.ImageID = cleanToken(&v, "image_id", "image_id", f.ImageID, false)
 	if len(f.Blocks) > MaxBlocks {
 		v.Add("blocks", "themed_page.too_many_blocks", map[string]any{"max": MaxBlocks})
 		return f, v.OrNil()
@@ -184,7 +184,7 @@ func cleanBlock(v *domain.ValidationError, i int, b Block) Block {
 		text("paragraph", MaxTextLength, true, true)
 	case Image:
 		text("alt", MaxAltLength, false, false)
-		out.ImageID = cleanToken(v, at("image_id"), b.ImageID, true)
+		out.ImageID = cleanToken(v, at("image_id"), "block_image", b.ImageID, true)
 	case Button:
 		text("label", MaxLabelLength, true, false)
 		url := ""
@@ -204,20 +204,21 @@ func cleanBlock(v *domain.ValidationError, i int, b Block) Block {
 	return out
 }
 
-// cleanToken checks an optional (or required) file token: 32 lower-case hex digits.
-func cleanToken(v *domain.ValidationError, field string, token *string, required bool) *string {
+// cleanToken checks an optional (or required) file token: 32 lower-case hex digits;
+// name is the field's name in the messages.
+func cleanToken(v *domain.ValidationError, field, name string, token *string, required bool) *string {
 	if token != nil && strings.TrimSpace(*token) == "" {
 		token = nil
 	}
 	if token == nil {
 		if required {
-			v.Add(field, "validation.required", map[string]any{"field": "block_image"})
+			v.Add(field, "validation.required", map[string]any{"field": name})
 		}
 		return nil
 	}
 	t := strings.ToLower(strings.TrimSpace(*token))
 	if !fileToken.MatchString(t) {
-		v.Add(field, "validation.invalid", nil)
+		v.Add(field, "validation.invalid", map[string]any{"field": name})
 	}
 	return &t
 }
