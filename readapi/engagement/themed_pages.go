@@ -453,15 +453,24 @@ func readTheme(r *http.Request, tx pgx.Tx, app string) (themedTheme, error) {
 	return t, err
 }
 
+// appImageURL is an image as a phone shows it across its width: the medium size.
+func appImageURL(id *string) *string {
+	if id == nil || *id == "" {
+		return nil
+	}
+	u := "/v1/files/" + *id + "/medium"
+	return &u
+}
+
 func publicPage(p themedPageRow, lang string) publicThemedPage {
-	return publicThemedPage{ID: p.ID, Title: themedpage.Text(p.Title).In(lang), ImageURL: p.ImageURL, Position: p.Position,
+	return publicThemedPage{ID: p.ID, Title: themedpage.Text(p.Title).In(lang), ImageURL: appImageURL(p.ImageID), Position: p.Position,
 		PublishedAt: p.PublishedAt, UpdatedAt: p.UpdatedAt}
 }
 
 func publicDetail(p themedPageDetail, lang string) publicThemedPageDetail {
 	out := publicThemedPageDetail{publicThemedPage: publicPage(p.themedPageRow, lang), Blocks: []publicThemedBlock{}}
 	for _, b := range p.Blocks {
-		out.Blocks = append(out.Blocks, publicThemedBlock{Type: b.Type, Text: themedpage.Text(b.Text).In(lang), ImageURL: b.ImageURL, URL: b.URL})
+		out.Blocks = append(out.Blocks, publicThemedBlock{Type: b.Type, Text: themedpage.Text(b.Text).In(lang), ImageURL: appImageURL(b.ImageID), URL: b.URL})
 	}
 	return out
 }

@@ -142,7 +142,7 @@ func TestThemedPages(t *testing.T) {
 	page := app.Want(app.Do("GET", "/v1/themed-pages/"+about, nil, "ApplicationId", w.AppA), 200)
 	blocks := readapitest.Dig(page.Body, "data", "blocks").([]any)
 	if readapitest.Dig(page.Body, "data", "title") != "About us" || blocks[1].(map[string]any)["text"] != "Eerste alinea.\n\nTweede alinea." ||
-		blocks[2].(map[string]any)["image_url"] != "/v1/files/"+image+"/thumbnail" || blocks[3].(map[string]any)["url"] != "https://example.test/boek" ||
+		blocks[2].(map[string]any)["image_url"] != "/v1/files/"+image+"/medium" || blocks[3].(map[string]any)["url"] != "https://example.test/boek" ||
 		readapitest.Dig(page.Body, "meta", "theme", "secondary_color") != secondary {
 		t.Fatalf("the app's page (English falls back to Dutch): %s", page.Raw)
 	}
