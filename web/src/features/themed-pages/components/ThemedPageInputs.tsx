@@ -66,7 +66,11 @@ const TEXT_OF: Record<BlockType, { part: 'heading' | 'text' | 'alt' | 'label'; m
 
 /** The server's rules (domain/themedpage), so most mistakes are shown before saving. */
 export function themedPageSchema(t: TFunction) {
-  const name = (field: string) => t(`themedPages.fields.${field}`).toLowerCase();
+  // "Titel (Nederlands)" → "titel (Nederlands)": only the first letter, the language keeps its capital.
+  const name = (field: string) => {
+    const label = t(`themedPages.fields.${field}`);
+    return label.charAt(0).toLowerCase() + label.slice(1);
+  };
   const text = (field: string, max: number, required: boolean) => {
     const s = yup.string().max(max, t('errors.maxLength', { field: name(field), length: max }));
     return required ? s.trim().required(t('errors.required', { field: name(field) })) : s;
