@@ -67,8 +67,8 @@ export function ThemedPagesListRoute() {
           <thead>
             <tr>
               <th scope="col">{t('themedPages.position')}</th>
-              <th scope="col">{t('themedPages.fields.title_nl')}</th>
-              <th scope="col">{t('themedPages.status.published')}</th>
+              <th scope="col">{t('themedPages.fields.title')}</th>
+              <th scope="col">{t('themedPages.statusLabel')}</th>
               <th scope="col">{t('themedPages.sections.blocks')}</th>
               <th scope="col">{t('themedPages.fields.updated_at')}</th>
               <th scope="col">{t('common.actions')}</th>
@@ -105,6 +105,7 @@ export function ThemedPagesListRoute() {
                             ↓
                           </button>
                           <button type="button" className="button button--ghost button--small" disabled={busy}
+                            aria-label={`${t(published ? 'themedPages.unpublish' : 'themedPages.publish')}: ${name}`}
                             onClick={() =>
                               publish.mutate(
                                 { id: page.id, publish: !published },
@@ -112,13 +113,12 @@ export function ThemedPagesListRoute() {
                               )
                             }>
                             {t(published ? 'themedPages.unpublish' : 'themedPages.publish')}
-                            <span className="visually-hidden">: {name}</span>
                           </button>
                         </>
                       )}
-                      <Link className="button button--ghost button--small" to={`${BASE}/${encodeURIComponent(page.id)}/preview`}>
+                      <Link className="button button--ghost button--small" to={`${BASE}/${encodeURIComponent(page.id)}/preview`}
+                        aria-label={`${t('themedPages.preview')}: ${name}`}>
                         <Icon name="view" /> {t('themedPages.preview')}
-                        <span className="visually-hidden">: {name}</span>
                       </Link>
                       {mayManage && (
                         <button type="button" className="button button--ghost button--small" onClick={() => setDeleting(page)}
