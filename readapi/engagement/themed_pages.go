@@ -191,9 +191,11 @@ func (s *Handlers) ThemedPageRoutes() []kernel.Route {
 		// The app's reads: published pages only, for anyone (like the offer), in the
 		// ApplicationId header's application, in the Accept-Language's language.
 		{Method: http.MethodGet, Pattern: "/v1/themed-pages", Permission: kernel.Public, Reads: reads, Handler: s.publicThemedPages,
-			Doc: kernel.Doc{Summary: "The application's published themed pages in their order (without blocks), with the application's colours", Response: publicThemedPages{}}},
+			Doc: kernel.Doc{Summary: "The application's published themed pages in their order (without blocks), with the application's colours", Response: publicThemedPages{},
+				Errors: []int{http.StatusForbidden, http.StatusNotFound}}},
 		{Method: http.MethodGet, Pattern: "/v1/themed-pages/{page_id}", Permission: kernel.Public, Reads: reads, Handler: s.publicThemedPage,
-			Doc: kernel.Doc{Summary: "One published themed page with its blocks, with the application's colours", Response: publicThemedPageAnswer{}}},
+			Doc: kernel.Doc{Summary: "One published themed page with its blocks, with the application's colours", Response: publicThemedPageAnswer{},
+				Errors: []int{http.StatusForbidden}}},
 	}
 }
 
