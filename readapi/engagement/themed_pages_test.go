@@ -153,6 +153,9 @@ func TestThemedPages(t *testing.T) {
 	// Another application's header shows none of A's pages; a draft is not found.
 	app.Want(app.Do("GET", "/v1/themed-pages/"+about, nil, "ApplicationId", w.AppB), 404)
 	app.Want(app.Do("GET", "/v1/themed-pages/"+rules, nil, "ApplicationId", w.AppA), 404)
+	// Without an application, or an unknown one, the app reads nothing.
+	app.Want(app.Do("GET", "/v1/themed-pages", nil, "ApplicationId", ""), 403)
+	app.Want(app.Do("GET", "/v1/themed-pages", nil, "ApplicationId", "6f1c1a7e-0000-4000-8000-000000000009"), 404)
 	if got := app.Want(app.Do("GET", "/v1/themed-pages", nil, "ApplicationId", w.AppB), 200); len(readapitest.Rows(got)) != 0 {
 		t.Fatalf("B's app sees A's pages: %s", got.Raw)
 	}
