@@ -194,7 +194,7 @@ export function BlocksEditor() {
         {BLOCK_TYPES.map((type) => (
           <button key={type} type="button" className="button button--ghost" disabled={blocks.length >= LIMITS.blocks}
             onClick={() => set([...blocks, newBlock(type)])}>
-            <Icon name="plus" /> {t('themedPages.addBlock', { type: t(`themedPages.types.${type}`).toLowerCase() })}
+            <Icon name="plus" /> {t(`themedPages.add.${type}`)}
           </button>
         ))}
       </div>
