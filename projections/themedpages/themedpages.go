@@ -56,9 +56,13 @@ func (projector) Apply(ctx context.Context, w projections.Writer, e projections.
 	if p, ok := e.Payload.(themedpage.OrderSet); ok {
 		// The listed pages take their places; a page the order does not list (created
 		// while the order was being made) keeps its place after them.
+		ids := p.PageIDs
+		if ids == nil {
+			ids = []string{}
+		}
 		return w.Exec(ctx, `
 			UPDATE themed_pages SET position = coalesce(array_position($2::text[], id::text) - 1, cardinality($2::text[]) + position)
-			WHERE application_id = $1`, p.ApplicationID, p.PageIDs)
+			WHERE application_id = $1`, p.ApplicationID, ids)
 	}
 	id := strings.TrimPrefix(e.Stream, themedpage.StreamPrefix)
 	switch p := e.Payload.(type) {
