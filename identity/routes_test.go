@@ -253,7 +253,9 @@ var destructiveRoutes = map[string][]string{
 	// Campaigns and notifications are the application's (decisions 1100, 1101).
 	"DELETE /v1/admin/campaigns/{campaign_id}":              {"superadmin", "admin"},
 	"POST /v1/admin/notifications/{notification_id}/cancel": {"superadmin", "admin"},
-	"DELETE /v1/bundles/{id}/bookings/{booking_id}":         {}, // customers only, as the session's (readapi/bundles_test.go cancels as one)
+	// Themed pages are the application's (decision 1640).
+	"DELETE /v1/admin/themed-pages/{page_id}":       {"superadmin", "admin"},
+	"DELETE /v1/bundles/{id}/bookings/{booking_id}": {}, // customers only, as the session's (readapi/bundles_test.go cancels as one)
 }
 
 // looksDestructive: a DELETE, a PATCH (switches on and off), or a POST whose last

@@ -52,6 +52,7 @@ func table(core *kernel.Core, whole func() []kernel.Route) []kernel.Route {
 	routes = append(routes, engagement.New(core).CampaignRoutes()...)
 	routes = append(routes, engagement.New(core).NotificationRoutes()...)
 	routes = append(routes, engagement.New(core).AppBuildRoutes()...)
+	routes = append(routes, engagement.New(core).ThemedPageRoutes()...)
 	routes = append(routes, auditapi.New(core).Routes()...)
 	return routes
 }

@@ -125,6 +125,15 @@ const ISSUE_24_ROUTES: Record<Role, string[]> = {
 };
 for (const role of Object.keys(ISSUE_24_ROUTES) as Role[]) ROUTES[role].permissions = ISSUE_24_ROUTES[role];
 
+/** Themed pages (decision 1640): the list, the form and the preview of the seeded "Over ons" page (seedThemedPage). */
+const SEEDED_THEMED_PAGE = 'af32dac4-a8d3-5aa2-ae92-daf8e3d127e1';
+ROUTES.admin['themed pages'] = [
+  '/application/themed-pages',
+  '/application/themed-pages/create',
+  `/application/themed-pages/${SEEDED_THEMED_PAGE}`,
+  `/application/themed-pages/${SEEDED_THEMED_PAGE}/preview`,
+];
+
 async function logInAs(browser: Browser, role: Role, baseURL: string, viewport: { width: number; height: number }) {
   // The CSP would refuse the script axe injects; the app itself is unchanged.
   const context = await browser.newContext({ baseURL, viewport, bypassCSP: true, locale: 'nl-NL' });

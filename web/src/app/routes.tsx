@@ -55,6 +55,29 @@ function campaignRoutes(): RouteObject[] {
   ];
 }
 
+/** Themed pages of the application area (decision 1640): view to read and preview, manage to change. */
+function themedPageRoutes(): RouteObject[] {
+  const list = () => import('@/features/themed-pages/routes/ThemedPagesListRoute');
+  const form = () => import('@/features/themed-pages/routes/ThemedPageFormRoute');
+  const preview = () => import('@/features/themed-pages/routes/ThemedPagePreviewRoute');
+  return [
+    {
+      element: <RequirePermission ability="view-themed-pages" />,
+      children: [
+        { path: 'themed-pages', lazy: screen(list, (m) => m.ThemedPagesListRoute) },
+        { path: 'themed-pages/:page_id/preview', lazy: screen(preview, (m) => m.ThemedPagePreviewRoute) },
+      ],
+    },
+    {
+      element: <RequirePermission ability="manage-themed-pages" />,
+      children: [
+        { path: 'themed-pages/create', lazy: screen(form, (m) => m.ThemedPageFormRoute) },
+        { path: 'themed-pages/:page_id', lazy: screen(form, (m) => m.ThemedPageFormRoute) },
+      ],
+    },
+  ];
+}
+
 /**
  * Categories, tags and labels (decision 0610): the same screens in the application's
  * area (its admins) and the superadmin's, each guarded by its permission.
@@ -304,6 +327,7 @@ export const routes: RouteObject[] = [
                     ],
                   },
                   ...campaignRoutes(),
+                  ...themedPageRoutes(),
                   ...auditRoutes(),
                   {
                     // Member invites for the application's admins (decision 1501).
