@@ -122,4 +122,3 @@ func New(store eventstore.Store, registry *domain.Registry, vault *personal.Vaul
 	a.products = streamWriter[*productState]{run: a.run, locks: &a.bookings}
 	return a, nil
 }
-
