@@ -519,7 +519,7 @@ func (s *Handlers) checkInBundle(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	var a checkInAnswer
-	a.Data.BookingID, a.Data.CheckedInAt = claims.BookingID, kernel.Stamp(res.At)
+	a.Data.BookingID, a.Data.SessionID, a.Data.CheckedInAt = claims.BookingID, sessionID, kernel.Stamp(res.At)
 	a.Data.FirstName, a.Data.LastName = res.FirstName, res.LastName
 	a.Meta.Position = res.Position.String()
 	w.Header().Set("X-Event-Position", a.Meta.Position)
