@@ -135,3 +135,35 @@ func TestShortCodeCheckIn(t *testing.T) {
 	customer.Want("GET", door, nil, 403)
 	customer.Want("POST", checkIn, map[string]any{"code": pietCode}, 403)
 }
+
+// The undo of a (bulk) move moves the booking back: in the session it left it is live
+// again, unmarked, as the session's aggregate has it (the read model once kept the old
+// "moved" row).
+func TestParticipantMovedBackIsLiveAgain(t *testing.T) {
+	w := readapitest.NewWalletWorld(t, identity.Limit{})
+	a := w.Bookable(w.AppA, w.OrgA, 3, activity.Settings{}, nil)
+	b := w.Bookable(w.AppA, w.OrgA, 3, activity.Settings{}, nil)
+	w.Settle()
+	org := w.As(w.Users["organization"], w.AppA)
+	piet := readapitest.Data(org.Want("POST", "/v1/admin/sessions/"+a+"/participants", map[string]any{"participant": map[string]any{"first_name": "Piet", "last_name": "Heen"}}, 201), "booking_id").(string)
+	org.Want("PUT", "/v1/admin/sessions/"+a+"/participants/"+piet+"/attendance", map[string]any{"attendance": "present"}, 200)
+	org.Want("POST", "/v1/admin/sessions/"+a+"/participants/"+piet+"/move", map[string]any{"session_id": b}, 200)
+	org.Want("POST", "/v1/admin/sessions/"+b+"/participants/"+piet+"/move", map[string]any{"session_id": a}, 200)
+	back := org.Want("GET", "/v1/admin/sessions/"+a+"/participants", nil, 200)
+	p := readapitest.List(back, "participants")
+	if len(p) != 1 || p[0]["booking_id"] != piet || p[0]["status"] != "confirmed" || p[0]["attendance"] != "none" || p[0]["moved_from"] != b || p[0]["moved_to"] != nil {
+		t.Fatalf("moved back: %s", back.Raw)
+	}
+	if gone := readapitest.List(back, "cancelled"); len(gone) != 0 {
+		t.Fatalf("moved back, still gone: %s", back.Raw)
+	}
+	there := org.Want("GET", "/v1/admin/sessions/"+b+"/participants", nil, 200)
+	if g := readapitest.List(there, "cancelled"); len(g) != 1 || g[0]["status"] != "moved" || g[0]["moved_to"] != a {
+		t.Fatalf("the session it left: %s", there.Raw)
+	}
+	// And again: the booking can go back and forth.
+	org.Want("POST", "/v1/admin/sessions/"+a+"/participants/"+piet+"/move", map[string]any{"session_id": b}, 200)
+	if p := readapitest.List(org.Want("GET", "/v1/admin/sessions/"+b+"/participants", nil, 200), "participants"); len(p) != 1 || p[0]["moved_from"] != a {
+		t.Fatalf("moved again: %v", p)
+	}
+}

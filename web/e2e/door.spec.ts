@@ -29,14 +29,14 @@ async function post(request: APIRequestContext, path: string, headers: Record<st
  * `extra` participants staff added by hand; answers the session's id and Kim's code once
  * the read model has them all.
  */
-async function sessionWithParticipants(page: Page, name: string, day: string, extra: string[]) {
+async function sessionWithParticipants(page: Page, name: string, day: string, extra: string[], start = '23:00') {
   await page.goto(`/organizations/${ORGANIZATION}/activities`);
   await expect(page.getByRole('heading', { name: 'Activities', exact: true })).toBeVisible();
   const staff = await staffHeaders(page);
   const activity = await post(page.request, `/v1/admin/organizations/${ORGANIZATION}/activities`, staff, { type: 'session', name });
   const series = await post(page.request, `/v1/admin/activities/${activity.data.id}/sessions`, { ...staff, 'X-Min-Position': activity.meta?.position ?? '' }, {
     date: day,
-    start_time: '23:00',
+    start_time: start,
     end_time: '23:45',
     spots: 40,
     subscribe_from: null,
@@ -70,7 +70,7 @@ async function sessionWithParticipants(page: Page, name: string, day: string, ex
     const seen = await page.request.get(`/v1/admin/sessions/${sessionId}/participants`, { headers: { ...staff, 'X-Min-Position': position } });
     expect(seen.ok()).toBeTruthy();
   }
-  return { sessionId, code: booked.data.check_in_code };
+  return { sessionId, activityId: activity.data.id, code: booked.data.check_in_code, staff };
 }
 
 for (const viewport of [
@@ -126,22 +126,88 @@ for (const viewport of [
     // Kim's short code, typed loosely, checks her in wherever she is that day; once.
     const field = page.getByLabel('Code', { exact: true });
     await field.fill(`${code.slice(0, 3).toLowerCase()}-${code.slice(3)}`);
-    await page.getByRole('button', { name: 'Check in' }).click();
+    await page.getByRole('button', { name: 'Check in', exact: true }).click();
     await expect(page.getByTestId('check-in-outcome')).toContainText(/Kim Klant checked in at \d\d:\d\d/);
     await expect(people.filter({ hasText: 'Kim Klant' })).toHaveAttribute('aria-pressed', 'true');
     await expect(session.getByTestId('door-counts')).toHaveText('1 present · 3 booked · 0 waiting');
     await field.fill(code);
-    await page.getByRole('button', { name: 'Check in' }).click();
+    await page.getByRole('button', { name: 'Check in', exact: true }).click();
     await expect(page.getByTestId('check-in-outcome')).toContainText(/Already checked in at \d\d:\d\d/);
     const unknown = code === 'ZZZZZZ' ? 'YYYYYY' : 'ZZZZZZ';
     await field.fill(unknown);
-    await page.getByRole('button', { name: 'Check in' }).click();
+    await page.getByRole('button', { name: 'Check in', exact: true }).click();
     await expect(page.getByTestId('check-in-outcome')).toContainText(`No booking with code ${unknown} in this day's sessions`);
     await field.fill('not a code');
-    await page.getByRole('button', { name: 'Check in' }).click();
+    await page.getByRole('button', { name: 'Check in', exact: true }).click();
     await expect(page.getByTestId('check-in-outcome')).toContainText('Scan the QR code or type the 6-character code');
 
     // Nothing is wider than the screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
   });
 }
+
+test('on a phone the session opens on its participants as cards; bulk mark present and move are previewed and undone', async ({ page }) => {
+  test.setTimeout(150_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const name = `E2E bulk ${Date.now()}`;
+  const day = new Date(Date.now() + 6 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+  const next = new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+  const { sessionId, activityId, staff } = await sessionWithParticipants(page, name, day, ['Anna Aarts', 'Bram Bos'], '19:00');
+  const other = await post(page.request, `/v1/admin/activities/${activityId}/sessions`, staff, {
+    date: next,
+    start_time: '19:00',
+    end_time: '20:00',
+    spots: 10,
+    subscribe_from: null,
+    subscribe_until: null,
+    repetition: null,
+  });
+  const ready = await page.request.get(`/v1/admin/activities/${activityId}/participants?from=${day}&to=${next}`, {
+    headers: { ...staff, 'X-Min-Position': other.meta?.position ?? '' },
+  });
+  expect(ready.ok()).toBeTruthy();
+
+  await page.goto(`/organizations/${ORGANIZATION}/activities/${activityId}/sessions/${sessionId}`);
+  // Participants first; the session's own form folded below them.
+  await expect(page.getByRole('heading', { name: 'Participants' })).toBeVisible();
+  await expect(page.locator('details.session-edit')).not.toHaveAttribute('open', '');
+  const rows = page.getByTestId('participant');
+  await expect(rows).toHaveCount(3);
+  // Cards, not a sideways grid: no header row, nothing wider than the card or the screen.
+  await expect(page.getByTestId('participants').locator('thead')).toBeHidden();
+  expect(await page.getByTestId('participants').evaluate((table) => table.scrollWidth <= table.clientWidth + 1)).toBeTruthy();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // Each participant shows their short code.
+  await expect(rows.filter({ hasText: 'Kim Klant' }).locator('.participants__code')).toHaveText(/^[0-9A-HJKMNP-TV-Z]{6}$/);
+
+  // Bulk: mark present, with a preview of what changes, then undone.
+  const bulk = page.getByRole('group', { name: 'With the selected participants' });
+  await bulk.getByLabel('Select all').check();
+  await expect(page.getByTestId('bulk-count')).toHaveText('3 selected');
+  await bulk.getByRole('button', { name: 'Mark present' }).click();
+  const preview = page.getByRole('dialog', { name: 'Mark 3 participants present' });
+  await expect(preview.getByTestId('bulk-preview')).toContainText('Anna Aarts: Not marked → Present');
+  await preview.getByRole('button', { name: 'Mark 3 present' }).click();
+  const feedback = page.getByTestId('bulk-feedback');
+  await expect(feedback).toContainText('3 participants marked present.');
+  for (const who of ['Anna Aarts', 'Bram Bos', 'Kim Klant']) {
+    await expect(page.getByRole('group', { name: `Attendance of ${who}` }).getByRole('button', { name: 'Present' })).toHaveAttribute('aria-pressed', 'true');
+  }
+  await feedback.getByRole('button', { name: 'Undo' }).click();
+  await expect(feedback).toContainText('Undone for 3 participants.');
+  await expect(page.getByRole('group', { name: 'Attendance of Anna Aarts' }).getByRole('button', { name: 'Present' })).toHaveAttribute('aria-pressed', 'false');
+
+  // Bulk: move two to the next session, previewed with its free spots; undone: back here.
+  await page.getByLabel('Select Anna Aarts').check();
+  await page.getByLabel('Select Bram Bos').check();
+  await bulk.getByRole('button', { name: 'Move' }).click();
+  const move = page.getByRole('dialog', { name: 'Move 2 participants' });
+  await move.getByLabel('To session').selectOption({ label: `${next} 19:00 (10 of 10 spots free)` });
+  await expect(move.getByTestId('bulk-move-preview')).toHaveText(`2 participants go to ${next} 19:00; 10 spots are free there.`);
+  await move.getByRole('button', { name: 'Move 2' }).click();
+  await expect(feedback).toContainText(`2 participants moved to ${next} 19:00.`);
+  await expect(rows).toHaveCount(1);
+  await feedback.getByRole('button', { name: 'Undo' }).click();
+  await expect(feedback).toContainText('Undone for 2 participants.');
+  await expect(rows).toHaveCount(3);
+});
