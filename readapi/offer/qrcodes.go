@@ -62,30 +62,6 @@ func (s *Handlers) readQR(code string) (qrClaims, bool) {
 	return qrClaims{BookingID: id(body[:16]), SessionID: id(body[16:32]), ApplicationID: id(body[32:])}, true
 }
 
-// scannedCode reads the request's QR code for a check-in at target (a session's id, or a
-// bundle's): an unreadable code is a field error; another application's, organisation's,
-// session's or bundle's code is "another session" (nothing is said of what lies outside
-// the caller's reach).
-func (s *Handlers) scannedCode(w http.ResponseWriter, r *http.Request, target string) (qrClaims, error) {
-	var in checkInInput
-	if err := kernel.Decode(r, w, &in); err != nil {
-		return qrClaims{}, err
-	}
-	if len(s.QRSecret) == 0 {
-		return qrClaims{}, kernel.ErrStatus(http.StatusServiceUnavailable, "error.unavailable")
-	}
-	claims, ok := s.readQR(in.Code)
-	if !ok {
-		v := &domain.ValidationError{}
-		v.Add("code", "booking.qr_invalid", nil)
-		return qrClaims{}, v
-	}
-	if claims.ApplicationID != kernel.TenantFrom(r.Context()).ApplicationID || claims.SessionID != target {
-		return qrClaims{}, &domain.ConflictError{Key: "booking.qr_other_session"}
-	}
-	return claims, nil
-}
-
 // A booking's short check-in code (decision 1620): what staff type when the camera
 // fails. Six characters of Crockford's base32 (no I, L, O, U: nothing to confuse),
 // the first 30 bits of an HMAC of the booking's id under the QR key — so every booking,

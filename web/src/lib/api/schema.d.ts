@@ -6560,6 +6560,7 @@ export interface operations {
                                 booked_at: string;
                                 booking_id: string;
                                 by_staff: boolean;
+                                check_in_code: string;
                                 checked_in: {
                                     [key: string]: string;
                                 };
@@ -6582,6 +6583,7 @@ export interface operations {
                                 booked_at: string;
                                 booking_id: string;
                                 by_staff: boolean;
+                                check_in_code: string;
                                 checked_in: {
                                     [key: string]: string;
                                 };
@@ -6605,6 +6607,7 @@ export interface operations {
                                 booked_at: string;
                                 booking_id: string;
                                 by_staff: boolean;
+                                check_in_code: string;
                                 checked_in: {
                                     [key: string]: string;
                                 };
