@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '@/components/ui/Dialog';
@@ -43,8 +44,12 @@ interface Props {
  */
 export function ParticipantsBulk({ activityId, sessionId, date, participants, selected, onSelect, onContact }: Props) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const attendance = useMarkAttendance(sessionId);
   const moveBetween = useMoveBetween();
+  // Once more after the last command: a refetch of a busy moment may have been answered
+  // before the read model passed every step (the server's wait is bounded).
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['participants'] });
   const [dialog, setDialog] = useState<'present' | 'move' | null>(null);
   const [done, setDone] = useState<Done | null>(null);
   const [busy, setBusy] = useState(false);
@@ -65,6 +70,7 @@ export function ParticipantsBulk({ activityId, sessionId, date, participants, se
         failed.push(failure(p, error));
       }
     }
+    await refresh();
     setBusy(false);
     setDialog(null);
     onSelect(new Set());
@@ -82,6 +88,7 @@ export function ParticipantsBulk({ activityId, sessionId, date, participants, se
         failed.push(failure(p, error));
       }
     }
+    await refresh();
     setBusy(false);
     setDialog(null);
     onSelect(new Set());
@@ -110,6 +117,7 @@ export function ParticipantsBulk({ activityId, sessionId, date, participants, se
         failed.push(failure(step.participant, error));
       }
     }
+    await refresh();
     setBusy(false);
     setDone(failed.length > 0 ? { kind: 'present', changed: [], failed } : { kind: 'undone', count });
   };
