@@ -92,18 +92,47 @@ function DoorParticipants({ sessionId, id }: { sessionId: string; id: string }) 
   // Taps in flight: each row waits for its own answer, the others stay tappable.
   const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
   const [marked, setMarked] = useState<{ participant: Participant; attendance: Attendance; before: Attendance } | null>(null);
+  // A tap shows at once (the door's network may be slow, a busy read model late): what was
+  // asked for, until the list agrees (then the list rules again) or the command fails.
+  const [asked, setAsked] = useState<ReadonlyMap<string, Attendance>>(new Map());
   if (list.isPending) return <Skeleton lines={3} />;
   if (!list.data) return null;
+  const agreed = list.data.participants.filter((p) => asked.get(p.booking_id) === p.attendance && !pending.has(p.booking_id));
+  if (agreed.length > 0) {
+    setAsked((previous) => {
+      const next = new Map(previous);
+      for (const p of agreed) next.delete(p.booking_id);
+      return next;
+    });
+  }
+  const shown = (p: Participant): Attendance => asked.get(p.booking_id) ?? (p.attendance as Attendance);
+  const forget = (id: string, from: (previous: ReadonlySet<string>) => ReadonlySet<string>) => {
+    setPending(from);
+    setAsked((previous) => {
+      const next = new Map(previous);
+      next.delete(id);
+      return next;
+    });
+  };
   const mark = (participant: Participant, wanted: Attendance, before: Attendance) => {
-    setPending((previous) => new Set(previous).add(participant.booking_id));
+    const id = participant.booking_id;
+    setPending((previous) => new Set(previous).add(id));
+    setAsked((previous) => new Map(previous).set(id, wanted));
     attendance.mutate(
-      { bookingId: participant.booking_id, attendance: wanted },
+      { bookingId: id, attendance: wanted },
       {
-        onSuccess: () => setMarked({ participant, attendance: wanted, before }),
-        onSettled: () =>
+        onSuccess: () => {
+          setMarked({ participant, attendance: wanted, before });
           setPending((previous) => {
             const next = new Set(previous);
-            next.delete(participant.booking_id);
+            next.delete(id);
+            return next;
+          });
+        },
+        onError: () =>
+          forget(id, (previous) => {
+            const next = new Set(previous);
+            next.delete(id);
             return next;
           }),
       },
@@ -145,7 +174,8 @@ function DoorParticipants({ sessionId, id }: { sessionId: string; id: string }) 
           </div>
           <ul className="door__people">
             {people.map((p) => {
-              const present = p.attendance === 'present';
+              const now = shown(p);
+              const present = now === 'present';
               return (
                 <li key={p.booking_id}>
                   <button
@@ -153,12 +183,12 @@ function DoorParticipants({ sessionId, id }: { sessionId: string; id: string }) 
                     className="door__person"
                     aria-pressed={present}
                     disabled={pending.has(p.booking_id)}
-                    onClick={() => mark(p, present ? 'none' : 'present', p.attendance as Attendance)}
+                    onClick={() => mark(p, present ? 'none' : 'present', now)}
                     data-testid="door-person"
                   >
                     <span className="door__name">{name(p)}</span>
                     <span className="door__state">
-                      {present ? t('activities.participants.attendances.present') : t(`activities.door.state.${p.attendance}`, { defaultValue: '' })}
+                      {present ? t('activities.participants.attendances.present') : t(`activities.door.state.${now}`, { defaultValue: '' })}
                     </span>
                     {p.check_in_code && <span className="door__code">{p.check_in_code}</span>}
                   </button>
