@@ -134,6 +134,11 @@ ROUTES.admin['themed pages'] = [
   `/application/themed-pages/${SEEDED_THEMED_PAGE}/preview`,
 ];
 
+/** Issue 23's door (its own block, for the same reason): today's, and the seeded session's day (seed: 14 days ahead). */
+const SEEDED_SESSION_DAY = new Date(Date.now() + 14 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+ROUTES.organization.door = ['{org}/door', `{org}/door?date=${SEEDED_SESSION_DAY}`];
+ROUTES.trainer.door = ['{org}/door'];
+
 async function logInAs(browser: Browser, role: Role, baseURL: string, viewport: { width: number; height: number }) {
   // The CSP would refuse the script axe injects; the app itself is unchanged.
   const context = await browser.newContext({ baseURL, viewport, bypassCSP: true, locale: 'nl-NL' });

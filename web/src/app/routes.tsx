@@ -454,6 +454,11 @@ export const routes: RouteObject[] = [
                 ],
               },
               {
+                path: '/organizations/:organizationId/door',
+                element: <RequirePermission ability="check-in-participants" />,
+                children: [{ index: true, lazy: screen(() => import('@/features/activities/routes/DoorRoute'), (m) => m.DoorRoute) }],
+              },
+              {
                 path: '/organizations/:organizationId/products',
                 element: <RequirePermission ability="view-products" />,
                 children: [

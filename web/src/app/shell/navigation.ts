@@ -64,6 +64,7 @@ function organizationItems(organizationId: string): NavItem[] {
   const base = `/organizations/${encodeURIComponent(organizationId)}`;
   return [
     { to: base, label: 'shell.nav.home', end: true },
+    { to: `${base}/door`, label: 'shell.nav.door', ability: 'check-in-participants' },
     { to: `${base}/activities`, label: 'shell.nav.activities', ability: 'view-activities' },
     { to: `${base}/products`, label: 'shell.nav.products', ability: 'view-products' },
     { to: `${base}/locations`, label: 'shell.nav.locations', ability: 'view-locations' },

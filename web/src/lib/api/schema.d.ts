@@ -1614,6 +1614,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/organizations/{id}/door": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The door: the organisation's sessions of one day (date, the application's today by default) with spots, booked, present and waiting */
+        get: operations["get_v1_admin_organizations_By_id_door"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/organizations/{id}/door/check-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check a participant in at the door with a QR code or a short check-in code, in whichever of the organisation's sessions of the day (date, today by default) it names; an unknown code is a 404 */
+        post: operations["post_v1_admin_organizations_By_id_door_check-in"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/organizations/{id}/finance": {
         parameters: {
             query?: never;
@@ -2200,7 +2234,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Check a participant in with their QR code (scanned or typed); refuses another session's code, a cancelled booking and a second scan */
+        /** Check a participant in with their QR code (scanned) or their short check-in code (typed, 6 characters); refuses another session's code, an unknown code (404), a cancelled booking and a second scan */
         post: operations["post_v1_admin_sessions_By_id_check-in"];
         delete?: never;
         options?: never;
@@ -6648,6 +6682,7 @@ export interface operations {
                                 booked_at: string;
                                 booking_id: string;
                                 by_staff: boolean;
+                                check_in_code: string;
                                 checked_in: {
                                     [key: string]: string;
                                 };
@@ -6670,6 +6705,7 @@ export interface operations {
                                 booked_at: string;
                                 booking_id: string;
                                 by_staff: boolean;
+                                check_in_code: string;
                                 checked_in: {
                                     [key: string]: string;
                                 };
@@ -6693,6 +6729,7 @@ export interface operations {
                                 booked_at: string;
                                 booking_id: string;
                                 by_staff: boolean;
+                                check_in_code: string;
                                 checked_in: {
                                     [key: string]: string;
                                 };
@@ -6757,6 +6794,7 @@ export interface operations {
                     "application/json": {
                         data: {
                             booking_id: string;
+                            check_in_code: string;
                             qr_code: string;
                             session_id: string;
                             status: string;
@@ -7003,6 +7041,7 @@ export interface operations {
                             checked_in_at: string;
                             first_name: string;
                             last_name: string;
+                            session_id: string;
                         };
                         meta: {
                             position: string;
@@ -10660,6 +10699,110 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    get_v1_admin_organizations_By_id_door: {
+        parameters: {
+            query?: {
+                date?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            date: string;
+                            organization_id: string;
+                            sessions: {
+                                activity_id: string;
+                                activity_name: string;
+                                booked: number;
+                                end_time: string;
+                                ends_at: string;
+                                present: number;
+                                session_id: string;
+                                spots: number;
+                                start_time: string;
+                                starts_at: string;
+                                waiting: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    "post_v1_admin_organizations_By_id_door_check-in": {
+        parameters: {
+            query?: {
+                date?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            booking_id: string;
+                            checked_in_at: string;
+                            first_name: string;
+                            last_name: string;
+                            session_id: string;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
     get_v1_admin_organizations_By_id_finance: {
         parameters: {
             query?: never;
@@ -13102,6 +13245,7 @@ export interface operations {
                             checked_in_at: string;
                             first_name: string;
                             last_name: string;
+                            session_id: string;
                         };
                         meta: {
                             position: string;
@@ -13257,6 +13401,7 @@ export interface operations {
                                 booked_at: string;
                                 booking_id: string;
                                 by_staff: boolean;
+                                check_in_code: string;
                                 checked_in_at?: string | null;
                                 customer_id?: string | null;
                                 date_of_birth: string;
@@ -13281,6 +13426,7 @@ export interface operations {
                                 booked_at: string;
                                 booking_id: string;
                                 by_staff: boolean;
+                                check_in_code: string;
                                 checked_in_at?: string | null;
                                 customer_id?: string | null;
                                 date_of_birth: string;
@@ -13307,6 +13453,7 @@ export interface operations {
                                 booked_at: string;
                                 booking_id: string;
                                 by_staff: boolean;
+                                check_in_code: string;
                                 checked_in_at?: string | null;
                                 customer_id?: string | null;
                                 date_of_birth: string;
@@ -13372,6 +13519,7 @@ export interface operations {
                     "application/json": {
                         data: {
                             booking_id: string;
+                            check_in_code: string;
                             qr_code: string;
                             session_id: string;
                             status: string;
@@ -15620,6 +15768,7 @@ export interface operations {
                     "application/json": {
                         data: {
                             booking_id: string;
+                            check_in_code: string;
                             qr_code: string;
                             session_id: string;
                             status: string;
@@ -16086,6 +16235,7 @@ export interface operations {
                     "application/json": {
                         data: {
                             booking_id: string;
+                            check_in_code: string;
                             qr_code: string;
                             session_id: string;
                             status: string;
