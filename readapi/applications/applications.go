@@ -204,7 +204,8 @@ func (s *Handlers) createApplication(w http.ResponseWriter, r *http.Request) err
 	if err := kernel.Decode(r, w, &in); err != nil {
 		return err
 	}
-	if err := s.CheckFileRefs(r, kernel.AnyPublicFile, kernel.FileRef{Field: "logo_id", Token: in.LogoID}, kernel.FileRef{Field: "fallback_image_id", Token: in.FallbackImageID}, kernel.FileRef{Field: "favicon_id", Token: in.FaviconID}); err != nil {
+	if err := s.CheckFileRefs(r, kernel.AnyPublicFile, kernel.FileRef{Field: "logo_id", Token: in.LogoID, Rule: kernel.Rule("application.logo_id")},
+		kernel.FileRef{Field: "fallback_image_id", Token: in.FallbackImageID}, kernel.FileRef{Field: "favicon_id", Token: in.FaviconID}); err != nil {
 		return err
 	}
 	m, err := kernel.Meta(r)
@@ -224,7 +225,12 @@ func (s *Handlers) updateApplication(w http.ResponseWriter, r *http.Request) err
 	if err := kernel.Decode(r, w, &in); err != nil {
 		return err
 	}
-	if err := s.CheckFileRefs(r, kernel.AnyPublicFile, kernel.FileRef{Field: "logo_id", Token: in.LogoID}, kernel.FileRef{Field: "fallback_image_id", Token: in.FallbackImageID}, kernel.FileRef{Field: "favicon_id", Token: in.FaviconID}); err != nil {
+	current, err := s.readApplication(r, id)
+	if err != nil {
+		return err
+	}
+	if err := s.CheckFileRefs(r, kernel.AnyPublicFile, kernel.FileRef{Field: "logo_id", Token: in.LogoID, Rule: kernel.Rule("application.logo_id"), Was: current.LogoID},
+		kernel.FileRef{Field: "fallback_image_id", Token: in.FallbackImageID}, kernel.FileRef{Field: "favicon_id", Token: in.FaviconID}); err != nil {
 		return err
 	}
 	m, err := kernel.Meta(r)

@@ -254,7 +254,7 @@ func (s *Handlers) createOrganization(w http.ResponseWriter, r *http.Request) er
 		return err
 	}
 	in := organizationInput(created)
-	if err := s.CheckFileRefs(r, kernel.OwnFiles, kernel.FileRef{Field: "logo_id", Token: in.LogoID}, kernel.FileRef{Field: "header_id", Token: in.HeaderID}); err != nil {
+	if err := s.CheckFileRefs(r, kernel.OwnFiles, kernel.FileRef{Field: "logo_id", Token: in.LogoID, Rule: kernel.Rule("organization.logo_id")}, kernel.FileRef{Field: "header_id", Token: in.HeaderID}); err != nil {
 		return err
 	}
 	m, err := kernel.Meta(r)
@@ -323,7 +323,7 @@ func (s *Handlers) updateOrganization(w http.ResponseWriter, r *http.Request) er
 	if err := kernel.Decode(r, w, &in); err != nil {
 		return err
 	}
-	if err := s.CheckFileRefs(r, kernel.OwnFiles, kernel.FileRef{Field: "logo_id", Token: in.LogoID}, kernel.FileRef{Field: "header_id", Token: in.HeaderID}); err != nil {
+	if err := s.CheckFileRefs(r, kernel.OwnFiles, kernel.FileRef{Field: "logo_id", Token: in.LogoID, Rule: kernel.Rule("organization.logo_id"), Was: current.LogoID}, kernel.FileRef{Field: "header_id", Token: in.HeaderID}); err != nil {
 		return err
 	}
 	if _, err := s.refuseUsedSports(r, current, in.Sports); err != nil {

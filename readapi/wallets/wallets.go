@@ -163,7 +163,7 @@ func (s *Handlers) createWallet(w http.ResponseWriter, r *http.Request) error {
 	if err := kernel.Decode(r, w, &in); err != nil {
 		return err
 	}
-	if err := s.CheckFileRefs(r, kernel.OwnFiles, kernel.FileRef{Field: "icon_id", Token: in.IconID}); err != nil {
+	if err := s.CheckFileRefs(r, kernel.OwnFiles, kernel.FileRef{Field: "icon_id", Token: in.IconID, Rule: kernel.Rule("wallet.icon_id")}); err != nil {
 		return err
 	}
 	if err := s.CheckAppRefs(r, kernel.AppRefs{Field: "included_labels", Table: kernel.LabelsTable, IDs: in.IncludedLabels}, kernel.AppRefs{Field: "excluded_labels", Table: kernel.LabelsTable, IDs: in.ExcludedLabels}); err != nil {
@@ -195,7 +195,11 @@ func (s *Handlers) updateWallet(w http.ResponseWriter, r *http.Request) error {
 	if err := kernel.Decode(r, w, &in); err != nil {
 		return err
 	}
-	if err := s.CheckFileRefs(r, kernel.OwnFiles, kernel.FileRef{Field: "icon_id", Token: in.IconID}); err != nil {
+	current, err := s.WalletInScope(r)
+	if err != nil {
+		return err
+	}
+	if err := s.CheckFileRefs(r, kernel.OwnFiles, kernel.FileRef{Field: "icon_id", Token: in.IconID, Rule: kernel.Rule("wallet.icon_id"), Was: current.IconID}); err != nil {
 		return err
 	}
 	if err := s.CheckAppRefs(r, kernel.AppRefs{Field: "included_labels", Table: kernel.LabelsTable, IDs: in.IncludedLabels}, kernel.AppRefs{Field: "excluded_labels", Table: kernel.LabelsTable, IDs: in.ExcludedLabels}); err != nil {
