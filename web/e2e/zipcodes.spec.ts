@@ -17,7 +17,7 @@ test('the organisations of a postcode area, from the zipcode suggestions', async
   await expect(suggestions.locator('option[value="3511 AB"]')).toHaveCount(1);
   await expect(suggestions.locator('option[value="1011 AA"]')).toHaveCount(1);
 
-  const field = page.getByRole('searchbox', { name: 'Zip code' });
+  const field = page.getByRole('combobox', { name: 'Zip code' });
   await field.fill('3511');
   await expect(page).toHaveURL(/zipcode=3511$/);
   const rows = page.locator('.ag-center-cols-container .ag-row');
@@ -28,7 +28,7 @@ test('the organisations of a postcode area, from the zipcode suggestions', async
 
   // The address keeps the filter: a reload (or a shared link) shows the same list.
   await page.reload();
-  await expect(page.getByRole('searchbox', { name: 'Zip code' })).toHaveValue('3511');
+  await expect(page.getByRole('combobox', { name: 'Zip code' })).toHaveValue('3511');
   await expect(rows.filter({ hasText: 'Sportclub Centrum' })).toHaveCount(1);
   await expect(rows.filter({ hasText: 'Zwemschool Golfslag' })).toHaveCount(0);
 
@@ -37,16 +37,16 @@ test('the organisations of a postcode area, from the zipcode suggestions', async
   expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 
   // A whole postcode, typed as people do; then one no postcode can hold.
-  await page.getByRole('searchbox', { name: 'Zip code' }).fill('1011aa');
+  await page.getByRole('combobox', { name: 'Zip code' }).fill('1011aa');
   await expect(rows.filter({ hasText: 'Zwemschool Golfslag' })).toHaveCount(1);
   await expect(rows.filter({ hasText: 'Sportclub Centrum' })).toHaveCount(0);
-  await page.getByRole('searchbox', { name: 'Zip code' }).fill('10%');
+  await page.getByRole('combobox', { name: 'Zip code' }).fill('10%');
   await expect(page.getByRole('alert').filter({ hasText: 'A zip code holds only letters and digits' })).toBeVisible();
-  await expect(page.getByRole('searchbox', { name: 'Zip code' })).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('combobox', { name: 'Zip code' })).toHaveAttribute('aria-invalid', 'true');
   // The list stays on the last filter that could match.
   await expect(rows.filter({ hasText: 'Zwemschool Golfslag' })).toHaveCount(1);
 
-  await page.getByRole('searchbox', { name: 'Zip code' }).fill('');
+  await page.getByRole('combobox', { name: 'Zip code' }).fill('');
   await expect(rows.filter({ hasText: 'Tennisvereniging De Lob' })).toHaveCount(1);
   await expect(page).not.toHaveURL(/zipcode=/);
 });
