@@ -20,7 +20,7 @@ test('the organisations of a postcode area, from the zipcode suggestions', async
   const field = page.getByRole('combobox', { name: 'Zip code' });
   await field.fill('3511');
   await expect(page).toHaveURL(/zipcode=3511$/);
-  const rows = page.locator('.ag-center-cols-container .ag-row');
+  const rows = page.getByRole('region', { name: 'Organisations' }).getByRole('row');
   await expect(rows.filter({ hasText: 'Sportclub Centrum' })).toHaveCount(1);
   await expect(rows.filter({ hasText: 'Yoga aan de Gracht' })).toHaveCount(1);
   await expect(rows.filter({ hasText: 'Zwemschool Golfslag' })).toHaveCount(0);
