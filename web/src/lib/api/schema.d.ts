@@ -501,7 +501,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Organisations of the application (search, sort, page, filter by state) */
+        /** Organisations of the application (search, sort, page, filter by state and by zipcode: a postcode or its start, spaces ignored) */
         get: operations["get_v1_admin_applications_organizations"];
         put?: never;
         /** Create a pending organisation; answers the API client secret once */
@@ -5539,6 +5539,7 @@ export interface operations {
                 search?: string;
                 sort?: string;
                 state?: string;
+                zipcode?: string;
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
@@ -5675,6 +5676,7 @@ export interface operations {
         parameters: {
             query?: {
                 state?: string;
+                zipcode?: string;
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
@@ -5713,6 +5715,7 @@ export interface operations {
                 search?: string;
                 sort?: string;
                 state?: string;
+                zipcode?: string;
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
