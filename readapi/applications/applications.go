@@ -112,7 +112,7 @@ func (s *Handlers) ApplicationRoutes() []kernel.Route {
 			Doc: kernel.Doc{Summary: "Create an application; its slug is unique platform-wide", Request: applicationInput{}, Response: kernel.CommandAnswer{}, Status: http.StatusCreated}},
 		{Method: http.MethodGet, Pattern: item, Permission: kernel.PermManageApplications, Platform: true, Reads: reads, Handler: s.getApplication,
 			Doc: kernel.Doc{Summary: "One application with every setting", Response: kernel.DataAnswer[applicationRow]{}}},
-		{Method: http.MethodPut, Pattern: item, Permission: kernel.PermManageApplications, Platform: true, Handler: s.updateApplication,
+		{Method: http.MethodPut, Pattern: item, Permission: kernel.PermManageApplications, Platform: true, Reads: reads, Handler: s.updateApplication,
 			Doc: kernel.Doc{Summary: "Change an application (a new slug is reserved, the old one freed)", Request: applicationInput{}, Response: kernel.CommandAnswer{}}},
 		{Method: http.MethodGet, Pattern: item + "/children", Permission: kernel.PermManageApplications, Platform: true, Reads: reads, Handler: s.listChildApplications,
 			Doc: kernel.Doc{Summary: "The application's child applications (search, sort, page)", Response: kernel.ListAnswer[applicationRow]{}, Query: kernel.ListQueryDoc}},

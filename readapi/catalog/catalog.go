@@ -51,7 +51,7 @@ func (s *Handlers) catalogRoutes(k catalog.Kind, path, table string) []kernel.Ro
 			Handler: s.getCatalog(k, table), Doc: kernel.Doc{Summary: "One of " + table, Response: kernel.DataAnswer[catalogItem]{}}},
 		{Method: http.MethodPost, Pattern: path, Permission: kernel.PermManageCatalog, Platform: true,
 			Handler: s.createCatalog(k), Doc: kernel.Doc{Summary: "Create one of " + table, Request: catalogInput{}, Response: kernel.CommandAnswer{}, Status: http.StatusCreated}},
-		{Method: http.MethodPut, Pattern: item, Permission: kernel.PermManageCatalog, Platform: true,
+		{Method: http.MethodPut, Pattern: item, Permission: kernel.PermManageCatalog, Platform: true, Reads: reads,
 			Handler: s.updateCatalog(k), Doc: kernel.Doc{Summary: "Change one of " + table + " (also the highlighted switch)", Request: catalogInput{}, Response: kernel.CommandAnswer{}}},
 		{Method: http.MethodDelete, Pattern: item, Permission: kernel.PermManageCatalog, Platform: true,
 			Handler: s.deleteCatalog(k), Doc: kernel.Doc{Summary: "Delete one of " + table, Response: kernel.CommandAnswer{}}},

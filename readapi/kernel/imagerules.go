@@ -33,6 +33,7 @@ var ImageRules = map[string]ImageRule{
 	"app_build.icon_id":     {MinWidth: 1024, MinHeight: 1024, MaxWidth: 1024, MaxHeight: 1024, Types: []string{"png"}, MaxBytes: 1 << 20},
 	"app_build.splash_id":   {MinWidth: 1242, MinHeight: 2436},
 	"location.image_id":     {MinWidth: 500, MinHeight: 250},
+	"category.image_id":     {MinWidth: 500, MinHeight: 250},
 }
 
 // Rule is the rule of a use; an unknown use is a programming mistake.

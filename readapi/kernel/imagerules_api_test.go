@@ -76,12 +76,17 @@ func TestImageRulesOnRealImages(t *testing.T) {
 		"The icon must be at least 200 by 200 pixels (this image is 100 by 300)")
 	w.Want(w.Do(http.MethodPost, "/v1/admin/sports", map[string]any{"name": "Padel", "icon_id": jpg(200, 200)}), http.StatusCreated)
 
-	// Nothing refused was written: one application, organisation, wallet, location type
-	// and sport were created.
+	// A category's image, as an activity's: at least 500 × 250.
+	refused("/v1/admin/categories", map[string]any{"title": "Buiten", "image_id": png(500, 249)}, "image_id",
+		"The image must be at least 500 by 250 pixels (this image is 500 by 249)")
+	w.Want(w.Do(http.MethodPost, "/v1/admin/categories", map[string]any{"title": "Buiten", "image_id": jpg(500, 250)}), http.StatusCreated)
+
+	// Nothing refused was written: one application, organisation, wallet, location type,
+	// sport and category were created.
 	var n int
 	if err := w.Env.DB.QueryRow(context.Background(), `SELECT count(*) FROM eventstore_events WHERE type LIKE '%.created%'
-		AND split_part(type, '.', 1) IN ('application', 'organization', 'wallet', 'location_type', 'sport')`).Scan(&n); err != nil || n != 5 {
-		t.Fatalf("%d creations, want 5 (%v)", n, err)
+		AND split_part(type, '.', 1) IN ('application', 'organization', 'wallet', 'location_type', 'sport', 'category')`).Scan(&n); err != nil || n != 6 {
+		t.Fatalf("%d creations, want 6 (%v)", n, err)
 	}
 
 	// An image saved before the rule existed does not block saving the other fields; a

@@ -86,7 +86,7 @@ func (s *Handlers) Routes() []kernel.Route {
 			Doc: kernel.Doc{Summary: "Create a wallet (slug unique in the application)", Request: walletInput{}, Response: kernel.CommandAnswer{}, Status: http.StatusCreated}},
 		{Method: http.MethodGet, Pattern: item, Permission: kernel.PermViewWallets, Reads: reads, Handler: s.getWallet,
 			Doc: kernel.Doc{Summary: "One wallet", Response: kernel.DataAnswer[kernel.WalletRow]{}}},
-		{Method: http.MethodPut, Pattern: item, Permission: PermManageWallets, Reads: []string{rmtaxonomy.Name}, Handler: s.updateWallet,
+		{Method: http.MethodPut, Pattern: item, Permission: PermManageWallets, Reads: []string{rmtaxonomy.Name, rmwallets.Name}, Handler: s.updateWallet,
 			Doc: kernel.Doc{Summary: "Change a wallet's settings (version: the one edited; stale is a 409)", Request: walletInput{}, Response: kernel.CommandAnswer{}}},
 		{Method: http.MethodGet, Pattern: item + "/statistics", Permission: kernel.PermViewWallets, Reads: reads, Handler: s.walletStatistics,
 			Doc: kernel.Doc{Summary: "Moves issued, redeemed, expired and outstanding: totals, and per day (from, to: YYYY-MM-DD, days in the application's time zone; default the last 30)", Response: kernel.DataAnswer[walletStatistics]{}, Query: []string{"from", "to"}}},
