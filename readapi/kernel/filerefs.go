@@ -21,15 +21,19 @@ type FileRef struct {
 	Was *string
 }
 
-func (ref FileRef) token() string {
-	if ref.Token == nil {
+// fileToken is a reference as the files table keys it: 32 hex digits. Some read models
+// store the token as a uuid (with dashes, e.g. activities and categories): the same file.
+func fileToken(t *string) string {
+	if t == nil {
 		return ""
 	}
-	return strings.TrimSpace(*ref.Token)
+	return strings.ReplaceAll(strings.ToLower(strings.TrimSpace(*t)), "-", "")
 }
 
+func (ref FileRef) token() string { return fileToken(ref.Token) }
+
 func (ref FileRef) changed() bool {
-	return ref.Was == nil || strings.TrimSpace(*ref.Was) != ref.token()
+	return ref.Was == nil || fileToken(ref.Was) != ref.token()
 }
 
 // Who may be referenced (0534).
@@ -50,8 +54,8 @@ const (
 func (s *Core) CheckFileRefs(r *http.Request, platformWide bool, refs ...FileRef) error {
 	var tokens []string
 	for _, ref := range refs {
-		if ref.Token != nil && strings.TrimSpace(*ref.Token) != "" {
-			tokens = append(tokens, strings.TrimSpace(*ref.Token))
+		if ref.token() != "" {
+			tokens = append(tokens, ref.token())
 		}
 	}
 	if len(tokens) == 0 {

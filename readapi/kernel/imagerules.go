@@ -34,6 +34,7 @@ var ImageRules = map[string]ImageRule{
 	"app_build.splash_id":   {MinWidth: 1242, MinHeight: 2436},
 	"location.image_id":     {MinWidth: 500, MinHeight: 250},
 	"category.image_id":     {MinWidth: 500, MinHeight: 250},
+	"activity.image_id":     {MinWidth: 500, MinHeight: 250},
 }
 
 // Rule is the rule of a use; an unknown use is a programming mistake.
