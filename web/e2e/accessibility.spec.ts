@@ -119,7 +119,7 @@ type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 /** Issue 24's screens (kept in their own block to ease merging the split of this file). */
 const ISSUE_24_ROUTES: Record<Role, string[]> = {
   superadmin: ['/admin/permissions', '/admin/permissions/why-denied?email=trainer@move.test&permission=edit-activity', '/why-denied?permission=view-rates'],
-  admin: ['/application/invites', '/why-denied?permission=manage-permissions'],
+  admin: ['/application/invites', '/why-denied?permission=manage-permissions', '/application/organizations/management?zipcode=3511'],
   organization: ['/why-denied?permission=view-organizations'],
   trainer: ['{org}/rates', '/why-denied?permission=view-rates'],
 };

@@ -129,8 +129,24 @@ function taxonomyRoutes(): RouteObject[] {
   ];
 }
 
-/** The wallet screens, the same in the superadmin's and the application's area. */
-function walletRoutes(): RouteObject[] {
+/**
+ * The wallet screens of the superadmin's and the application's area. The application's
+ * opens a wallet on its statistics (spec §2, decision 1503), Settings at `…/settings`.
+ */
+function walletRoutes(area: 'admin' | 'application'): RouteObject[] {
+  const settings = screen(() => import('@/features/wallets/routes/WalletSettingsRoute'), (m) => m.WalletSettingsRoute);
+  const statistics = screen(() => import('@/features/wallets/routes/WalletStatisticsRoute'), (m) => m.WalletStatisticsRoute);
+  const first: RouteObject[] =
+    area === 'application'
+      ? [
+          { index: true, lazy: statistics },
+          { path: 'settings', lazy: settings },
+          { path: 'statistics', element: <Navigate to=".." relative="path" replace /> },
+        ]
+      : [
+          { index: true, lazy: settings },
+          { path: 'statistics', lazy: statistics },
+        ];
   return [
     {
       path: 'wallets',
@@ -140,10 +156,7 @@ function walletRoutes(): RouteObject[] {
       path: 'wallets/:wallet_id',
       lazy: screen(() => import('@/features/wallets/routes/WalletLayoutRoute'), (m) => m.WalletLayoutRoute),
       children: [
-        {
-          index: true,
-          lazy: screen(() => import('@/features/wallets/routes/WalletSettingsRoute'), (m) => m.WalletSettingsRoute),
-        },
+        ...first,
         {
           path: 'coupons',
           lazy: screen(() => import('@/features/wallets/routes/WalletCouponsRoute'), (m) => m.WalletCouponsRoute),
@@ -151,10 +164,6 @@ function walletRoutes(): RouteObject[] {
         {
           path: 'coupons/redeemed',
           lazy: screen(() => import('@/features/wallets/routes/WalletRedeemedRoute'), (m) => m.WalletRedeemedRoute),
-        },
-        {
-          path: 'statistics',
-          lazy: screen(() => import('@/features/wallets/routes/WalletStatisticsRoute'), (m) => m.WalletStatisticsRoute),
         },
         {
           path: 'customers',
@@ -271,7 +280,7 @@ export const routes: RouteObject[] = [
                           },
                         ],
                       },
-                      ...walletRoutes(),
+                      ...walletRoutes('application'),
                     ],
                   },
                   ...taxonomyRoutes(),
@@ -694,7 +703,7 @@ export const routes: RouteObject[] = [
                     path: 'wallets/create',
                     lazy: screen(() => import('@/features/wallets/routes/WalletCreateRoute'), (m) => m.WalletCreateRoute),
                   },
-                  ...walletRoutes(),
+                  ...walletRoutes('admin'),
                   ...taxonomyRoutes(),
                   {
                     path: 'orders',

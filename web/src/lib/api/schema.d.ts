@@ -501,7 +501,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Organisations of the application (search, sort, page, filter by state) */
+        /** Organisations of the application (search, sort, page, filter by state and by zipcode: a postcode or its start, spaces ignored) */
         get: operations["get_v1_admin_applications_organizations"];
         put?: never;
         /** Create a pending organisation; answers the API client secret once */
@@ -5695,6 +5695,7 @@ export interface operations {
                 search?: string;
                 sort?: string;
                 state?: string;
+                zipcode?: string;
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
@@ -5831,6 +5832,7 @@ export interface operations {
         parameters: {
             query?: {
                 state?: string;
+                zipcode?: string;
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
@@ -5869,6 +5871,7 @@ export interface operations {
                 search?: string;
                 sort?: string;
                 state?: string;
+                zipcode?: string;
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
