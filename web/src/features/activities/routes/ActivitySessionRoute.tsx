@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { HistoryLink } from '@/components/audit/HistoryLink';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -43,9 +44,15 @@ export function ActivitySessionRoute() {
   };
   return (
     <>
-    <h2 className="session-title">
-      {formatDay(session.data.date, currentLanguage())} · {session.data.start_time}–{session.data.end_time}
-    </h2>
+    <div className="page-header page-header--section">
+      <h2 className="session-title">
+        {formatDay(session.data.date, currentLanguage())} · {session.data.start_time}–{session.data.end_time}
+      </h2>
+      <div className="page-header__actions">
+        <HistoryLink entityType="session" entityId={sessionId} label={t('activities.sessions.history')} />
+        <HistoryLink entityType="series" entityId={session.data.series_id} label={t('activities.sessions.seriesHistory')} />
+      </div>
+    </div>
     <SessionParticipants activityId={activity.id} sessionId={sessionId} date={session.data.date} base={base} />
     <details className="panel session-edit">
       <summary>{t('activities.sessions.editThis')}</summary>
