@@ -6,6 +6,7 @@ import { useNavigate, useParams } from 'react-router';
 import { Dialog } from '@/components/ui/Dialog';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { useDeleteImpact, useDeleteSession, useSession, useUpdateSession } from '@/features/activities/api/activities';
+import { useSessionParticipants } from '@/features/activities/api/participants';
 import type { SessionInput } from '@/features/activities/api/types';
 import { ScopeDialog } from '@/features/activities/components/ScopeDialog';
 import { SessionParticipants } from '@/features/activities/components/SessionParticipants';
@@ -26,6 +27,11 @@ export function ActivitySessionRoute() {
   const { activity, base } = useActivityContext();
   const { sessionId = '' } = useParams();
   const session = useSession(sessionId);
+  // The bookings live in the session's own stream (decision 1401), which exists once someone booked.
+  const bookings = useSessionParticipants(sessionId).data;
+  const booked = Boolean(
+    bookings && bookings.participants.length + bookings.cancelled.length + bookings.waiting_list.length > 0,
+  );
   const update = useUpdateSession();
   const remove = useDeleteSession();
   const [pending, setPending] = useState<SessionInput | null>(null);
@@ -49,7 +55,7 @@ export function ActivitySessionRoute() {
         {formatDay(session.data.date, currentLanguage())} · {session.data.start_time}–{session.data.end_time}
       </h2>
       <div className="page-header__actions">
-        <HistoryLink entityType="session" entityId={sessionId} label={t('activities.sessions.history')} />
+        {booked && <HistoryLink entityType="session" entityId={sessionId} label={t('activities.sessions.history')} />}
         <HistoryLink entityType="series" entityId={session.data.series_id} label={t('activities.sessions.seriesHistory')} />
       </div>
     </div>
