@@ -74,6 +74,7 @@ function CategoryForm({ category }: { category?: Category }) {
     <TaxonomyForm<CategoryValues>
       kind="categories"
       editing={Boolean(category)}
+      entityId={category?.id}
       initialValues={{ title: category?.title ?? '', link: category?.link || null, image_id: category?.image_id ?? null }}
       schema={categorySchema(t)}
       onSave={(values) =>
