@@ -69,7 +69,7 @@ test('staff close the organisation for a day: the impact first, one confirmation
 
   await page.getByLabel('First day').fill(day);
   await page.getByLabel('Last day').fill(day);
-  await page.getByLabel('Reason').fill('E2E pool maintenance');
+  await page.getByRole('textbox', { name: 'Reason' }).fill('E2E pool maintenance');
   await page.getByRole('button', { name: 'Show what it does' }).click();
   const impact = page.getByTestId('closure-impact');
   await expect(impact).toContainText('1 session is cancelled.');
@@ -77,7 +77,7 @@ test('staff close the organisation for a day: the impact first, one confirmation
   await expect(impact.getByRole('row', { name: new RegExp(name) })).toBeVisible();
 
   // A change makes the preview stale: it must be asked again before confirming.
-  await page.getByLabel('Reason').fill('E2E pool closed');
+  await page.getByRole('textbox', { name: 'Reason' }).fill('E2E pool closed');
   await expect(page.getByText('You changed the details: show what it does again.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Confirm the closure' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Show what it does' }).click();

@@ -96,6 +96,16 @@ export function useRejectOrganization() {
   });
 }
 
+/** Approves one organisation for a bulk action: its refusal is collected in the summary, not shown on its own. */
+export function approveOrganization(id: string): Promise<CommandResult> {
+  return api<CommandResult>(`${item(id)}/approve`, { method: 'POST', silent: true });
+}
+
+/** Rejects one organisation with the bulk action's reason (silent, as approveOrganization). */
+export function rejectOrganization(id: string, reason: string): Promise<CommandResult> {
+  return api<CommandResult>(`${item(id)}/reject`, { method: 'POST', body: { reason }, silent: true });
+}
+
 /** organizations.xlsx with the list's search and state filter, saved by the browser. */
 export async function exportOrganizations(filter: { search?: string; state?: string }): Promise<void> {
   const blob = await apiBlob(`${LIST}/export`, {
