@@ -1,5 +1,5 @@
 import { useFormikContext } from 'formik';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import * as yup from 'yup';
@@ -41,6 +41,10 @@ export function ClosurePlanRoute() {
   const [previewed, setPreviewed] = useState<{ values: Values; impact: ClosureImpact; key: string } | null>(null);
   const [confirming, setConfirming] = useState(false);
   const planClosure = usePlanClosure(organizationId);
+  // The confirmation submits the form too, so the unsaved-changes guard lets the success
+  // navigate (it stands aside while a form submits); the first submit only previews.
+  const confirmed = useRef(false);
+  const submitRef = useRef<() => Promise<unknown>>(() => Promise.resolve());
   const back = `/organizations/${encodeURIComponent(organizationId)}/closures`;
   const required = (field: string) => t('errors.required', { field: t(`closures.fields.${field}`).toLowerCase() });
   const schema = yup.object({
@@ -59,6 +63,21 @@ export function ClosurePlanRoute() {
         validationSchema={schema}
         guardUnsaved
         onSubmit={async (values) => {
+          if (confirmed.current && previewed && same(previewed.values, values)) {
+            confirmed.current = false;
+            try {
+              const { data } = await planClosure.mutateAsync({ input: input(previewed.values), key: previewed.key });
+              notifySaved(
+                t('closures.done', { sessions: data.sessions, bookings: data.bookings }) +
+                  (data.skipped > 0 ? ` ${t('closures.doneSkipped', { skipped: data.skipped })}` : ''),
+              );
+              await navigate(back);
+            } finally {
+              setConfirming(false);
+            }
+            return;
+          }
+          confirmed.current = false;
           const impact = await closureImpact(organizationId, input(values));
           setPreviewed({ values, impact, key: crypto.randomUUID() });
         }}
@@ -77,6 +96,7 @@ export function ClosurePlanRoute() {
           <TextField name="reason" label={t('closures.fields.reason')} hint={t('closures.fields.reasonHint')} required maxLength={200} wide />
         </FormSection>
         <FormErrorSummary />
+        <SubmitBridge submitRef={submitRef} />
         <Preview
           previewed={previewed}
           onConfirm={() => setConfirming(true)}
@@ -94,26 +114,23 @@ export function ClosurePlanRoute() {
           confirmLabel={t('closures.confirmLabel', { count: previewed.impact.sessions })}
           busy={planClosure.isPending}
           onCancel={() => setConfirming(false)}
-          onConfirm={() =>
-            planClosure.mutate(
-              { input: input(previewed.values), key: previewed.key },
-              {
-                onSuccess: ({ data }) => {
-                  notifySaved(
-                    t('closures.done', { sessions: data.sessions, bookings: data.bookings }) +
-                      (data.skipped > 0 ? ` ${t('closures.doneSkipped', { skipped: data.skipped })}` : ''),
-                  );
-                  setPreviewed(null);
-                  void navigate(back);
-                },
-                onSettled: () => setConfirming(false),
-              },
-            )
-          }
+          onConfirm={() => {
+            confirmed.current = true;
+            void submitRef.current();
+          }}
         />
       )}
     </>
   );
+}
+
+/** Hands the form's submit to the confirmation, which sits outside the form. */
+function SubmitBridge({ submitRef }: { submitRef: { current: () => Promise<unknown> } }) {
+  const { submitForm } = useFormikContext<Values>();
+  useEffect(() => {
+    submitRef.current = submitForm;
+  }, [submitRef, submitForm]);
+  return null;
 }
 
 /** The impact of the values previewed, or the question to preview (again). */
