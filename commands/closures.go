@@ -248,14 +248,13 @@ func (a *App) closeSession(ctx context.Context, meta Meta, closureID string, ref
 		slices.Sort(cancelled)
 		out.cancelled = cancelled
 		full := func(int) int { return 100 }
+		var cancellations []domain.Event
 		for _, id := range cancelled {
 			events, err := bs.Cancel(id, full, o.Start, u.now, true)
 			if err != nil {
 				return err
 			}
-			if err := u.append(booking.Stream(ref.SessionID), bs, events...); err != nil {
-				return err
-			}
+			cancellations = append(cancellations, events...) // each booking's decision is its own: applied together below
 			refundID, err := u.orderCancelled(id, events[0].(booking.Cancelled).RefundPercent, "session closed: "+c.Reason)
 			if err != nil {
 				return err
@@ -263,6 +262,9 @@ func (a *App) closeSession(ctx context.Context, meta Meta, closureID string, ref
 			if refundID != "" {
 				out.refunds[order.ID(id)] = refundID
 			}
+		}
+		if err := u.append(booking.Stream(ref.SessionID), bs, cancellations...); err != nil {
+			return err
 		}
 		events, err := s.CancelOne(meta.ApplicationID, ref.SessionID, u.now)
 		if err != nil {
