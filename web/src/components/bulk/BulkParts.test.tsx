@@ -97,3 +97,15 @@ describe('bulk actions', () => {
     expect(run).toHaveBeenCalledWith(ROWS[0], 'Incomplete');
   });
 });
+
+describe('a selection', () => {
+  it('follows the rows of a refreshed page', async () => {
+    const { Selection } = await import('@/components/bulk/selection');
+    const selection = new Selection<Row>((row) => row.id);
+    selection.setPage(ROWS);
+    selection.togglePage();
+    selection.setPage([{ ...ROWS[0], enabled: false }]);
+    expect(selection.selected().map((row) => row.enabled)).toEqual([false, true, false]);
+    expect(selection.pageSelected()).toBe(true);
+  });
+});

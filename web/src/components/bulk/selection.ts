@@ -38,6 +38,12 @@ export class Selection<Row> {
   /** The page shown: "select this page" chooses its rows. */
   setPage(rows: Row[]): void {
     this.page = rows;
+    // A refreshed page brings the rows as they are now: the chosen ones follow, so a
+    // preview judges the current state (a coupon switched off meanwhile is "already off").
+    for (const row of rows) {
+      const id = this.idOf(row);
+      if (this.rows.has(id)) this.rows.set(id, row);
+    }
     this.changed();
   }
 
