@@ -49,5 +49,5 @@ test('coupons disabled in bulk: the preview names what is left and why, the resu
 
   // Undone: the two are on again, the one switched off by hand stays off.
   await expect(page.getByRole('switch', { name: `Enabled ${first}` })).not.toBeChecked();
-  await expect(page.getByRole('switch', { checked: true })).toHaveCount(2);
+  await expect(page.getByRole('switch', { name: new RegExp(`^Enabled ${prefix}-`), checked: true })).toHaveCount(2);
 });
