@@ -30,6 +30,7 @@ import (
 	"move/domain/rate"
 	"move/domain/series"
 	"move/domain/taxonomy"
+	"move/domain/themedpage"
 	"move/domain/wallet"
 	"move/personal"
 )
@@ -64,6 +65,8 @@ var aggregates = map[string]func(id string) domain.Aggregate{
 	"session":             func(id string) domain.Aggregate { return booking.New(id) },
 	"sport":               func(id string) domain.Aggregate { return catalog.NewItem(catalog.Sport, id) },
 	"tag":                 func(id string) domain.Aggregate { return taxonomy.NewTag(id) },
+	"themed_page":         func(id string) domain.Aggregate { return themedpage.New(id) },
+	"themed_page_order":   func(id string) domain.Aggregate { return themedpage.NewOrder(id) },
 	"user":                func(id string) domain.Aggregate { return identity.NewUser(id) },
 	"wallet":              func(id string) domain.Aggregate { return wallet.New(id) },
 	"wallet_account":      func(id string) domain.Aggregate { return wallet.NewAccount(id) },

@@ -287,7 +287,8 @@ func (s *Handlers) auditEvents(r *http.Request, tx pgx.Tx, rows []auditRow) ([]a
 
 // entityName is the name an event's payload gives its entity, if any.
 func entityName(data map[string]any) string {
-	for _, path := range [][]string{{"name"}, {"title"}, {"details", "name"}, {"app_name"}} {
+	// A title in two languages (a themed page's {"nl", "en"}) is named by its Dutch text.
+	for _, path := range [][]string{{"name"}, {"title"}, {"title", "nl"}, {"details", "name"}, {"app_name"}} {
 		var v any = data
 		for _, k := range path {
 			m, _ := v.(map[string]any)
@@ -315,10 +316,10 @@ func auditEntityNames(ctx context.Context, tx pgx.Tx, rows []auditRow) (map[stri
 	named, err := tx.Query(ctx, `
 		SELECT s.stream, n.name FROM unnest($1::text[]) s(stream)
 		  CROSS JOIN LATERAL (
-		      SELECT coalesce(data->>'name', data->>'title', data->'details'->>'name') AS name
+		      SELECT coalesce(data->>'name', CASE WHEN jsonb_typeof(data->'title') = 'object' THEN data->'title'->>'nl' ELSE data->>'title' END, data->'details'->>'name') AS name
 		        FROM readmodel.audit_events e
 		       WHERE e.application_id = nullif(current_setting('move.application_id', true), '')::uuid AND e.stream = s.stream
-		         AND coalesce(data->>'name', data->>'title', data->'details'->>'name') NOT LIKE 'pd1:%'
+		         AND coalesce(data->>'name', CASE WHEN jsonb_typeof(data->'title') = 'object' THEN data->'title'->>'nl' ELSE data->>'title' END, data->'details'->>'name') NOT LIKE 'pd1:%'
 		       ORDER BY e.commit_key DESC, e.position DESC LIMIT 1) n`, streams)
 	if err != nil {
 		return nil, err

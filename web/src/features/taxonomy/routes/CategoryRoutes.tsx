@@ -12,6 +12,7 @@ import { TaxonomyForm } from '@/features/taxonomy/components/TaxonomyForm';
 import { TaxonomyList } from '@/features/taxonomy/components/TaxonomyList';
 import { can } from '@/lib/authorization';
 import { useAuthStore } from '@/stores/auth';
+import { imageRules } from '@/lib/image-rules';
 
 export function CategoriesRoute() {
   const { t } = useTranslation();
@@ -91,7 +92,7 @@ function CategoryForm({ category }: { category?: Category }) {
       <UploadFormField
         name="image_id"
         label={t('taxonomy.categories.fields.image')}
-        rules={{ minDimensions: '500,250' }}
+        rules={imageRules('category.image_id')}
         uploadOptions={{ visibility: 'public', path: 'categories' }}
       />
     </TaxonomyForm>

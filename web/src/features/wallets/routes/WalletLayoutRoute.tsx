@@ -44,7 +44,7 @@ export function WalletLayoutRoute() {
       {wallet.isError && <p className="empty-state">{t('wallets.notFound')}</p>}
       {wallet.data && (
         <>
-          <WalletTabs base={base} name={wallet.data.name} customers={redeem} />
+          <WalletTabs list={list} id={id} name={wallet.data.name} customers={redeem} />
           <Outlet context={{ wallet: wallet.data, base, reload: wallet.refetch } satisfies WalletContext} />
         </>
       )}
