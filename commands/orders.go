@@ -646,6 +646,11 @@ func (u *unit) refund(ord *order.Order, in order.Refunding) error {
 // percentage of what was paid (through the same refund decision as staff's), by the
 // cancelling actor. A booking without an order changes nothing.
 func (u *unit) orderOnCancel(bookingID string, refundPercent int) (refundID string, err error) {
+	return u.orderCancelled(bookingID, refundPercent, fmt.Sprintf("booking cancelled: %d %%", refundPercent))
+}
+
+// orderCancelled is orderOnCancel with the refund's reason.
+func (u *unit) orderCancelled(bookingID string, refundPercent int, reason string) (refundID string, err error) {
 	orderID := order.ID(bookingID)
 	ord := order.New(orderID)
 	if err := u.load(order.Stream(orderID), ord); err != nil || !ord.Exists {
@@ -660,6 +665,5 @@ func (u *unit) orderOnCancel(bookingID string, refundPercent int) (refundID stri
 	}
 	refundID = uuid.NewSHA1(uuid.MustParse(orderID), []byte("cancellation/"+bookingID)).String()
 	return refundID, u.refund(ord, order.Refunding{RefundID: refundID, AmountCents: amount,
-		Reason: fmt.Sprintf("booking cancelled: %d %%", refundPercent), Origin: order.RefundByCancellation,
-		ActorID: u.meta.ActorID})
+		Reason: reason, Origin: order.RefundByCancellation, ActorID: u.meta.ActorID})
 }

@@ -53,7 +53,8 @@ func TestOperationsConsole(t *testing.T) {
 	for _, q := range report["queues"].([]any) {
 		queues[q.(map[string]any)["name"].(string)] = true
 	}
-	for _, q := range []string{"wallet-credits", "coupon-batches", "waitlist-promotions", "promotion-notices", "bundle-promotion-notices", "held-spots", "payments", "app-builds", "notifications-due"} {
+	for _, q := range []string{"wallet-credits", "coupon-batches", "waitlist-promotions", "promotion-notices", "bundle-promotion-notices", "held-spots", "payments", "app-builds", "notifications-due",
+		"closure-sessions", "closure-notices"} {
 		if !queues[q] {
 			t.Errorf("the report lacks the to-do list %s: %v", q, report["queues"])
 		}

@@ -42,14 +42,15 @@ func Projector() projections.Projector { return projector{} }
 type projector struct{}
 
 func (projector) Name() string { return Name }
-func (projector) Version() int { return 3 }
+func (projector) Version() int { return 4 }
 func (projector) Tables() []string {
-	return []string{PendingCredits, PendingBatches, PendingPromotions, PendingNotices, PendingBundleNotices}
+	return []string{PendingCredits, PendingBatches, PendingPromotions, PendingNotices, PendingBundleNotices,
+		PendingClosureSessions, PendingClosureNotices}
 }
 func (projector) EventTypes() []string {
 	return append([]string{wallet.CouponRedeemed{}.EventType(), wallet.Credited{}.EventType(),
 		wallet.BatchGenerated{}.EventType(), wallet.CouponsIssued{}.EventType()},
-		append(waitlistEventTypes(), bundleWaitlistEventTypes()...)...)
+		append(append(waitlistEventTypes(), bundleWaitlistEventTypes()...), closuresEventTypes()...)...)
 }
 
 // Schema. Internal tables: tenant-owned with forced row-level security (decision 0102)
@@ -73,7 +74,8 @@ CREATE TABLE pending_coupon_batches (
 );
 ` + projections.InternalRLS(PendingBatches) + waitlistSchema +
 		projections.InternalRLS(PendingPromotions) + projections.InternalRLS(PendingNotices) +
-		bundleWaitlistSchema + projections.InternalRLS(PendingBundleNotices)
+		bundleWaitlistSchema + projections.InternalRLS(PendingBundleNotices) +
+		closuresSchema + projections.InternalRLS(PendingClosureSessions) + projections.InternalRLS(PendingClosureNotices)
 }
 
 func (projector) Apply(ctx context.Context, w projections.Writer, e projections.Event) error {
@@ -95,6 +97,9 @@ func (projector) Apply(ctx context.Context, w projections.Writer, e projections.
 			return err
 		}
 		return w.Exec(ctx, `DELETE FROM pending_coupon_batches WHERE batch_id = $1 AND remaining <= 0`, batch)
+	}
+	if err := applyClosures(ctx, w, e); err != nil {
+		return err
 	}
 	if err := applyBundleWaitlist(ctx, w, e); err != nil {
 		return err
@@ -205,6 +210,11 @@ func (w *Worker) Pass(ctx context.Context) (int, error) {
 	if err != nil {
 		return done, err
 	}
+	closed, err := w.closeAndTell(ctx, work.closures, work.closureTells)
+	done += closed
+	if err != nil {
+		return done, err
+	}
 	for _, c := range work.credits {
 		if _, err := w.App.CreditRedemption(ctx, c.correlation, c.id); err != nil {
 			return done, err
@@ -236,6 +246,8 @@ type dueWork struct {
 	promotions    []duePromotion
 	notices       []dueNotice
 	bundleNotices []dueBundleNotice
+	closures      []dueClosure
+	closureTells  []dueClosureNotice
 	orders        []string
 	builds        []dueBuild
 }
@@ -278,6 +290,10 @@ func (w *Worker) due(ctx context.Context) (dueWork, error) {
 			return err
 		}
 		work.bundleNotices, err = w.dueBundleNotices(ctx, tx)
+		if err != nil {
+			return err
+		}
+		work.closures, work.closureTells, err = dueClosures(ctx, tx, before)
 		if err != nil {
 			return err
 		}

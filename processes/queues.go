@@ -27,6 +27,8 @@ var queues = []struct{ name, table, since, where string }{
 	{"promotion-notices", PendingNotices, "promoted_at", "true"},
 	{"bundle-promotion-notices", PendingBundleNotices, "promoted_at", "true"},
 	{"held-spots", PendingHolds, "held_at", "true"},
+	{"closure-sessions", PendingClosureSessions, "planned_at", "true"},
+	{"closure-notices", PendingClosureNotices, "closed_at", "true"},
 	{"payments", PendingPayments, "changed_at", "true"},
 	{"app-builds", PendingAppBuilds, "changed_at", "true"},
 	// Scheduled notifications wait until their moment: only the due ones are work.

@@ -37,6 +37,7 @@ func table(core *kernel.Core, whole func() []kernel.Route) []kernel.Route {
 	routes = append(routes, offer.New(core).ProductRoutes()...)
 	routes = append(routes, offer.New(core).PurchaseRoutes()...)
 	routes = append(routes, offer.New(core).SessionRoutes()...)
+	routes = append(routes, offer.New(core).ClosureRoutes()...)
 	routes = append(routes, offer.New(core).BookingRoutes()...)
 	routes = append(routes, offer.New(core).DoorRoutes()...)
 	routes = append(routes, offer.New(core).BundleRoutes()...)

@@ -119,8 +119,14 @@ type MovedOut struct {
 // port); the waitlist process does not tell them again.
 type Notified struct {
 	BookingID string `json:"booking_id"`
-	Reason    string `json:"reason"` // promoted
+	Reason    string `json:"reason"` // promoted, or closed (a closure cancelled the session)
 }
+
+// Reasons of Notified.
+const (
+	NotifiedPromoted = "promoted"
+	NotifiedClosed   = "closed"
+)
 
 // AttendanceMarked: staff marked attendance, or a QR code was scanned at the door.
 type AttendanceMarked struct {

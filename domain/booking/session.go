@@ -33,6 +33,8 @@ type Booking struct {
 	// Promoted is whether the booking came off the waiting list; Notified whether its
 	// participant was told.
 	Promoted, Notified bool
+	// ToldClosed is whether the participant was told that a closure cancelled the session.
+	ToldClosed bool
 }
 
 // Live tells whether the booking still counts (a spot or a place on the waiting list).
@@ -76,7 +78,9 @@ func (s *Session) Apply(e domain.Event) {
 			b.Promoted = true
 		}
 	case Notified:
-		if b := s.Bookings[e.BookingID]; b != nil {
+		if b := s.Bookings[e.BookingID]; b != nil && e.Reason == NotifiedClosed {
+			b.ToldClosed = true
+		} else if b != nil {
 			b.Notified = true
 		}
 	case Cancelled:
@@ -523,5 +527,15 @@ func (s *Session) Notify(id string) []domain.Event {
 	if b == nil || !b.Promoted || b.Notified || !b.HasSpot() {
 		return nil
 	}
-	return []domain.Event{Notified{BookingID: id, Reason: "promoted"}}
+	return []domain.Event{Notified{BookingID: id, Reason: NotifiedPromoted}}
+}
+
+// NotifyClosed decides that a participant whose booking a closure cancelled was told;
+// nothing when they were, or when the booking was not cancelled.
+func (s *Session) NotifyClosed(id string) []domain.Event {
+	b := s.Bookings[id]
+	if b == nil || b.ToldClosed || b.Status != StatusCancelled {
+		return nil
+	}
+	return []domain.Event{Notified{BookingID: id, Reason: NotifiedClosed}}
 }

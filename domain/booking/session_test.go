@@ -307,3 +307,27 @@ func TestMoveToAnotherSession(t *testing.T) {
 		t.Fatalf("move into a full session: %v", err)
 	}
 }
+
+// A participant whose booking a closure cancelled is told once, even when they were
+// told of a promotion before; a live booking is not told of a closure.
+func TestNotifyClosed(t *testing.T) {
+	s := New("s")
+	s.Apply(Booked{BookingID: "b", Status: StatusConfirmed})
+	if ev := s.NotifyClosed("b"); ev != nil {
+		t.Fatalf("told while live: %v", ev)
+	}
+	s.Apply(Promoted{BookingID: "b", Status: StatusConfirmed})
+	s.Apply(Notified{BookingID: "b", Reason: NotifiedPromoted})
+	s.Apply(Cancelled{BookingID: "b", FromStatus: StatusConfirmed, RefundPercent: 100, ByStaff: true})
+	ev := s.NotifyClosed("b")
+	if len(ev) != 1 || ev[0].(Notified).Reason != NotifiedClosed {
+		t.Fatalf("not told: %v", ev)
+	}
+	s.Apply(ev[0])
+	if again := s.NotifyClosed("b"); again != nil {
+		t.Fatalf("told twice: %v", again)
+	}
+	if ev := s.NotifyClosed("unknown"); ev != nil {
+		t.Fatalf("told a stranger: %v", ev)
+	}
+}

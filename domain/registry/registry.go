@@ -12,6 +12,7 @@ import (
 	"move/domain/bundle"
 	"move/domain/campaign"
 	"move/domain/catalog"
+	"move/domain/closure"
 	"move/domain/contact"
 	"move/domain/finance"
 	"move/domain/identity"
@@ -40,6 +41,7 @@ var contexts = []func(*domain.Registry){
 	product.Register,
 	series.Register,
 	booking.Register,
+	closure.Register,
 	bundle.Register,
 	rate.Register,
 	location.Register,

@@ -229,6 +229,24 @@ func (s *Series) Occurrences() []Occurrence {
 	return out
 }
 
+// Occurrence answers the values of the occurrence named by the rule date or the session
+// id as they were last, cancelled or ended or not: what its participants booked.
+func (s *Series) Occurrence(key string) (Session, bool) {
+	if !s.Exists {
+		return Session{}, false
+	}
+	d, known := indexOf(s.ID, s.Schedule).dateOf[key]
+	if !known {
+		return Session{}, false
+	}
+	session, changed := s.Changed[d]
+	if !changed {
+		session = s.Schedule.Session
+		session.Date = d
+	}
+	return session, true
+}
+
 // Find answers the current occurrence named by the rule date, or the session id. It
 // materialises that one occurrence only: every booking asks for one session, and
 // expanding a long series for it was most of a booking's own CPU (docs/benchmarks.md).

@@ -15,6 +15,7 @@ import (
 	rmbundles "move/projections/bundles"
 	rmcampaigns "move/projections/campaigns"
 	rmcatalog "move/projections/catalog"
+	rmclosures "move/projections/closures"
 	rmcontacts "move/projections/contacts"
 	rmfinance "move/projections/finance"
 	rmidentity "move/projections/identity"
@@ -32,7 +33,7 @@ import (
 func All() []projections.Projector {
 	return append(rmcatalog.Projectors(), rmidentity.Projector(), rmorganizations.Projector(), rmwallets.Projector(),
 		rmrates.Projector(), rmlocations.Projector(), rmcontacts.Projector(), rmactivities.Projector(), rmproducts.Projector(), rmbookings.Projector(),
-		rmtaxonomy.Projector(), rmbundles.Projector(), processes.Projector(),
+		rmtaxonomy.Projector(), rmbundles.Projector(), rmclosures.Projector(), processes.Projector(),
 		rmorders.Projector(), processes.PaymentsProjector(), processes.HoldsProjector(), rmfinance.Projector(),
 		rmcampaigns.Projector(), rmcampaigns.NotificationsProjector(), processes.NotificationsProjector(), rmthemedpages.Projector(),
 

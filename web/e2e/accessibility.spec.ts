@@ -110,6 +110,8 @@ const ROUTES: Record<Role, Record<string, string[]>> = {
       '{first:{org}/products}/purchases',
     ],
     offer: ['{org}/locations', '{org}/locations/create', '{org}/contacts', '{org}/rates'],
+    // Closures (issue 23, decision 1660): the list and the planning form.
+    closures: ['{org}/closures', '{org}/closures/plan'],
   },
   trainer: { home: ['{org}', '{org}/profile', '/no-access'] },
 };

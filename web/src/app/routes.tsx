@@ -589,6 +589,25 @@ export const routes: RouteObject[] = [
                     ],
                   },
                   {
+                    // Closures (decision 1660): the list for whoever sees the offer, planning for who edits it.
+                    element: <RequirePermission ability="view-activities" />,
+                    children: [
+                      {
+                        path: 'closures',
+                        lazy: screen(() => import('@/features/closures/routes/ClosuresRoute'), (m) => m.ClosuresRoute),
+                      },
+                    ],
+                  },
+                  {
+                    element: <RequirePermission ability="edit-activity" />,
+                    children: [
+                      {
+                        path: 'closures/plan',
+                        lazy: screen(() => import('@/features/closures/routes/ClosurePlanRoute'), (m) => m.ClosurePlanRoute),
+                      },
+                    ],
+                  },
+                  {
                     element: <RequirePermission ability="view-contacts" />,
                     children: [
                       {

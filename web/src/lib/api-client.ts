@@ -47,6 +47,8 @@ export interface RequestOptions {
   anonymous?: boolean;
   /** Another application than the chosen one (superadmin screens about one application). */
   applicationId?: string;
+  /** Headers of this call only, e.g. an Idempotency-Key that makes a retried command a no-op. */
+  headers?: Record<string, string>;
 }
 
 /** Commands answer meta.position; calls that follow send it so the server waits for its read models. */
@@ -181,7 +183,7 @@ export function refreshLogin(): Promise<boolean> {
 
 async function send(path: string, options: RequestOptions): Promise<Response> {
   const method = options.method ?? 'GET';
-  const headers = buildHeaders({ anonymous: options.anonymous, applicationId: options.applicationId });
+  const headers = { ...buildHeaders({ anonymous: options.anonymous, applicationId: options.applicationId }), ...options.headers };
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
     body = options.body;

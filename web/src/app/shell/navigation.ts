@@ -70,6 +70,7 @@ function organizationItems(organizationId: string): NavItem[] {
     { to: `${base}/locations`, label: 'shell.nav.locations', ability: 'view-locations' },
     { to: `${base}/contacts`, label: 'shell.nav.contacts', ability: 'view-contacts' },
     { to: `${base}/rates`, label: 'shell.nav.rates', ability: 'view-rates' },
+    { to: `${base}/closures`, label: 'shell.nav.closures', ability: 'view-activities' },
     { to: `${base}/profile`, label: 'shell.nav.profile', ability: 'edit-organization' },
   ];
 }

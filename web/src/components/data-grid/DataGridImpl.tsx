@@ -81,11 +81,17 @@ export default function DataGridImpl<Row>({
   rowHref,
   onRowClicked,
   stateKey,
+  onPageShown,
 }: DataGridProps<Row>) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const language = currentLanguage();
   const api = useRef<GridApi<Row> | null>(null);
+  // The latest callback, read when a page arrives: a new function does not refetch.
+  const onPage = useRef(onPageShown);
+  useEffect(() => {
+    onPage.current = onPageShown;
+  }, [onPageShown]);
   const page = useRef(1);
   const sortShown = useRef<string | null>(null);
   const latestRequest = useRef(0);
@@ -147,6 +153,7 @@ export default function DataGridImpl<Row>({
               return;
             }
             setResult({ status: 'ready', total: answer.total, count: answer.rows.length });
+            onPage.current?.(answer.rows);
           },
           () => {
             params.failCallback();

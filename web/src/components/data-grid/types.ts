@@ -45,6 +45,8 @@ export interface DataGridProps<Row> {
    * the column fields, which identify a grid across languages.
    */
   stateKey?: string;
+  /** The rows of the page now shown, each time one arrives: e.g. for "select this page" of a bulk action. */
+  onPageShown?: (rows: Row[]) => void;
 }
 
 export const DEFAULT_ITEMS_PER_PAGE = 25;

@@ -1579,6 +1579,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/organizations/{id}/closures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organisation's closures, latest first (location_id: one location's) */
+        get: operations["get_v1_admin_organizations_By_id_closures"];
+        put?: never;
+        /** Close the organisation (or one location) for the days from–until: every session not begun is cancelled, its bookings cancelled and refunded in full, its participants mailed */
+        post: operations["post_v1_admin_organizations_By_id_closures"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/organizations/{id}/closures/impact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What closing the organisation (or one location) for the days from–until would do: the sessions cancelled, their participants and waiting lists, the refunds in full; writes nothing */
+        post: operations["post_v1_admin_organizations_By_id_closures_impact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/organizations/{id}/contacts": {
         parameters: {
             query?: never;
@@ -10505,6 +10540,175 @@ export interface operations {
                         };
                         meta: {
                             position: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    get_v1_admin_organizations_By_id_closures: {
+        parameters: {
+            query?: {
+                location_id?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            bookings_cancelled: number;
+                            from: string;
+                            id: string;
+                            location_id?: string | null;
+                            location_name?: string | null;
+                            organization_id: string;
+                            planned_at: string;
+                            reason: string;
+                            sessions_closed: number;
+                            sessions_planned: number;
+                            sessions_skipped: number;
+                            until: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    post_v1_admin_organizations_By_id_closures: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    from: string;
+                    location_id?: string | null;
+                    reason: string;
+                    until: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            bookings: number;
+                            id: string;
+                            sessions: number;
+                            skipped: number;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    post_v1_admin_organizations_By_id_closures_impact: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    from: string;
+                    location_id?: string | null;
+                    reason: string;
+                    until: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            list: {
+                                activity_name: string;
+                                date: string;
+                                end_time: string;
+                                id: string;
+                                participants: number;
+                                series_id: string;
+                                start_time: string;
+                                starts_at: string;
+                                waiting: number;
+                            }[];
+                            max_sessions: number;
+                            participants: number;
+                            refunds: {
+                                euro_cents: number;
+                                moves: number;
+                                open_orders: number;
+                                orders: number;
+                            };
+                            sessions: number;
+                            waiting: number;
                         };
                     };
                 };

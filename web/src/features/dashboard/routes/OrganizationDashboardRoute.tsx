@@ -27,6 +27,7 @@ const ORGANIZATION_TASKS: Task[] = [
   { path: 'locations', title: 'dashboard.tasks.locations', body: 'dashboard.tasks.locationsBody', ability: 'view-locations' },
   { path: 'contacts', title: 'dashboard.tasks.contacts', body: 'dashboard.tasks.contactsBody', ability: 'view-contacts' },
   { path: 'rates', title: 'dashboard.tasks.rates', body: 'dashboard.tasks.ratesBody', ability: 'view-rates' },
+  { path: 'closures', title: 'dashboard.tasks.closures', body: 'dashboard.tasks.closuresBody', ability: 'edit-activity' },
   { path: 'profile', title: 'dashboard.tasks.profile', body: 'dashboard.tasks.profileBody', ability: 'edit-organization' },
 ];
 

@@ -16,6 +16,8 @@ import {
   locationValues,
   type LocationValues,
 } from '@/features/locations/components/LocationInputs';
+import { can } from '@/lib/authorization';
+import { useAuthStore } from '@/stores/auth';
 import { notifySaved } from '@/stores/notification';
 import '@/features/locations/i18n';
 
@@ -41,6 +43,8 @@ function LocationForm({ location }: { location?: Location }) {
   const save = useSaveLocation();
   const remove = useDeleteLocation();
   const [confirming, setConfirming] = useState(false);
+  // A closure of this location (decision 1660) is planned on the organisation's closures screen.
+  const mayClose = useAuthStore((state) => can(state.profile, 'edit-activity'));
 
   return (
     <>
@@ -50,6 +54,14 @@ function LocationForm({ location }: { location?: Location }) {
           location && (
             <>
               <HistoryLink entityType="location" entityId={location.id} />
+              {mayClose && (
+                <Link
+                  className="button"
+                  to={`/organizations/${encodeURIComponent(location.organization_id)}/closures/plan?location_id=${encodeURIComponent(location.id)}`}
+                >
+                  {t('locations.planClosure')}
+                </Link>
+              )}
               <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
                 {t('locations.delete')}
               </button>

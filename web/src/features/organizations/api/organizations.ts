@@ -96,6 +96,16 @@ export function useRejectOrganization() {
   });
 }
 
+/** Approves one organisation for a bulk action: its refusal is collected in the summary, not shown on its own. */
+export function approveOrganization(id: string): Promise<CommandResult> {
+  return api<CommandResult>(`${item(id)}/approve`, { method: 'POST', silent: true });
+}
+
+/** Rejects one organisation with the bulk action's reason (silent, as approveOrganization). */
+export function rejectOrganization(id: string, reason: string): Promise<CommandResult> {
+  return api<CommandResult>(`${item(id)}/reject`, { method: 'POST', body: { reason }, silent: true });
+}
+
 /** The application's organisations' postcodes (GET /v1/admin/profiles/zipcodes): the zipcode filter's suggestions. */
 export function useZipcodes() {
   return useQuery({

@@ -1,9 +1,16 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { BulkBar, selectColumn, type BulkAction } from '@/components/bulk/BulkParts';
+import { useSelection } from '@/components/bulk/selection';
 import { DataGrid, RowActions, type DataGridColumn } from '@/components/data-grid/DataGrid';
 import { PageHeader, SearchInput } from '@/components/page/PageHeader';
-import { exportOrganizations, organizationsList } from '@/features/organizations/api/organizations';
+import {
+  approveOrganization,
+  exportOrganizations,
+  organizationsList,
+  rejectOrganization,
+} from '@/features/organizations/api/organizations';
 import { ORGANIZATION_STATES, type Organization } from '@/features/organizations/api/types';
 import { OrganizationStateBadge } from '@/features/organizations/components/OrganizationStateBadge';
 import { OrganizationTabs } from '@/features/organizations/components/OrganizationTabs';
@@ -46,9 +53,38 @@ export function OrganizationsManagementRoute() {
   );
   const mayCreate = can(profile, 'create-organizations');
   const mayEdit = can(profile, 'edit-organization');
+  // Bulk approval and rejection (web-053): the same commands as the review screen's, one per row.
+  const selection = useSelection<Organization>((organization) => organization.id);
+  const [refreshKey, setRefreshKey] = useState(0);
+  const bulkActions = useMemo<BulkAction<Organization>[]>(
+    () => [
+      {
+        id: 'approve',
+        label: t('organizations.approve'),
+        tone: 'primary',
+        skip: (organization) => (organization.state === 'approved' ? t('organizations.bulkAlreadyApproved') : null),
+        run: (organization) => approveOrganization(organization.id),
+      },
+      {
+        id: 'reject',
+        label: t('organizations.reject'),
+        tone: 'danger',
+        skip: (organization) =>
+          organization.state === 'approved'
+            ? t('organizations.bulkApprovedNotRejectable')
+            : organization.state === 'rejected'
+              ? t('organizations.bulkAlreadyRejected')
+              : null,
+        reason: { label: t('organizations.reason'), max: 1000 },
+        run: (organization, reason) => rejectOrganization(organization.id, reason),
+      },
+    ],
+    [t],
+  );
 
   const columns = useMemo<DataGridColumn<Organization>[]>(
     () => [
+      ...(mayEdit ? [selectColumn(selection, t('bulk.selectColumn'), (organization: Organization) => organization.name)] : []),
       { field: 'name', header: t('organizations.fields.name'), sortable: true, flex: 2 },
       { field: 'city', header: t('organizations.fields.city'), sortable: true, flex: 1 },
       { field: 'zipcode', header: t('organizations.fields.zipcode'), width: 120 },
@@ -71,7 +107,7 @@ export function OrganizationsManagementRoute() {
           ) : null,
       },
     ],
-    [t, mayEdit],
+    [t, mayEdit, selection],
   );
 
   return (
@@ -122,6 +158,14 @@ export function OrganizationsManagementRoute() {
         }
       />
       <OrganizationTabs />
+      {mayEdit && (
+        <BulkBar
+          selection={selection}
+          actions={bulkActions}
+          nameOf={(organization) => organization.name}
+          onDone={() => setRefreshKey((key) => key + 1)}
+        />
+      )}
       <DataGrid<Organization>
         label={t('organizations.title')}
         columns={columns}
@@ -146,6 +190,8 @@ export function OrganizationsManagementRoute() {
           setLastZipcodeKey('');
         }}
         rowHref={mayEdit ? (organization) => `/application/organizations/management/${organization.id}` : undefined}
+        refreshKey={refreshKey}
+        onPageShown={(rows) => selection.setPage(rows)}
       />
     </>
   );

@@ -107,10 +107,12 @@ export function useSetBatchEnabled(walletId: string) {
   });
 }
 
-export function setCouponEnabled(couponId: string, enabled: boolean): Promise<CommandResult> {
+/** Switches a coupon on or off; silent for a bulk action, whose summary names the refusals. */
+export function setCouponEnabled(couponId: string, enabled: boolean, silent = false): Promise<CommandResult> {
   return api<CommandResult>(`/v1/admin/coupons/${encodeURIComponent(couponId)}`, {
     method: 'PATCH',
     body: { is_enabled: enabled },
+    silent,
   });
 }
 

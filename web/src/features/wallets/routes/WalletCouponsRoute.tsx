@@ -1,9 +1,19 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
+import { BulkBar, selectColumn, type BulkAction } from '@/components/bulk/BulkParts';
+import { useSelection } from '@/components/bulk/selection';
 import { DataGrid, type DataGridColumn } from '@/components/data-grid/DataGrid';
 import { COUPON_STATUSES, type Coupon, type CouponBatch } from '@/features/wallets/api/types';
-import { couponsList, exportBatch, useBatches, useGenerateCoupons, useSetBatchEnabled, walletKeys } from '@/features/wallets/api/wallets';
+import {
+  couponsList,
+  exportBatch,
+  setCouponEnabled,
+  useBatches,
+  useGenerateCoupons,
+  useSetBatchEnabled,
+  walletKeys,
+} from '@/features/wallets/api/wallets';
 import { BatchesPanel } from '@/features/wallets/components/BatchesPanel';
 import { CouponEnabledSwitch } from '@/features/wallets/components/CouponEnabledSwitch';
 import { CouponHistoryDialog } from '@/features/wallets/components/CouponHistoryDialog';
@@ -54,8 +64,30 @@ export function WalletCouponsRoute() {
     void queryClient.invalidateQueries({ queryKey: walletKeys.batches(wallet.id) });
   };
 
+  // Bulk disabling (web-053), undone by switching the same coupons on again.
+  const selection = useSelection<Coupon>((coupon) => coupon.id);
+  const bulkActions = useMemo<BulkAction<Coupon>[]>(
+    () => [
+      {
+        id: 'disable',
+        label: t('wallets.coupons.bulkDisable'),
+        tone: 'danger',
+        skip: (coupon) =>
+          coupon.status === 'redeemed'
+            ? t('wallets.coupons.bulkRedeemed')
+            : !coupon.is_enabled
+              ? t('wallets.coupons.bulkAlreadyDisabled')
+              : null,
+        run: (coupon) => setCouponEnabled(coupon.id, false, true),
+        undo: (coupon) => setCouponEnabled(coupon.id, true, true),
+      },
+    ],
+    [t],
+  );
+
   const columns = useMemo<DataGridColumn<Coupon>[]>(
     () => [
+      ...(manage ? [selectColumn(selection, t('bulk.selectColumn'), (coupon: Coupon) => coupon.code)] : []),
       {
         field: 'code',
         header: t('wallets.coupons.code'),
@@ -113,7 +145,7 @@ export function WalletCouponsRoute() {
     ],
     // refresh only changes the refresh key and invalidates; it need not rebuild the columns.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [t, language, batchNames, manage],
+    [t, language, batchNames, manage, selection],
   );
 
   return (
@@ -161,6 +193,7 @@ export function WalletCouponsRoute() {
           </button>
         )}
       </div>
+      {manage && <BulkBar selection={selection} actions={bulkActions} nameOf={(coupon) => coupon.code} onDone={refresh} />}
       <DataGrid<Coupon>
         label={t('wallets.tabs.coupons')}
         columns={columns}
@@ -171,6 +204,7 @@ export function WalletCouponsRoute() {
         defaultSort={CODE_SORT}
         emptyMessage={t('wallets.coupons.empty')}
         refreshKey={refreshKey}
+        onPageShown={(rows) => selection.setPage(rows)}
       />
       {batches.data && (
         <BatchesPanel

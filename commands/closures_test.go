@@ -1,0 +1,165 @@
+package commands_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+
+	"move/commands"
+	"move/domain"
+	"move/domain/activity"
+	"move/domain/booking"
+	"move/domain/closure"
+	"move/domain/identity"
+	"move/domain/location"
+	"move/domain/organization"
+	"move/domain/series"
+	"move/internal/testenv"
+)
+
+// A closure of one location closes only the sessions of activities there; a closure of
+// the whole organisation closes the rest, the waiting list with the spots (nobody is
+// promoted into a closed session). Candidates of another organisation are dropped; a
+// retry writes nothing; another application finds nothing; a bad range writes nothing.
+func TestAClosureClosesTheSessionsOfItsScopeOnce(t *testing.T) {
+	ctx := context.Background()
+	env := testenv.New(t)
+	app, err := env.App.CreateApplication(ctx, commands.Meta{ActorID: "test"}, identity.ApplicationSettings{Name: "App", Slug: "app"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	meta := commands.Meta{ActorID: "test", ApplicationID: app.ID}
+	org, err := env.App.CreateOrganization(ctx, meta, organization.Profile{Name: "Studio"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	other, err := env.App.CreateOrganization(ctx, meta, organization.Profile{Name: "Elders"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pool, err := env.App.CreateLocation(ctx, meta, org.ID, location.Fields{Name: "Zwembad", LocationTypes: []string{}, Sports: []string{}, Contacts: []string{}, OpeningHours: []location.Day{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	day := time.Now().AddDate(0, 0, 10).Format(time.DateOnly)
+	session := func(orgID string, settings activity.Settings, at *string) closure.SessionRef {
+		x, err := env.App.CreateActivity(ctx, meta, orgID, activity.TypeSession, activity.Details{Name: "Les"}, settings)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if at != nil {
+			if _, err := env.App.SetActivityLocation(ctx, meta, x.ID, at); err != nil {
+				t.Fatal(err)
+			}
+		}
+		res, err := env.App.CreateSeries(ctx, meta, x.ID, "Europe/Amsterdam",
+			series.Schedule{Session: series.Session{Date: day, StartTime: "09:00", EndTime: "10:00", Spots: 1}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return closure.SessionRef{SeriesID: res.ID, SessionID: series.SessionID(res.ID, day)}
+	}
+	swim := session(org.ID, activity.Settings{}, &pool.ID)
+	yoga := session(org.ID, activity.Settings{HasWaitlist: true}, nil)
+	elsewhere := session(other.ID, activity.Settings{}, nil)
+	for _, who := range []string{"Ann", "Bob"} {
+		b, err := env.App.BookSession(ctx, meta, commands.Booking{Session: commands.SessionRef{SeriesID: yoga.SeriesID, SessionID: yoga.SessionID},
+			Participant: booking.Participant{FirstName: who, LastName: "Lid", Email: who + "@example.test"}, ByStaff: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if who == "Bob" && b.Status != booking.StatusWaitlisted {
+			t.Fatalf("Bob is %s", b.Status)
+		}
+	}
+	count := func(typ string) int {
+		var n int
+		if err := env.DB.QueryRow(ctx, `SELECT count(*) FROM eventstore_events WHERE type = $1`, typ).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	rng := closure.Range{From: day, Until: day, Reason: "Onderhoud"}
+	all := []closure.SessionRef{swim, yoga, elsewhere}
+
+	// Bad input writes nothing.
+	_, err = env.App.PlanClosure(ctx, meta, commands.ClosureRequest{OrganizationID: org.ID, Range: closure.Range{From: day, Until: "2000-01-01", Reason: "x"}, Zone: "Europe/Amsterdam", Candidates: all})
+	var invalid *domain.ValidationError
+	if !errors.As(err, &invalid) {
+		t.Fatalf("bad range: %v", err)
+	}
+	foreign := meta
+	foreign.ApplicationID = uuid.NewString()
+	_, err = env.App.PlanClosure(ctx, foreign, commands.ClosureRequest{OrganizationID: org.ID, Range: rng, Zone: "Europe/Amsterdam", Candidates: all})
+	var missing *domain.NotFoundError
+	if !errors.As(err, &missing) {
+		t.Fatalf("another application: %v", err)
+	}
+	if n := count("closure.planned.v1"); n != 0 {
+		t.Fatalf("%d closures after refusals", n)
+	}
+
+	// The pool only.
+	poolMeta := meta
+	poolMeta.CommandID = uuid.New()
+	first, err := env.App.PlanClosure(ctx, poolMeta, commands.ClosureRequest{OrganizationID: org.ID, LocationID: pool.ID, Range: rng, Zone: "Europe/Amsterdam", Candidates: all})
+	if err != nil || first.Sessions != 1 || first.Bookings != 0 {
+		t.Fatalf("pool closure: %+v %v", first, err)
+	}
+	again, err := env.App.PlanClosure(ctx, poolMeta, commands.ClosureRequest{OrganizationID: org.ID, LocationID: pool.ID, Range: rng, Zone: "Europe/Amsterdam", Candidates: all})
+	if err != nil || again.ID != first.ID || again.Sessions != 1 {
+		t.Fatalf("retry: %+v %v", again, err)
+	}
+	if n := count("series.occurrence_cancelled.v1"); n != 1 {
+		t.Fatalf("%d sessions cancelled after the pool's closure and its retry", n)
+	}
+
+	// The whole organisation: the yoga session with its spot and its waiting list.
+	whole, err := env.App.PlanClosure(ctx, meta, commands.ClosureRequest{OrganizationID: org.ID, Range: rng, Zone: "Europe/Amsterdam", Candidates: all})
+	if err != nil || whole.Sessions != 1 || whole.Bookings != 2 {
+		t.Fatalf("organisation closure: %+v %v", whole, err)
+	}
+	if n := count("booking.cancelled.v1"); n != 2 {
+		t.Fatalf("%d bookings cancelled", n)
+	}
+	if n := count("booking.promoted.v1"); n != 0 {
+		t.Fatalf("%d promoted into a closed session", n)
+	}
+	if n := count("series.occurrence_cancelled.v1"); n != 2 {
+		t.Fatalf("%d sessions cancelled; the other organisation's must stay", n)
+	}
+	// Both participants are told once.
+	told := 0
+	var bookings []string
+	rows, err := env.DB.Query(ctx, `SELECT data->>'booking_id' FROM eventstore_events WHERE type = 'booking.cancelled.v1'`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			t.Fatal(err)
+		}
+		bookings = append(bookings, id)
+	}
+	rows.Close()
+	for range 2 {
+		for _, id := range bookings {
+			if _, err := env.App.NotifyClosure(ctx, app.ID, whole.ID, yoga, id, func(n commands.ClosureNotice) error {
+				if n.Reason != "Onderhoud" || n.ActivityName != "Les" || n.Date != day || n.StartTime != "09:00" || n.Participant.Email == "" {
+					t.Fatalf("notice: %+v", n)
+				}
+				told++
+				return nil
+			}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if told != 2 {
+		t.Fatalf("told %d times, want each of the two once", told)
+	}
+}

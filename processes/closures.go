@@ -1,0 +1,152 @@
+package processes
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"move/commands"
+	"move/domain/booking"
+	"move/domain/closure"
+	"move/identity"
+	"move/projections"
+)
+
+// Tables of the closures process (decision 1660): sessions of a planned closure not
+// closed yet, and participants of closed sessions not told yet.
+const (
+	PendingClosureSessions = "pending_closure_sessions"
+	PendingClosureNotices  = "pending_closure_notices"
+)
+
+const closuresSchema = `
+CREATE TABLE pending_closure_sessions (
+    session_id     uuid        NOT NULL,
+    closure_id     uuid        NOT NULL,
+    application_id uuid        NOT NULL,
+    planned_at     timestamptz NOT NULL,
+    PRIMARY KEY (closure_id, session_id)
+);
+CREATE INDEX pending_closure_sessions_by_age ON pending_closure_sessions (planned_at);
+` + `
+CREATE TABLE pending_closure_notices (
+    booking_id     uuid        PRIMARY KEY,
+    closure_id     uuid        NOT NULL,
+    session_id     uuid        NOT NULL,
+    series_id      uuid        NOT NULL,
+    application_id uuid        NOT NULL,
+    closed_at      timestamptz NOT NULL
+);
+CREATE INDEX pending_closure_notices_by_age ON pending_closure_notices (closed_at);
+`
+
+func closuresEventTypes() []string {
+	return []string{closure.Planned{}.EventType(), closure.SessionClosed{}.EventType(), booking.Notified{}.EventType()}
+}
+
+// applyClosures lists a planned closure's sessions until each is closed, and each
+// cancelled booking of a closed session until its participant is told.
+func applyClosures(ctx context.Context, w projections.Writer, e projections.Event) error {
+	id := strings.TrimPrefix(e.Stream, closure.StreamPrefix)
+	switch p := e.Payload.(type) {
+	case closure.Planned:
+		for _, s := range p.Sessions {
+			if err := w.Exec(ctx, `INSERT INTO pending_closure_sessions (session_id, closure_id, application_id, planned_at)
+				VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`, s.SessionID, id, p.ApplicationID, e.RecordedAt); err != nil {
+				return err
+			}
+		}
+	case closure.SessionClosed:
+		if err := w.Exec(ctx, `DELETE FROM pending_closure_sessions WHERE closure_id = $1 AND session_id = $2`, id, p.SessionID); err != nil {
+			return err
+		}
+		for _, b := range p.Bookings {
+			if err := w.Exec(ctx, `INSERT INTO pending_closure_notices (booking_id, closure_id, session_id, series_id, application_id, closed_at)
+				VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (booking_id) DO NOTHING`,
+				b, id, p.SessionID, p.SeriesID, e.Metadata.ApplicationID, e.RecordedAt); err != nil {
+				return err
+			}
+		}
+	case booking.Notified:
+		if p.Reason == booking.NotifiedClosed {
+			return w.Exec(ctx, `DELETE FROM pending_closure_notices WHERE booking_id = $1`, p.BookingID)
+		}
+	}
+	return nil
+}
+
+type dueClosure struct{ application, closure string }
+type dueClosureNotice struct{ application, closure, session, series, booking string }
+
+// dueClosures reads the closures with sessions the request that planned them left
+// (older than the grace period) and the participants to tell.
+func dueClosures(ctx context.Context, tx pgx.Tx, before time.Time) ([]dueClosure, []dueClosureNotice, error) {
+	rows, err := tx.Query(ctx, `SELECT application_id::text, closure_id::text FROM readmodel.pending_closure_sessions
+		WHERE planned_at < $1 GROUP BY application_id, closure_id ORDER BY min(planned_at) LIMIT 10`, before)
+	if err != nil {
+		return nil, nil, err
+	}
+	closures, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (dueClosure, error) {
+		var d dueClosure
+		return d, r.Scan(&d.application, &d.closure)
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	rows, err = tx.Query(ctx, `SELECT application_id::text, closure_id::text, session_id::text, series_id::text, booking_id::text
+		FROM readmodel.pending_closure_notices ORDER BY closed_at LIMIT 100`)
+	if err != nil {
+		return nil, nil, err
+	}
+	notices, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (dueClosureNotice, error) {
+		var d dueClosureNotice
+		return d, r.Scan(&d.application, &d.closure, &d.session, &d.series, &d.booking)
+	})
+	return closures, notices, err
+}
+
+// closeAndTell closes the sessions closures left and tells the participants of closed
+// sessions.
+func (w *Worker) closeAndTell(ctx context.Context, closures []dueClosure, notices []dueClosureNotice) (int, error) {
+	done := 0
+	for _, c := range closures {
+		out, err := w.App.CloseSessions(ctx, commands.Meta{ApplicationID: c.application, ActorID: commands.ClosureActor}, c.closure)
+		if err != nil {
+			return done, err
+		}
+		w.Log.Info("closed the sessions a closure's request left", "closure_id", c.closure, "sessions", out.Sessions)
+		w.resumed.WithLabelValues("closure-sessions").Inc()
+		done++
+	}
+	for _, n := range notices {
+		ref := closure.SessionRef{SeriesID: n.series, SessionID: n.session}
+		tell := func(c commands.ClosureNotice) error { return w.tellClosed(ctx, c) }
+		if _, err := w.App.NotifyClosure(ctx, n.application, n.closure, ref, n.booking, tell); err != nil {
+			return done, err
+		}
+		done++
+	}
+	return done, nil
+}
+
+// tellClosed mails the participant that their session does not take place (Dutch: the
+// application's language, as the promotion mail).
+func (w *Worker) tellClosed(ctx context.Context, n commands.ClosureNotice) error {
+	if w.Mail == nil || n.Participant.Email == "" {
+		return nil
+	}
+	return w.Mail.Send(ctx, closedMail(n))
+}
+
+func closedMail(n commands.ClosureNotice) identity.Mail {
+	when := n.Date
+	if d, err := time.Parse(time.DateOnly, n.Date); err == nil {
+		when = d.Format("02-01-2006")
+	}
+	return identity.Mail{To: n.Participant.Email, Subject: "Gaat niet door: " + n.ActivityName + " op " + when,
+		Body: fmt.Sprintf("Hallo %s,\n\n%s op %s om %s gaat niet door: %s.\nJe inschrijving is geannuleerd; wat je betaalde krijg je volledig terug.\n",
+			n.Participant.FirstName, n.ActivityName, when, n.StartTime, n.Reason)}
+}
