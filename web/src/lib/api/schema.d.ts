@@ -4447,7 +4447,9 @@ export interface operations {
                     "application/json": {
                         data: {
                             application_id: string;
+                            customer_email?: string | null;
                             customer_id?: string | null;
+                            customer_name?: string | null;
                             id: string;
                             organization_id: string;
                             organization_name: string;
@@ -4505,7 +4507,9 @@ export interface operations {
                     "application/json": {
                         data: {
                             application_id: string;
+                            customer_email?: string | null;
                             customer_id?: string | null;
+                            customer_name?: string | null;
                             history: {
                                 actor_id: string;
                                 actor_name?: string | null;
@@ -9598,7 +9602,9 @@ export interface operations {
                     "application/json": {
                         data: {
                             application_id: string;
+                            customer_email?: string | null;
                             customer_id?: string | null;
+                            customer_name?: string | null;
                             id: string;
                             organization_id: string;
                             organization_name: string;
@@ -9656,7 +9662,9 @@ export interface operations {
                     "application/json": {
                         data: {
                             application_id: string;
+                            customer_email?: string | null;
                             customer_id?: string | null;
+                            customer_name?: string | null;
                             history: {
                                 actor_id: string;
                                 actor_name?: string | null;
