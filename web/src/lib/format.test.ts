@@ -4,6 +4,7 @@ import {
   displayFileName,
   formatDate,
   formatDay,
+  formatMonth,
   formatTimeZone,
   formatFileSize,
   formatMoney,
@@ -72,6 +73,13 @@ describe('dates', () => {
   it('shows weekday day month', () => {
     expect(formatDate(tuesday, 'nl')).toBe('dinsdag 3 maart');
     expect(formatDate(tuesday, 'en')).toBe('Tuesday 3 March');
+  });
+
+  it('shows a payout or finance month in words, never YYYY-MM', () => {
+    expect(formatMonth('2026-03', 'nl')).toBe('maart 2026');
+    expect(formatMonth('2026-12', 'en')).toBe('December 2026');
+    expect(formatMonth('2026-01', 'nl')).toBe('januari 2026');
+    expect(formatMonth('not a month', 'nl')).toBe('not a month');
   });
 
   it('reads an API day as that calendar day, in words', () => {

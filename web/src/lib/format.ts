@@ -39,6 +39,18 @@ const ZONE_NAMES: Record<string, Record<Language, string>> = {
   'Europe/Brussels': { nl: 'Belgische tijd', en: 'Belgian time' },
 };
 
+/**
+ * A month the API sends as "YYYY-MM" (a payout or finance month), e.g. "maart 2026";
+ * anything else is shown as it came.
+ */
+export function formatMonth(isoMonth: string, language: Language): string {
+  const match = /^(\d{4})-(\d{2})$/.exec(isoMonth);
+  if (!match) return isoMonth;
+  return new Intl.DateTimeFormat(LOCALES[language], { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)),
+  );
+}
+
 /** A time zone as words, e.g. "Nederlandse tijd" for Europe/Amsterdam, never the IANA id if avoidable. */
 export function formatTimeZone(zone: string, language: Language): string {
   const known = ZONE_NAMES[zone]?.[language];
