@@ -203,8 +203,8 @@ export function SeriesEditor({
   return (
     <Form<SeriesValues> initialValues={initial} enableReinitialize onSubmit={(values) => onSubmit(values).catch(onRepetitionFields)}>
       <TextField name="date" type="date" label={t('activities.sessions.fields.date')} />
-      <TimeField name="start_time" label={t('activities.sessions.fields.start_time')} required />
-      <TimeField name="end_time" label={t('activities.sessions.fields.end_time')} required />
+      <TimeField name="start_time" label={t('activities.sessions.fields.start_time')} />
+      <TimeField name="end_time" label={t('activities.sessions.fields.end_time')} />
       <TextField name="spots" type="number" min={1} label={t('activities.sessions.fields.spots')} />
       <TextField name="subscribe_from" label={t('activities.sessions.fields.subscribe_from')} />
       <TextField name="subscribe_until" label={t('activities.sessions.fields.subscribe_until')} />
