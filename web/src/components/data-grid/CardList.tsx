@@ -11,6 +11,11 @@ import type { ListSort, ListSource } from '@/lib/list';
 export interface CardListProps<Row> {
   label: string;
   source: ListSource<Row>;
+  /**
+   * The pages' place in the query cache, e.g. `['orders', path, 'cards']`: two lists must not share pages, and the
+   * feature's invalidations (a refund invalidates `['orders']`) refresh the cards too.
+   */
+  cacheKey: readonly unknown[];
   getRowId: (row: Row) => string;
   search?: string;
   filter?: Record<string, QueryValue>;
@@ -34,6 +39,7 @@ export interface CardListProps<Row> {
 export function CardList<Row>({
   label,
   source,
+  cacheKey,
   getRowId,
   search,
   filter,
@@ -53,7 +59,7 @@ export function CardList<Row>({
   // Another search or filter starts on its first page.
   const number = page.key === key ? page.number : 1;
   const query = useQuery({
-    queryKey: ['card-list', label, source, key, number, itemsPerPage],
+    queryKey: [...cacheKey, key, number, itemsPerPage],
     queryFn: ({ signal }) => source({ search, filter, sort, page: number, itemsPerPage }, signal),
     placeholderData: (previous) => previous,
   });

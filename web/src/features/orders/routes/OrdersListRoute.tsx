@@ -4,7 +4,7 @@ import { useLocation } from 'react-router';
 import { CardList } from '@/components/data-grid/CardList';
 import { DataGrid, type DataGridColumn } from '@/components/data-grid/DataGrid';
 import { PageHeader, SearchInput } from '@/components/page/PageHeader';
-import { exportOrders, ordersApi, ordersList } from '@/features/orders/api/orders';
+import { exportOrders, orderKeys, ordersApi, ordersList } from '@/features/orders/api/orders';
 import { ORDER_STATUSES, PAYMENT_TYPES, type ExportFormat, type Order } from '@/features/orders/api/types';
 import { OrderDialog } from '@/features/orders/components/OrderDialog';
 import { OrderStatusBadge } from '@/features/orders/components/OrderStatusBadge';
@@ -148,6 +148,7 @@ export function OrdersListRoute() {
         <CardList<Order>
           label={t('orders.title')}
           source={source}
+          cacheKey={[...orderKeys.all, api, 'cards']}
           getRowId={(order) => order.id}
           search={debouncedSearch}
           filter={filter}
