@@ -153,10 +153,11 @@ test('the support line: find a customer’s order by name or e-mail and refund p
   console.log(`support line timing: ${((Date.now() - started) / 1000).toFixed(1)} s (three searches, 4 clicks), load ${loadavg()[0].toFixed(1)}`);
   await dialog.getByRole('button', { name: 'Close' }).click();
 
-  // On a phone: cards, one button per order, naming the customer; a card opens the dialog.
+  // On a phone: cards, one button per order named by what it shows (customer, amount, title,
+  // time, status); a card opens the dialog.
   await page.setViewportSize({ width: 390, height: 844 });
   await search.fill('kim klant');
-  const card = page.getByRole('button', { name: `Open order ${ACTIVITY} of Kim Klant` }).first();
+  const card = page.getByRole('button', { name: new RegExp(`^Kim Klant.*${ACTIVITY}`) }).first();
   await expect(card).toBeVisible();
   await expect(page.locator('.ag-root')).toHaveCount(0);
   await card.click();

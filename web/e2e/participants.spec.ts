@@ -116,7 +116,8 @@ test('a customer books, staff see the participant on a phone, check them in by c
   expect(file.suggestedFilename()).toBe('participants.xlsx');
   const sheet = execFileSync('unzip', ['-p', await file.path(), 'xl/worksheets/sheet1.xml']).toString();
   expect(sheet).toContain('Kim');
-  expect(sheet).toContain('present');
+  // In the user's language (issue 23): the attendance in words, not the raw 'present'.
+  expect(sheet).toContain('Present');
 
   // One tap marks her absent, the live region says so, and Undo puts her back as present.
   const feedback = page.getByTestId('attendance-feedback');

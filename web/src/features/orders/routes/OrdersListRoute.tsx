@@ -157,7 +157,6 @@ export function OrdersListRoute() {
           filtered={Boolean(from || to || status || paymentType)}
           onClearSearch={clear}
           onOpen={(order) => setOpen(order.id)}
-          cardLabel={(order) => t('orders.cards.open', { title: order.title, customer: order.customer_name ?? t('orders.dialog.noCustomer') })}
           renderCard={(order) => (
             <>
               <span className="record-card__top">
