@@ -35,7 +35,8 @@ test: test-go test-web test-e2e ## every test: Go (unit, integration), web unit,
 test-go: ## Go tests with -race against a real Postgres (each test its own database)
 	@scripts/ensure-tools.sh xmllint
 	@export TEST_DATABASE_URL=$${TEST_DATABASE_URL:-$$(scripts/ensure-postgres.sh)} && \
-	$(GO) vet ./... && $(GO) test -race -count=1 -timeout 20m ./...
+	$(GO) vet ./... && $(GO) test -race -count=1 -timeout 20m ./...; status=$$?; \
+	scripts/sweep-test-databases.sh "$$TEST_DATABASE_URL"; exit $$status
 
 .PHONY: test-web
 test-web: web/node_modules/.package-lock.json ## type check, lint, OpenAPI lint (Redocly), unit tests and Storybook build of the SPA

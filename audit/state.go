@@ -30,6 +30,7 @@ import (
 	"move/domain/rate"
 	"move/domain/series"
 	"move/domain/taxonomy"
+	"move/domain/themedpage"
 	"move/domain/wallet"
 	"move/personal"
 )
@@ -64,6 +65,8 @@ var aggregates = map[string]func(id string) domain.Aggregate{
 	"session":             func(id string) domain.Aggregate { return booking.New(id) },
 	"sport":               func(id string) domain.Aggregate { return catalog.NewItem(catalog.Sport, id) },
 	"tag":                 func(id string) domain.Aggregate { return taxonomy.NewTag(id) },
+	"themed_page":         func(id string) domain.Aggregate { return themedpage.New(id) },
+	"themed_page_order":   func(id string) domain.Aggregate { return themedpage.NewOrder(id) },
 	"user":                func(id string) domain.Aggregate { return identity.NewUser(id) },
 	"wallet":              func(id string) domain.Aggregate { return wallet.New(id) },
 	"wallet_account":      func(id string) domain.Aggregate { return wallet.NewAccount(id) },
@@ -208,36 +211,30 @@ type Change struct {
 	After  string `json:"after"`
 }
 
-// Diff lists exactly the fields whose values differ between two states, by path.
+// Diff lists exactly the fields whose values differ between two states, by path. A
+// field only one side has counts as empty on the other: absent and empty are no change.
 func Diff(before, after []Field) []Change {
-	values := map[string][2]*string{}
-	for i := range before {
-		v := values[before[i].Path]
-		v[0] = &before[i].Value
-		values[before[i].Path] = v
-	}
-	for i := range after {
-		v := values[after[i].Path]
-		v[1] = &after[i].Value
-		values[after[i].Path] = v
+	values := map[string]*Change{}
+	for side, fields := range [2][]Field{before, after} {
+		for _, f := range fields {
+			c := values[f.Path]
+			if c == nil {
+				c = &Change{Path: f.Path}
+				values[f.Path] = c
+			}
+			if side == 0 {
+				c.Before = f.Value
+			} else {
+				c.After = f.Value
+			}
+		}
 	}
 	out := []Change{}
-	for path, v := range values {
-		b, a := deref(v[0]), deref(v[1])
-		if v[0] == nil || v[1] == nil || b != a {
-			if b == a {
-				continue // absent on one side and empty on the other: no change to show
-			}
-			out = append(out, Change{Path: path, Before: b, After: a})
+	for _, c := range values {
+		if c.Before != c.After {
+			out = append(out, *c)
 		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
 	return out
-}
-
-func deref(s *string) string {
-	if s == nil {
-		return ""
-	}
-	return *s
 }

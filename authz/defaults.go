@@ -5,7 +5,7 @@ package authz
 // the same text as docs/decisions/0101-default-permissions.md (a test keeps them equal).
 const DefaultMatrix = `
 superadmin: *
-admin: view-application, view-organizations, view-organization, create-organizations, edit-organization, view-categories, create-categories, view-activities, view-products, view-locations, edit-location, view-contacts, view-notifications, create-notifications, edit-notification, view-campaigns, create-campaigns, edit-campaign, view-application-orders, view-catalog, manage-invites, view-wallets, manage-wallets, redeem-coupons, manage-categories, view-tags, manage-tags, view-labels, manage-labels, refund-orders, view-audit, view-audit-personal-data
+admin: view-application, view-organizations, view-organization, create-organizations, edit-organization, view-categories, create-categories, view-activities, view-products, view-locations, edit-location, view-contacts, view-notifications, create-notifications, edit-notification, view-campaigns, create-campaigns, edit-campaign, view-application-orders, view-catalog, manage-invites, view-wallets, manage-wallets, redeem-coupons, manage-categories, view-tags, manage-tags, view-labels, manage-labels, refund-orders, view-audit, view-audit-personal-data, view-themed-pages, manage-themed-pages
 organization: view-organization, edit-organization, view-activities, create-activities, edit-activity, view-products, view-product, create-products, edit-product, view-locations, create-locations, edit-location, view-rates, manage-rates, view-contacts, manage-contacts, view-bundles, view-bundle, assign-labels, view-catalog, check-in-participants, view-categories, view-tags, view-labels
 trainer: view-activities, view-bundles, view-bundle, view-catalog, check-in-participants
 `
@@ -28,4 +28,5 @@ var Permissions = []string{
 	"manage-categories", "view-tags", "manage-tags", "view-labels", "manage-labels",
 	"operate-platform",
 	"view-audit", "view-audit-personal-data",
+	"view-themed-pages", "manage-themed-pages",
 }

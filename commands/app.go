@@ -64,6 +64,10 @@ import (
 // App builds (decisions 1200, 1201):
 //   - SaveAppStoreSettings, ConfigureAppPlatform, RequestAppBuild, then SyncAppBuild
 //     (the build service's side, for the request and the build process) (app_builds.go)
+//
+// Themed pages (decision 1640):
+//   - CreateThemedPage, UpdateThemedPage, PublishThemedPage, DeleteThemedPage,
+//     OrderThemedPages (themed_pages.go)
 type App struct {
 	run *runner
 	// afterRedeem runs between a coupon's redemption and its credit: the failpoint a
@@ -118,4 +122,3 @@ func New(store eventstore.Store, registry *domain.Registry, vault *personal.Vaul
 	a.products = streamWriter[*productState]{run: a.run, locks: &a.bookings}
 	return a, nil
 }
-

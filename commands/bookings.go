@@ -366,11 +366,11 @@ type CheckedIn struct {
 	FirstName, LastName string
 }
 
-// CheckIn marks a participant present from their QR code, once.
-func (a *App) CheckIn(ctx context.Context, meta Meta, ref SessionRef, bookingID string) (CheckedIn, error) {
+// CheckIn marks a participant present from their QR code or short code (via), once.
+func (a *App) CheckIn(ctx context.Context, meta Meta, ref SessionRef, bookingID, via string) (CheckedIn, error) {
 	var out CheckedIn
 	res, err := a.onBookings(ctx, meta, ref, func(u *unit, _ offer, s *booking.Session) error {
-		events, err := s.CheckIn(bookingID, u.now)
+		events, err := s.CheckIn(bookingID, via, u.now)
 		if err != nil {
 			return err
 		}

@@ -6,8 +6,10 @@ import (
 	"encoding/hex"
 	"io"
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 
@@ -94,6 +96,43 @@ func TestAuditLogFindsWhoChangedTheIBAN(t *testing.T) {
 	}
 	if len(seen) != len(events) {
 		t.Fatalf("paged %d events, the page of all has %d", len(seen), len(events))
+	}
+	// A closed time range (its own plan, decision 1611): the same events in the same
+	// order, paged by the same cursor; a range before them holds none; B sees none.
+	from := url.QueryEscape(time.Now().Add(-time.Hour).UTC().Format(time.RFC3339))
+	to := url.QueryEscape(time.Now().Add(time.Hour).UTC().Format(time.RFC3339))
+	ranged := "/v1/admin/audit/events?entity_type=organization&entity_id=" + w.orgA + "&from=" + from + "&to=" + to
+	inRange := auditEvents(t, w.call("GET", ranged, admin, w.appA, nil))
+	if len(inRange) != len(events) {
+		t.Fatalf("a closed range: %d events, want %d", len(inRange), len(events))
+	}
+	for i := range events {
+		if inRange[i]["id"] != events[i]["id"] {
+			t.Fatalf("a closed range, event %d: %v, want %v", i, inRange[i]["id"], events[i]["id"])
+		}
+	}
+	var ids []any
+	for cursor := ""; ; {
+		a := w.call("GET", ranged+"&limit=2"+cursor, admin, w.appA, nil)
+		for _, e := range auditEvents(t, a) {
+			ids = append(ids, e["id"])
+		}
+		before, _ := a.Body["meta"].(map[string]any)["before"].(string)
+		if before == "" {
+			break
+		}
+		cursor = "&before=" + before
+	}
+	if len(ids) != len(events) || ids[0] != events[0]["id"] || ids[len(ids)-1] != events[len(events)-1]["id"] {
+		t.Fatalf("a closed range paged: %v", ids)
+	}
+	past := url.QueryEscape(time.Now().Add(-48 * time.Hour).UTC().Format(time.RFC3339))
+	if got := auditEvents(t, w.call("GET", "/v1/admin/audit/events?from="+past+"&to="+from, admin, w.appA, nil)); len(got) != 0 {
+		t.Fatalf("a range before the events: %v", got)
+	}
+	super0, _ := w.login(w.users["superadmin"], password)
+	if got := auditEvents(t, w.call("GET", ranged, super0, w.appB, nil)); len(got) != 0 {
+		t.Fatalf("application B's closed range shows A's events: %v", got)
 	}
 	// Nobody else by default; another application's history is not found.
 	for _, role := range []string{"organization", "trainer", "customer"} {

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -15,35 +17,42 @@ import (
 	"move/identity"
 )
 
-// ownWritesRounds is how many times each chain runs. The issue asked for 1,000: each
-// request here waits for ~50 read models to pass the caller's last write, and on the
-// shared 2-core build machine (load average ~25) that is seconds a request, so 20 rounds
-// (180 requests, 20 logins) take several minutes. Raise it to probe longer, with -timeout.
-const ownWritesRounds = 20
+// ownWritesRounds is how many times each chain runs, as the issue asks; ownWritesClients
+// run them at once, each its own login session (its own last write), as independent
+// clients do. What made a round slow was not the waiting but the two password hashes of
+// the user chain (Argon2id at OWASP's cost, ~30 ms of CPU each unloaded, 160 ms on the
+// loaded build machine): 1,000 rounds took 8 minutes, of which argon2 was three quarters
+// of the process's CPU. The test's users get cheap hashes (identity.CheapPasswords;
+// passwords have their own tests at the real cost); the rest of a round is the writes
+// and the waits for the read models, which the clients running at once share.
+const (
+	ownWritesRounds  = 1000
+	ownWritesClients = 25
+)
 
 // A caller always sees its own writes, without sending X-Min-Position (decision 1330):
 // what it creates it can use at once, every time. Per round: a category, an activity in
 // it, a session of it and a participant added to it (each checked against the read
 // model the step before wrote); an application and an organisation in it (the tenancy
 // check reads the application); a user with a role, its login and an action in its
-// tenant (the permission check reads the grant). No refusal is allowed. The superadmin
-// runs the first two chains (it may do each step), in application A.
+// tenant (the permission check reads the grant). No refusal is allowed. Each client is
+// the superadmin logged in anew (it may do each step), in application A.
 func TestACallerAlwaysSeesItsOwnWrites(t *testing.T) {
-	w := newWorld(t, identity.Config{LoginPerClient: identity.Limit{N: 1 << 20, Window: time.Minute}})
+	identity.CheapPasswords(t)
+	w := newWorld(t, identity.Config{LoginPerClient: identity.Limit{N: 1 << 20, Window: time.Minute},
+		LoginPerAccount: identity.Limit{N: 1 << 20, Window: time.Minute}})
 	// The shared build machine lets projections lag seconds behind under load; the wait
 	// is bounded all the same, only wider than in production, so lag is not mistaken
 	// for a missed write.
 	w.server.ReadWait = 30 * time.Second
 	ctx := context.Background()
-	super, _ := w.login(w.users["superadmin"], password)
 	day := time.Now().AddDate(0, 0, 14).Format(time.DateOnly)
-	refusals := 0
+	var refusals atomic.Int64
 	want := func(round int, step string, a answer, status int) bool {
 		if a.Status == status {
 			return true
 		}
-		refusals++
-		if refusals <= 10 {
+		if refusals.Add(1) <= 10 {
 			t.Errorf("round %d, %s: %d %v", round, step, a.Status, a.Body)
 		}
 		return false
@@ -53,8 +62,7 @@ func TestACallerAlwaysSeesItsOwnWrites(t *testing.T) {
 		s, _ := data["id"].(string)
 		return s
 	}
-	start := time.Now()
-	for i := range ownWritesRounds {
+	round := func(super string, i int) {
 		category := w.call("POST", "/v1/admin/categories", super, w.appA, map[string]any{"title": fmt.Sprintf("Categorie %d", i)})
 		if want(i, "category", category, http.StatusCreated) {
 			activity := w.call("POST", "/v1/admin/organizations/"+w.orgA+"/activities", super, w.appA,
@@ -80,14 +88,28 @@ func TestACallerAlwaysSeesItsOwnWrites(t *testing.T) {
 		email := fmt.Sprintf("staff-%d-%s@example.test", i, uuid.NewString()[:8])
 		if _, err := w.svc.CreateUser(ctx, commands.Meta{}, identity.NewUser{Email: email, FirstName: "Nieuw", LastName: "Lid", Password: password,
 			Grant: &domainidentity.Grant{Role: domainidentity.RoleAdmin, ApplicationID: w.appA}}); err != nil {
-			t.Fatal(err)
+			t.Error(err)
+			return
 		}
 		staff, _ := w.login(email, password)
 		want(i, "the new admin's first action", w.call("POST", "/v1/admin/categories", staff, w.appA,
 			map[string]any{"title": fmt.Sprintf("Van het nieuwe lid %d", i)}), http.StatusCreated)
 	}
-	if refusals > 0 {
-		t.Fatalf("%d spurious refusals in %d rounds", refusals, ownWritesRounds)
+	start := time.Now()
+	var clients sync.WaitGroup
+	for c := range ownWritesClients {
+		clients.Add(1)
+		go func() {
+			defer clients.Done()
+			super, _ := w.login(w.users["superadmin"], password)
+			for i := c; i < ownWritesRounds; i += ownWritesClients {
+				round(super, i)
+			}
+		}()
 	}
-	t.Logf("%d rounds without a refusal in %s", ownWritesRounds, time.Since(start).Round(time.Millisecond))
+	clients.Wait()
+	if n := refusals.Load(); n > 0 {
+		t.Fatalf("%d spurious refusals in %d rounds", n, ownWritesRounds)
+	}
+	t.Logf("%d rounds (%d clients at once) without a refusal in %s", ownWritesRounds, ownWritesClients, time.Since(start).Round(time.Millisecond))
 }

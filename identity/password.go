@@ -21,6 +21,11 @@ const (
 	saltLen      = 16
 )
 
+// passwordCost is the Argon2id cost of new hashes (verification reads the cost stored in
+// each hash). It is a variable only so that a test whose subject is not passwords may
+// lower it for its own users (CheapPasswords in export_test.go); nothing else sets it.
+var passwordCost = struct{ time, memory uint32 }{argonTime, argonMemory}
+
 // HashPassword answers a PHC string: $argon2id$v=19$m=…,t=…,p=…$salt$hash, with a
 // random salt per password.
 func HashPassword(password string) (string, error) {
@@ -28,9 +33,10 @@ func HashPassword(password string) (string, error) {
 	if _, err := rand.Read(salt); err != nil {
 		return "", err
 	}
-	key := argon2.IDKey([]byte(password), salt, argonTime, argonMemory, argonThreads, argonKeyLen)
+	cost := passwordCost
+	key := argon2.IDKey([]byte(password), salt, cost.time, cost.memory, argonThreads, argonKeyLen)
 	enc := base64.RawStdEncoding
-	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s", argon2.Version, argonMemory, argonTime, argonThreads,
+	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s", argon2.Version, cost.memory, cost.time, argonThreads,
 		enc.EncodeToString(salt), enc.EncodeToString(key)), nil
 }
 

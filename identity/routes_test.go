@@ -157,16 +157,30 @@ func TestTenantIsolation(t *testing.T) {
 		t.Fatalf("unfiltered reads in A: %d invites, %d memberships of other tenants (%v)", invites, memberships, err)
 	}
 	// Every tenant-owned table (application_id NOT NULL), read model or not, has forced
-	// RLS, and the reader role owns nothing and cannot bypass it. The parked and skipped
-	// events (migration 0110) only name the tenant of a stream: they are the operations
-	// console's, read across every application by superadmins (decision 1310), and the
-	// reader role has no grant on them.
+	// RLS, and the reader role owns nothing and cannot bypass it. The one exception is a
+	// rule, not a filter: a table in platformOnly holds the platform's operations records
+	// that only name a tenant (decision 1600); it must exist, and the reader role (what
+	// every tenant-scoped read becomes) has no privilege on it at all, so a tenant's query
+	// that forgot its filter fails instead of seeing another tenant's rows.
+	platformOnly := map[string]string{
+		"public.projection_parked":  "decision 1600: parked events, the operations console's (operate-platform)",
+		"public.projection_skipped": "decision 1600: operators' skip decisions, the operations console's (operate-platform)",
+	}
+	for table, why := range platformOnly {
+		var exists, readable bool
+		if err := w.env.DB.QueryRow(ctx, `SELECT to_regclass($1) IS NOT NULL,
+			coalesce(has_table_privilege('move_reader', to_regclass($1), 'SELECT, INSERT, UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER'), false)`, table).Scan(&exists, &readable); err != nil {
+			t.Fatal(err)
+		}
+		if !exists || readable {
+			t.Errorf("platform-only %s (%s): exists %v, move_reader has a privilege on it %v", table, why, exists, readable)
+		}
+	}
 	rows, err := w.env.DB.Query(ctx, `
 		SELECT n.nspname || '.' || c.relname, c.relrowsecurity, c.relforcerowsecurity
 		  FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
 		  JOIN pg_attribute a ON a.attrelid = c.oid AND a.attname = 'application_id' AND a.attnotnull
-		 WHERE n.nspname IN ('readmodel', 'public') AND c.relkind = 'r'
-		   AND NOT (n.nspname = 'public' AND c.relname IN ('projection_parked', 'projection_skipped'))`)
+		 WHERE n.nspname IN ('readmodel', 'public') AND c.relkind = 'r'`)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -178,6 +192,9 @@ func TestTenantIsolation(t *testing.T) {
 			t.Fatal(err)
 		}
 		checked++
+		if _, ok := platformOnly[name]; ok {
+			continue
+		}
 		if !rls || !forced {
 			t.Errorf("%s: row-level security enabled %v, forced %v", name, rls, forced)
 		}
@@ -236,7 +253,9 @@ var destructiveRoutes = map[string][]string{
 	// Campaigns and notifications are the application's (decisions 1100, 1101).
 	"DELETE /v1/admin/campaigns/{campaign_id}":              {"superadmin", "admin"},
 	"POST /v1/admin/notifications/{notification_id}/cancel": {"superadmin", "admin"},
-	"DELETE /v1/bundles/{id}/bookings/{booking_id}":         {}, // customers only, as the session's (readapi/bundles_test.go cancels as one)
+	// Themed pages are the application's (decision 1640).
+	"DELETE /v1/admin/themed-pages/{page_id}":       {"superadmin", "admin"},
+	"DELETE /v1/bundles/{id}/bookings/{booking_id}": {}, // customers only, as the session's (readapi/bundles_test.go cancels as one)
 }
 
 // looksDestructive: a DELETE, a PATCH (switches on and off), or a POST whose last

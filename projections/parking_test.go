@@ -121,7 +121,12 @@ type faultRig struct {
 }
 
 func newFaultRig(t *testing.T) *faultRig {
-	return &faultRig{t: t, env: testenv.New(t), appA: uuid.NewString(), appB: uuid.NewString(),
+	return newFaultRigOn(t, testenv.New(t))
+}
+
+// newFaultRigOn is a fault rig on env (a database of a test's own cluster).
+func newFaultRigOn(t *testing.T, env *testenv.Env) *faultRig {
+	return &faultRig{t: t, env: env, appA: uuid.NewString(), appB: uuid.NewString(),
 		written: map[string][]itemSet{}, appended: map[string]time.Time{}}
 }
 

@@ -369,6 +369,7 @@ func newExtremesWorld(t *testing.T) *extremesWorld {
 	w.ids["/v1/products/"] = w.ids["/v1/admin/products/"]
 	w.ids["/v1/admin/campaigns/"] = w.make("/v1/admin/campaigns", "/v1/admin/campaigns", nil)
 	w.ids["/v1/admin/notifications/"] = w.make("/v1/admin/notifications", "/v1/admin/notifications", nil)
+	w.ids["/v1/admin/themed-pages/"] = w.make("/v1/admin/themed-pages", "/v1/admin/themed-pages", nil)
 	if _, err := w.users.CreateUser(context.Background(), commands.Meta{}, identity.NewUser{Email: "customer@example.test",
 		FirstName: "Cas", LastName: "Klant", Password: "a long enough password",
 		Grant: &domainidentity.Grant{Role: domainidentity.RoleCustomer, ApplicationID: w.app}}); err != nil {

@@ -38,6 +38,7 @@ func table(core *kernel.Core, whole func() []kernel.Route) []kernel.Route {
 	routes = append(routes, offer.New(core).PurchaseRoutes()...)
 	routes = append(routes, offer.New(core).SessionRoutes()...)
 	routes = append(routes, offer.New(core).BookingRoutes()...)
+	routes = append(routes, offer.New(core).DoorRoutes()...)
 	routes = append(routes, offer.New(core).BundleRoutes()...)
 	routes = append(routes, organizations.New(core).DashboardRoutes()...)
 	routes = append(routes, offer.New(core).RateRoutes()...)
@@ -52,6 +53,7 @@ func table(core *kernel.Core, whole func() []kernel.Route) []kernel.Route {
 	routes = append(routes, engagement.New(core).CampaignRoutes()...)
 	routes = append(routes, engagement.New(core).NotificationRoutes()...)
 	routes = append(routes, engagement.New(core).AppBuildRoutes()...)
+	routes = append(routes, engagement.New(core).ThemedPageRoutes()...)
 	routes = append(routes, auditapi.New(core).Routes()...)
 	return routes
 }

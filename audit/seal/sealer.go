@@ -224,8 +224,13 @@ func scanBlocks(rows pgx.Rows) ([]Block, error) {
 		var b Block
 		var commit, prepare int64
 		var leaves, previous, hash []byte
-		if err := r.Scan(&b.Number, &b.FirstIndex, &commit, &prepare, &b.EventIDs, &leaves, &previous, &hash, &b.SealedAt); err != nil {
+		var ids [][16]byte // not []uuid.UUID: its sql.Scanner goes through text
+		if err := r.Scan(&b.Number, &b.FirstIndex, &commit, &prepare, &ids, &leaves, &previous, &hash, &b.SealedAt); err != nil {
 			return b, err
+		}
+		b.EventIDs = make([]uuid.UUID, len(ids))
+		for i, id := range ids {
+			b.EventIDs[i] = id
 		}
 		if len(leaves) != len(b.EventIDs)*HashSize || len(previous) != HashSize || len(hash) != HashSize {
 			return b, fmt.Errorf("audit seal block %d: malformed hashes", b.Number)

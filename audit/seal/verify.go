@@ -125,59 +125,111 @@ func (r Report) Clean() bool { return r.Finding == nil }
 // logPage is how many events verify reads at once.
 const logPage = 5000
 
+// verifyWorkers is how many runs of blocks verify reads and hashes at once, each on its
+// own connection; runEvents is about how many events a run holds (whole blocks).
+var (
+	verifyWorkers = 4
+	runEvents     = logPage
+)
+
 // Verify recomputes the chain from the log and compares it with every block, in order,
 // and with the anchors; it stops at the first finding.
+//
+// Every event's leaf depends on that event alone; only the chain over the leaves is
+// sequential (one SHA-256 of 64 bytes per event). So verify reads and hashes runs of
+// whole blocks side by side (verifyWorkers connections, each run read from the previous
+// block's recorded last position) and chains their leaves in order. A run whose events
+// are not exactly the sealed ones — a different count, an id, a leaf or the block's last
+// position — ends that fast path: the log is then read in order from the start of that
+// run, as before, so a finding is named exactly as the in-order reading names it. A clean
+// answer from the fast path means the in-order reading would find the same events in the
+// same order: the runs cover the log from its start without gap or overlap.
 func Verify(ctx context.Context, store eventstore.Store, db *pgxpool.Pool, anchors []Anchor) (Report, error) {
-	report := Report{LastBlock: -1}
 	anchored := map[int64]Hash{}
 	for _, a := range anchors {
 		anchored[a.Block] = a.Hash
 	}
-	log := &logReader{store: store, after: eventstore.Start}
+	st, err := verifyRuns(ctx, store, db, anchored)
+	if err != nil {
+		return st.report, err
+	}
+	return verifyInOrder(ctx, store, db, anchored, st)
+}
+
+// VerifyInOrder is Verify reading the whole log in order on one connection (the
+// reference the fast path is measured and tested against).
+func VerifyInOrder(ctx context.Context, store eventstore.Store, db *pgxpool.Pool, anchors []Anchor) (Report, error) {
+	anchored := map[int64]Hash{}
+	for _, a := range anchors {
+		anchored[a.Block] = a.Hash
+	}
+	return verifyInOrder(ctx, store, db, anchored, verifyState{report: Report{LastBlock: -1}, after: eventstore.Start})
+}
+
+// verifyState is how far verify got: the blocks and events checked, the chain after
+// them, the next block and where in the log its events start.
+type verifyState struct {
+	report  Report
+	chained Hash
+	next    int64
+	after   eventstore.Position
+}
+
+// accept records a block whose events, chain and anchor matched.
+func (st *verifyState) accept(b Block, anchored map[int64]Hash) {
+	delete(anchored, b.Number)
+	st.report.Blocks++
+	st.report.Events += int64(len(b.EventIDs))
+	st.report.LastBlock, st.report.LastHash = b.Number, b.Hash
+	st.after = b.Last
+	st.next++
+}
+
+// verifyInOrder reads the log in order from st on, block by block, and names the first
+// mismatch.
+func verifyInOrder(ctx context.Context, store eventstore.Store, db *pgxpool.Pool, anchored map[int64]Hash, st verifyState) (Report, error) {
+	report := &st.report
+	log := &logReader{store: store, after: st.after}
 	hasher := newLeafHasher()
-	var chained Hash
-	next := int64(0)
 	for {
-		blocks, err := readBlocks(ctx, db, next, 100)
+		blocks, err := readBlocks(ctx, db, st.next, 100)
 		if err != nil {
-			return report, err
+			return *report, err
 		}
 		for _, b := range blocks {
-			if b.Number != next || b.FirstIndex != report.Events || b.Previous != chained {
-				report.Finding = &Finding{Kind: SealAltered, Block: next, Index: report.Events, Want: b.Previous, Got: chained}
-				return report, nil
+			if b.Number != st.next || b.FirstIndex != report.Events || b.Previous != st.chained {
+				report.Finding = &Finding{Kind: SealAltered, Block: st.next, Index: report.Events, Want: b.Previous, Got: st.chained}
+				return *report, nil
 			}
+			chained := st.chained
 			for i, sealed := range b.EventIDs {
 				index := b.FirstIndex + int64(i)
 				e, ok, err := log.next(ctx)
 				if err != nil {
-					return report, err
+					return *report, err
 				}
 				if !ok {
 					report.Finding = &Finding{Kind: Missing, Block: b.Number, Index: index, Sealed: sealed}
-					return report, nil
+					return *report, nil
 				}
 				leaf := hasher.leaf(e)
 				if leaf != b.Leaves[i] {
 					f, err := diagnose(ctx, store, db, b.Number, index, sealed, e)
 					report.Finding = f
-					return report, err
+					return *report, err
 				}
 				chained = chain(chained, leaf)
 			}
 			if chained != b.Hash {
 				report.Finding = &Finding{Kind: SealAltered, Block: b.Number, Index: b.FirstIndex, Want: b.Hash, Got: chained}
-				return report, nil
+				return *report, nil
 			}
 			if want, ok := anchored[b.Number]; ok && want != chained {
 				report.Finding = &Finding{Kind: AnchorMismatch, Block: b.Number, Index: b.FirstIndex, Want: want, Got: chained}
-				return report, nil
+				return *report, nil
 			}
-			delete(anchored, b.Number)
-			report.Blocks++
-			report.Events += int64(len(b.EventIDs))
-			report.LastBlock, report.LastHash = b.Number, b.Hash
-			next++
+			st.chained = chained
+			st.accept(b, anchored)
 		}
 		if len(blocks) < 100 {
 			break
@@ -186,18 +238,166 @@ func Verify(ctx context.Context, store eventstore.Store, db *pgxpool.Pool, ancho
 	for block, want := range anchored {
 		// An anchored block that is no longer sealed: the newest seals were removed.
 		report.Finding = &Finding{Kind: AnchorMismatch, Block: block, Index: report.Events, Want: want}
-		return report, nil
+		return *report, nil
 	}
 	for {
 		_, ok, err := log.next(ctx)
 		if err != nil {
-			return report, err
+			return *report, err
 		}
 		if !ok {
-			return report, nil
+			return *report, nil
 		}
 		report.Unsealed++
 	}
+}
+
+// run is a few consecutive blocks, read and hashed together by one worker.
+type run struct {
+	blocks []Block
+	after  eventstore.Position // the recorded last position of the block before
+	events int
+	// what the worker found: every event as sealed (ok), and the leaves it computed
+	ok     bool
+	err    error
+	leaves []Hash
+	done   chan struct{}
+}
+
+// verifyRuns is the fast path: it checks whole runs of blocks read side by side and
+// answers the state after the last run that matched in full, with the blocks still to
+// be read in order (none when the log matched every seal).
+func verifyRuns(ctx context.Context, store eventstore.Store, db *pgxpool.Pool, anchored map[int64]Hash) (verifyState, error) {
+	st := verifyState{report: Report{LastBlock: -1}, after: eventstore.Start}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+
+	// The runs in order; workers read them, the loop below takes their results in order.
+	ordered := make(chan *run, 2*verifyWorkers)
+	todo := make(chan *run, 2*verifyWorkers)
+	readErr := make(chan error, 1)
+	go func() {
+		defer close(ordered)
+		defer close(todo)
+		readErr <- planRuns(ctx, db, func(r *run) bool {
+			select {
+			case todo <- r:
+			case <-ctx.Done():
+				return false
+			}
+			select {
+			case ordered <- r:
+				return true
+			case <-ctx.Done():
+				return false
+			}
+		})
+	}()
+	for range verifyWorkers {
+		go func() {
+			hasher := newLeafHasher()
+			for r := range todo {
+				r.check(ctx, store, hasher)
+				close(r.done)
+			}
+		}()
+	}
+
+	for r := range ordered {
+		<-r.done
+		if r.err != nil {
+			return st, r.err
+		}
+		if !r.ok {
+			return st, nil // the in-order reading names what differs, from this run on
+		}
+		next := st
+		leaf := 0
+		for _, b := range r.blocks {
+			if b.Number != next.next || b.FirstIndex != next.report.Events || b.Previous != next.chained {
+				return st, nil
+			}
+			chained := next.chained
+			for range b.EventIDs {
+				chained = chain(chained, r.leaves[leaf])
+				leaf++
+			}
+			if chained != b.Hash {
+				return st, nil
+			}
+			if want, ok := anchored[b.Number]; ok && want != chained {
+				return st, nil
+			}
+			next.chained = chained
+			next.accept(b, anchored)
+		}
+		st = next
+	}
+	return st, <-readErr
+}
+
+// planRuns reads the blocks in order and hands them out as runs of about a page of
+// events; it stops when give says no.
+func planRuns(ctx context.Context, db *pgxpool.Pool, give func(*run) bool) error {
+	after := eventstore.Start
+	current := &run{after: after, done: make(chan struct{})}
+	for next := int64(0); ; {
+		blocks, err := readBlocks(ctx, db, next, 100)
+		if err != nil {
+			return err
+		}
+		for _, b := range blocks {
+			if current.events > 0 && current.events+len(b.EventIDs) > runEvents {
+				if !give(current) {
+					return nil
+				}
+				current = &run{after: after, done: make(chan struct{})}
+			}
+			current.blocks = append(current.blocks, b)
+			current.events += len(b.EventIDs)
+			after = b.Last
+			next = b.Number + 1
+		}
+		if len(blocks) < 100 {
+			break
+		}
+	}
+	if current.events > 0 {
+		give(current)
+	}
+	return nil
+}
+
+// check reads the run's events from the log (as many as it sealed, after the block
+// before it) and compares each with its seal: id, leaf, and each block's last position.
+func (r *run) check(ctx context.Context, store eventstore.Store, hasher *leafHasher) {
+	events, err := store.ReadAll(ctx, r.after, r.events)
+	if err != nil {
+		if ctx.Err() == nil {
+			r.err = err
+		}
+		return
+	}
+	if len(events) != r.events {
+		return
+	}
+	r.leaves = make([]Hash, 0, r.events)
+	i := 0
+	for _, b := range r.blocks {
+		for j, id := range b.EventIDs {
+			e := events[i]
+			leaf := hasher.leaf(e)
+			if e.ID != id || leaf != b.Leaves[j] {
+				return
+			}
+			r.leaves = append(r.leaves, leaf)
+			i++
+		}
+		if len(b.EventIDs) == 0 || events[i-1].Position != b.Last {
+			return
+		}
+	}
+	r.ok = true
 }
 
 // diagnose tells why the event found at index is not the one sealed there.

@@ -12,17 +12,14 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
-
-	"move/internal/testdb"
 )
 
 // The server seals the log by itself; `move audit verify` finds it clean, and after an
 // UPDATE behind the product's back exits 1 naming the event. Its runs are recorded.
 func TestServerSealsAndVerifyNamesTheAlteredEvent(t *testing.T) {
-	bin := buildBinary(t)
-	dsn := testdb.New(t)
-	run(t, bin, dsn, "seed")
-	srv := startServer(t, bin, dsn)
+	st := seeded(t)
+	bin, dsn := st.bin, st.dsn
+	srv := st.serve()
 	ctx := context.Background()
 	db, err := pgxpool.New(ctx, dsn)
 	if err != nil {

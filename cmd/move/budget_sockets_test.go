@@ -15,7 +15,6 @@ import (
 	"github.com/google/uuid"
 
 	"move/internal/connbudget"
-	"move/internal/testdb"
 )
 
 // One server under 16 clients creating and listing sports — each list waiting for the
@@ -25,11 +24,9 @@ import (
 // the server's pid (as `ss -tnp` does) every 2 ms while the load runs (decision 1341).
 // It logs the server's resident memory idle and at its highest under the load.
 func TestOneServerKeepsItsSocketsWithinTheBudgetUnderLoad(t *testing.T) {
-	bin := buildBinary(t)
-	dsn := testdb.New(t)
-	db := testdb.Pool(t, dsn)
-	run(t, bin, dsn, "seed")
-	srv := startServer(t, bin, dsn)
+	st := seeded(t)
+	dsn, db := st.dsn, st.db
+	srv := st.serve()
 	token, app := loginWithApplication(t, srv)
 	session := seededSession(t, db, "Yoga in het park")
 	u, err := url.Parse(dsn)

@@ -12,8 +12,6 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
-
-	"move/internal/testdb"
 )
 
 // connectionBudget is what one server may hold (decision 0500): the default pool of 8,
@@ -24,10 +22,8 @@ const connectionBudget = 10
 // the budget idle and under load; the standbys keep their connections instead of
 // reconnecting while they wait for a lock.
 func TestThreeServersStayWithinTheConnectionBudget(t *testing.T) {
-	bin := buildBinary(t)
-	dsn := testdb.New(t)
-	db := testdb.Pool(t, dsn)
-	run(t, bin, dsn, "seed")
+	st := seeded(t)
+	bin, dsn, db := st.bin, st.dsn, st.db
 	var servers []*server
 	for i := range 3 {
 		servers = append(servers, startServer(t, bin, withAppName(t, dsn, fmt.Sprintf("budget-%d", i))))

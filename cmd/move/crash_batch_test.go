@@ -12,7 +12,6 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"move/commands"
-	"move/internal/testdb"
 )
 
 // The server dies in the middle of a crowd booking one session (decision 1340): first
@@ -21,12 +20,9 @@ import (
 // Idempotency-Key: a batch that wrote nothing is decided again, one that was written is
 // answered from the stream; no booking is written twice and every caller ends booked.
 func TestCrashInTheMiddleOfABatchOfBookings(t *testing.T) {
-	bin := buildBinary(t)
-	dsn := testdb.New(t)
-	db := testdb.Pool(t, dsn)
-	run(t, bin, dsn, "seed")
-
-	srv := startServer(t, bin, dsn, "MOVE_FAILPOINT=before-batch-appended")
+	st := seeded(t)
+	db := st.db
+	srv := st.serve("MOVE_FAILPOINT=before-batch-appended")
 	token, app := loginWithApplication(t, srv)
 	session := seededSession(t, db, "Yoga in het park")
 	path := "/v1/admin/sessions/" + session + "/participants"
@@ -61,7 +57,7 @@ func TestCrashInTheMiddleOfABatchOfBookings(t *testing.T) {
 		t.Fatalf("the batch dying before its append wrote nothing, yet the stream holds %d bookings for %d answers", n, answered)
 	}
 
-	srv = startServer(t, bin, dsn, "MOVE_FAILPOINT=after-batch-appended")
+	srv = st.serve("MOVE_FAILPOINT=after-batch-appended")
 	token, app = loginWithApplication(t, srv)
 	answered = acknowledged(book(srv.url, token, app))
 	if err := srv.cmd.Wait(); err == nil || answered == crowd {
@@ -72,7 +68,7 @@ func TestCrashInTheMiddleOfABatchOfBookings(t *testing.T) {
 		t.Fatalf("the batch dying after its append wrote its bookings, yet the stream holds %d for %d answers", written, answered)
 	}
 
-	srv = startServer(t, bin, dsn)
+	srv = st.serve()
 	token, app = loginWithApplication(t, srv)
 	if answered := acknowledged(book(srv.url, token, app)); answered != crowd {
 		t.Fatalf("after the restart %d of %d retries were answered", answered, crowd)
@@ -81,10 +77,7 @@ func TestCrashInTheMiddleOfABatchOfBookings(t *testing.T) {
 		t.Fatalf("the stream holds %d bookings for %d callers", n, crowd)
 	}
 	// Each caller's command is in the stream once (a key's command id: decision 0532).
-	var actor string
-	if err := db.QueryRow(context.Background(), `SELECT subject_id::text FROM identity_personal_data WHERE email_key = 'superadmin@move.test' AND is_user`).Scan(&actor); err != nil {
-		t.Fatal(err)
-	}
+	actor := st.actor()
 	for _, key := range keys {
 		commandID := commands.IdempotentCommandID(uuid.MustParse(key), app, actor).String()
 		if n := count(t, db, `SELECT count(*) FROM eventstore_events WHERE stream = $1 AND metadata->>'command_id' = $2`, "session-"+session, commandID); n != 1 {
@@ -119,25 +112,5 @@ func seededSession(t *testing.T, db *pgxpool.Pool, activityName string) string {
 			t.Fatalf("the seeded session of %q was not projected: %v", activityName, err)
 		}
 		time.Sleep(50 * time.Millisecond)
-	}
-}
-
-// loginWithApplication logs the superadmin in once the read model lists their
-// application (a server just started may still be projecting it).
-func loginWithApplication(t *testing.T, srv *server) (token, app string) {
-	base := srv.url
-	t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
-	for {
-		status, body := call(base, "", "", "POST", "/v1/auth/login", "", map[string]any{"email": "superadmin@move.test", "password": "move-demo-password"})
-		user, _ := body["user"].(map[string]any)
-		apps, _ := user["applications"].([]any)
-		if status == http.StatusOK && len(apps) > 0 {
-			return body["api_token"].(map[string]any)["token"].(string), apps[0].(map[string]any)["id"].(string)
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("login: %d %v\n%s", status, body, srv.log)
-		}
-		time.Sleep(100 * time.Millisecond)
 	}
 }

@@ -1,18 +1,11 @@
 package main_test
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
-	"net"
 	"net/http"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -23,119 +16,147 @@ import (
 	"move/internal/testdb"
 )
 
-// The server is killed (SIGKILL) while commands stream in. After a restart every
-// acknowledged command has its events in the log exactly once, a retry of it writes
-// nothing, and the read model converges to its rebuild from the log.
-func TestCrashWhileCommandsStreamIn(t *testing.T) {
-	bin := buildBinary(t)
-	dsn := testdb.New(t)
-	db := testdb.Pool(t, dsn)
-	run(t, bin, dsn, "seed")
+// Chaos (issue 21): the server is killed (SIGKILL) while 1,000 commands are in flight
+// at once. Every acknowledged command has its events in the log exactly once; clients
+// then retry every command with its Idempotency-Key against the restarted server: an
+// acknowledged one gets its first answer, one the crash cut off is written now or, if
+// it landed before the kill, answered from the log. In the end each of the 1,000
+// commands is in the log exactly once, and the read model equals its rebuild.
+func TestCrashDuringAThousandConcurrentCommands(t *testing.T) {
+	const commandsSent, killAfter = 1000, 250
+	st := seeded(t)
+	srv := st.serve()
+	token, app := loginWithApplication(t, srv)
 
-	srv := startServer(t, bin, dsn)
-	token, app := login(t, srv.url)
+	keys := make([]string, commandsSent)
+	for i := range keys {
+		keys[i] = uuid.NewString()
+	}
+	create := func(base, token, app string, i int) (int, string) {
+		status, body := call(base, token, app, "POST", "/v1/admin/sports", keys[i], map[string]any{"name": fmt.Sprintf("Crash %04d", i)})
+		if status != http.StatusCreated {
+			return status, ""
+		}
+		return status, body["data"].(map[string]any)["id"].(string)
+	}
 
 	var mu sync.Mutex
-	acked := map[string]string{} // Idempotency-Key → sport id
-	sent := map[string]string{}  // Idempotency-Key → the name it was sent with
-	stop := make(chan struct{})
+	acked := map[int]string{} // command → sport id
+	answers := make(chan struct{}, commandsSent)
+	gate := make(chan struct{})
 	var wg sync.WaitGroup
-	for w := range 4 {
+	for i := range commandsSent {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for i := 0; ; i++ {
-				select {
-				case <-stop:
-					return
-				default:
-				}
-				key, name := uuid.NewString(), fmt.Sprintf("Crash %d-%d", w, i)
-				status, body := call(srv.url, token, app, "POST", "/v1/admin/sports", key, map[string]any{"name": name})
+			<-gate
+			if status, id := create(srv.url, token, app, i); status == http.StatusCreated {
+				mu.Lock()
+				acked[i] = id
+				mu.Unlock()
+				answers <- struct{}{}
+			}
+		}()
+	}
+	close(gate)
+	finished := make(chan struct{})
+	go func() { wg.Wait(); close(finished) }()
+	for n := 0; n < killAfter; n++ {
+		select {
+		case <-answers:
+		case <-finished:
+			t.Fatalf("only %d of %d commands were answered 201 before the kill:\n%s", n, commandsSent, srv.log)
+		}
+	}
+	srv.kill(t)
+	<-finished
+	if len(acked) == commandsSent {
+		t.Fatal("every command was answered before the kill: the crash cut nothing off")
+	}
+	landed := count(t, st.db, `SELECT count(*) FROM eventstore_events WHERE type = 'sport.created.v1' AND data->>'name' LIKE 'Crash %'`)
+	t.Logf("SIGKILL with %d of %d concurrent commands acknowledged and %d in the log", len(acked), commandsSent, landed)
+
+	actor := st.actor()
+	commandID := func(i int) string {
+		return commands.IdempotentCommandID(uuid.MustParse(keys[i]), app, actor).String()
+	}
+	for i := range acked {
+		if n := count(t, st.db, `SELECT count(*) FROM eventstore_events WHERE metadata->>'command_id' = $1 AND type = 'sport.created.v1'`, commandID(i)); n != 1 {
+			t.Fatalf("acknowledged command %d has %d created events, want 1", i, n)
+		}
+	}
+
+	// Every client retries (all at once again) until it has an answer.
+	srv = st.serve()
+	token, app = loginWithApplication(t, srv)
+	retried := make([]string, commandsSent)
+	var retries sync.WaitGroup
+	for i := range commandsSent {
+		retries.Add(1)
+		go func() {
+			defer retries.Done()
+			for deadline := time.Now().Add(2 * time.Minute); ; time.Sleep(100 * time.Millisecond) {
+				status, id := create(srv.url, token, app, i)
 				if status == http.StatusCreated {
-					mu.Lock()
-					acked[key] = body["data"].(map[string]any)["id"].(string)
-					sent[key] = name
-					mu.Unlock()
+					retried[i] = id
+					return
+				}
+				if status != 0 && status < 500 || time.Now().After(deadline) {
+					t.Errorf("retry of command %d after the restart: %d", i, status)
+					return
 				}
 			}
 		}()
 	}
-	deadline := time.Now().Add(20 * time.Second)
-	for {
-		mu.Lock()
-		n := len(acked)
-		mu.Unlock()
-		if n >= 150 || time.Now().After(deadline) {
-			break
-		}
-		time.Sleep(10 * time.Millisecond)
+	retries.Wait()
+	if t.Failed() {
+		t.FailNow()
 	}
-	srv.kill(t)
-	close(stop)
-	wg.Wait()
-	if len(acked) == 0 {
-		t.Fatal("no command was acknowledged before the kill")
-	}
-	t.Logf("%d commands acknowledged before SIGKILL", len(acked))
-
-	srv = startServer(t, bin, dsn)
-	token, app = login(t, srv.url)
-	ctx := context.Background()
-	// A key's command id is the key within the caller's application (decision 0532).
-	var actor string
-	if err := db.QueryRow(ctx, `SELECT subject_id::text FROM identity_personal_data WHERE email_key = 'superadmin@move.test' AND is_user`).Scan(&actor); err != nil {
-		t.Fatal(err)
-	}
-	for key := range acked {
-		commandID := commands.IdempotentCommandID(uuid.MustParse(key), app, actor).String()
-		if n := count(t, db, `SELECT count(*) FROM eventstore_events WHERE metadata->>'command_id' = $1 AND type = 'sport.created.v1'`, commandID); n != 1 {
-			t.Fatalf("acknowledged command %s has %d created events, want 1", key, n)
+	for i, id := range acked {
+		if retried[i] != id {
+			t.Fatalf("the retry of acknowledged command %d answered sport %s, first answered %s", i, retried[i], id)
 		}
 	}
-	if n := count(t, db, `SELECT count(*) FROM (SELECT metadata->>'command_id' FROM eventstore_events WHERE type = 'sport.created.v1'
+	if n := count(t, st.db, `SELECT count(*) FROM eventstore_events WHERE type = 'sport.created.v1' AND data->>'name' LIKE 'Crash %'`); n != commandsSent {
+		t.Fatalf("after the retries the log holds %d of the %d sports", n, commandsSent)
+	}
+	if n := count(t, st.db, `SELECT count(*) FROM (SELECT metadata->>'command_id' FROM eventstore_events WHERE type = 'sport.created.v1'
 		GROUP BY 1 HAVING count(*) > 1) twice`); n != 0 {
 		t.Fatalf("%d commands wrote their events twice", n)
 	}
-	for key, id := range acked { // a client retrying after the crash gets the first answer
-		status, body := call(srv.url, token, app, "POST", "/v1/admin/sports", key, map[string]any{"name": sent[key]})
-		if status != http.StatusCreated || body["data"].(map[string]any)["id"] != id {
-			t.Fatalf("retry of %s after restart: %d %v", key, status, body)
+	for i := range commandsSent {
+		if n := count(t, st.db, `SELECT count(*) FROM eventstore_events WHERE metadata->>'command_id' = $1 AND type = 'sport.created.v1'
+			AND stream = 'sport-' || $2`, commandID(i), retried[i]); n != 1 {
+			t.Fatalf("command %d: %d created events of sport %s, want 1", i, n, retried[i])
 		}
-		break
 	}
 
-	live := waitConverged(t, db)
-	if _, err := db.Exec(ctx, `UPDATE projection_checkpoints SET rebuild_requested = true WHERE name = 'sports'`); err != nil {
+	live := waitConverged(t, st.db)
+	for i := range commandsSent {
+		if !strings.Contains(live, retried[i]) {
+			t.Fatalf("sport %s of command %d is missing from the read model", retried[i], i)
+		}
+	}
+	if _, err := st.db.Exec(context.Background(), `UPDATE projection_checkpoints SET rebuild_requested = true WHERE name = 'sports'`); err != nil {
 		t.Fatal(err)
 	}
-	deadline = time.Now().Add(30 * time.Second)
-	for count(t, db, `SELECT count(*) FROM projection_checkpoints WHERE name = 'sports' AND (rebuild_requested OR state <> 'running')`) != 0 {
+	deadline := time.Now().Add(time.Minute)
+	for count(t, st.db, `SELECT count(*) FROM projection_checkpoints WHERE name = 'sports' AND (rebuild_requested OR state <> 'running')`) != 0 {
 		if time.Now().After(deadline) {
 			t.Fatal("the rebuild did not finish")
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	if rebuilt := sportsDump(t, db); rebuilt != live {
+	if rebuilt := sportsDump(t, st.db); rebuilt != live {
 		t.Fatalf("after the crash the live read model differs from its rebuild:\nlive %d bytes, rebuilt %d bytes", len(live), len(rebuilt))
 	}
-	if !strings.Contains(live, acked[firstKey(acked)]) {
-		t.Fatal("an acknowledged sport is missing from the read model")
-	}
-}
-
-func firstKey(m map[string]string) string {
-	for k := range m {
-		return k
-	}
-	return ""
 }
 
 // waitConverged waits until the sports projector has passed the head of the log, and
 // answers the read model's rows.
 func waitConverged(t *testing.T, db *pgxpool.Pool) string {
 	t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
+	deadline := time.Now().Add(time.Minute)
 	for count(t, db, `SELECT count(*) FROM projection_checkpoints c, (SELECT commit_key, position FROM eventstore_events
 		ORDER BY commit_key DESC, position DESC LIMIT 1) h WHERE c.name = 'sports' AND (c.commit_key, c.position) >= (h.commit_key, h.position)`) != 1 {
 		if time.Now().After(deadline) {
@@ -153,133 +174,6 @@ func sportsDump(t *testing.T, db *pgxpool.Pool) string {
 		t.Fatal(err)
 	}
 	return dump
-}
-
-func count(t *testing.T, db *pgxpool.Pool, sql string, args ...any) int64 {
-	t.Helper()
-	var n int64
-	if err := db.QueryRow(context.Background(), sql, args...).Scan(&n); err != nil {
-		t.Fatal(err)
-	}
-	return n
-}
-
-func buildBinary(t *testing.T) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "move")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	return bin
-}
-
-func run(t *testing.T, bin, dsn string, args ...string) {
-	t.Helper()
-	cmd := exec.Command(bin, args...)
-	cmd.Env = append(os.Environ(), "DATABASE_URL="+dsn, "LOG_LEVEL=warn")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("move %s: %v\n%s", strings.Join(args, " "), err, out)
-	}
-}
-
-type server struct {
-	cmd *exec.Cmd
-	url string
-	log *output
-}
-
-// output is a child's output, read by the test while the child writes it.
-type output struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (o *output) Write(p []byte) (int, error) {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	return o.buf.Write(p)
-}
-
-func (o *output) String() string {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	return o.buf.String()
-}
-
-func startServer(t *testing.T, bin, dsn string, env ...string) *server {
-	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := l.Addr().String()
-	l.Close()
-	s := &server{cmd: exec.Command(bin, "serve"), url: "http://" + addr, log: &output{}}
-	s.cmd.Env = append(append(os.Environ(), "DATABASE_URL="+dsn, "HTTP_ADDR="+addr, "LOG_LEVEL=warn"), env...)
-	s.cmd.Stdout, s.cmd.Stderr = s.log, s.log
-	if err := s.cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { s.kill(t) })
-	deadline := time.Now().Add(30 * time.Second)
-	for {
-		res, err := http.Get(s.url + "/readyz")
-		if err == nil {
-			res.Body.Close()
-			if res.StatusCode == http.StatusOK {
-				return s
-			}
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("server did not get ready:\n%s", s.log)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-}
-
-func (s *server) kill(t *testing.T) {
-	if s.cmd.ProcessState != nil {
-		return
-	}
-	_ = s.cmd.Process.Signal(syscall.SIGKILL)
-	_ = s.cmd.Wait()
-}
-
-func login(t *testing.T, base string) (token, app string) {
-	return loginAs(t, base, "superadmin@move.test")
-}
-
-func loginAs(t *testing.T, base, email string) (token, app string) {
-	t.Helper()
-	status, body := call(base, "", "", "POST", "/v1/auth/login", "", map[string]any{"email": email, "password": "move-demo-password"})
-	if status != http.StatusOK {
-		t.Fatalf("login: %d %v", status, body)
-	}
-	token = body["api_token"].(map[string]any)["token"].(string)
-	app = body["user"].(map[string]any)["applications"].([]any)[0].(map[string]any)["id"].(string)
-	return token, app
-}
-
-func call(base, token, app, method, path, key string, in any) (int, map[string]any) {
-	buf, _ := json.Marshal(in)
-	req, _ := http.NewRequest(method, base+path, bytes.NewReader(buf))
-	req.Header.Set("Content-Type", "application/json")
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-		req.Header.Set("ApplicationId", app)
-	}
-	if key != "" {
-		req.Header.Set("Idempotency-Key", key)
-	}
-	client := http.Client{Timeout: 10 * time.Second}
-	res, err := client.Do(req)
-	if err != nil {
-		return 0, nil
-	}
-	defer res.Body.Close()
-	var body map[string]any
-	_ = json.NewDecoder(res.Body).Decode(&body)
-	return res.StatusCode, body
 }
 
 // The test reads a running server's output while the server writes it (the crash tests

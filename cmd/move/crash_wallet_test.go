@@ -5,8 +5,6 @@ import (
 	"net/http"
 	"testing"
 	"time"
-
-	"move/internal/testdb"
 )
 
 // The process dies (SIGKILL, at the failpoint) after a coupon's redemption is stored
@@ -14,10 +12,8 @@ import (
 // process finds the redemption and credits it — once — and the customer's balance
 // shows it.
 func TestCrashBetweenRedemptionAndCredit(t *testing.T) {
-	bin := buildBinary(t)
-	dsn := testdb.New(t)
-	db := testdb.Pool(t, dsn)
-	run(t, bin, dsn, "seed")
+	st := seeded(t)
+	db := st.db
 	ctx := context.Background()
 
 	var walletID, code string
@@ -27,7 +23,7 @@ func TestCrashBetweenRedemptionAndCredit(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	srv := startServer(t, bin, dsn, "MOVE_FAILPOINT=after-coupon-redeemed")
+	srv := st.serve("MOVE_FAILPOINT=after-coupon-redeemed")
 	token, app := loginAs(t, srv.url, "customer@move.test")
 	status, _ := call(srv.url, token, app, "POST", "/v1/wallets/"+walletID+"/redeem", "", map[string]any{"code": code})
 	if status != 0 {
@@ -43,7 +39,7 @@ func TestCrashBetweenRedemptionAndCredit(t *testing.T) {
 		t.Fatalf("the crash came before the credit, yet %d credits are stored", n)
 	}
 
-	srv = startServer(t, bin, dsn)
+	srv = st.serve()
 	deadline := time.Now().Add(30 * time.Second)
 	for count(t, db, `SELECT count(*) FROM eventstore_events WHERE type = 'wallet.credited.v1'`) == 0 {
 		if time.Now().After(deadline) {

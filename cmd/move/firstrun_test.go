@@ -66,10 +66,7 @@ func TestFirstRunInProduction(t *testing.T) {
 // Without an application only platform grants count: an application's admin gets 403
 // on a platform route, and tenant routes still demand an ApplicationId.
 func TestPlatformRoutesWithoutApplicationNeedPlatformGrants(t *testing.T) {
-	bin := buildBinary(t)
-	dsn := testdb.New(t)
-	run(t, bin, dsn, "seed")
-	srv := startServer(t, bin, dsn)
+	srv := seeded(t).serve()
 	admin, _ := loginAs(t, srv.url, "admin@move.test")
 	if status, body := call(srv.url, admin, "", "GET", "/v1/admin/sports", "", nil); status != http.StatusForbidden {
 		t.Fatalf("an admin outside any application: %d %v", status, body)

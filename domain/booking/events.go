@@ -40,6 +40,8 @@ var Attendances = []string{AttendanceNone, AttendancePresent, AttendanceAbsent, 
 const (
 	ViaStaff = "staff"
 	ViaQR    = "qr"
+	// ViaCode: staff typed the booking's short check-in code (decision 1620).
+	ViaCode = "code"
 )
 
 // Participant is the person who takes part: personal data, sealed with the booking's

@@ -464,9 +464,9 @@ func (s *Session) MarkAttendance(id, attendance string, now time.Time) ([]domain
 	return []domain.Event{AttendanceMarked{BookingID: id, Attendance: attendance, Via: ViaStaff, At: now}}, nil
 }
 
-// CheckIn marks a booking present from its QR code, once: a second scan is refused
-// with the time of the first.
-func (s *Session) CheckIn(id string, now time.Time) ([]domain.Event, error) {
+// CheckIn marks a booking present from its QR code or its short code (via), once: a
+// second scan is refused with the time of the first.
+func (s *Session) CheckIn(id, via string, now time.Time) ([]domain.Event, error) {
 	b, err := s.withSpot(id)
 	if err != nil {
 		return nil, err
@@ -474,7 +474,7 @@ func (s *Session) CheckIn(id string, now time.Time) ([]domain.Event, error) {
 	if b.CheckedInAt != nil {
 		return nil, &domain.ConflictError{Key: "booking.already_checked_in", Params: map[string]any{"at": *b.CheckedInAt}}
 	}
-	return []domain.Event{AttendanceMarked{BookingID: id, Attendance: AttendancePresent, Via: ViaQR, At: now}}, nil
+	return []domain.Event{AttendanceMarked{BookingID: id, Attendance: AttendancePresent, Via: via, At: now}}, nil
 }
 
 func (s *Session) withSpot(id string) (*Booking, error) {

@@ -247,7 +247,7 @@ func TestCancelRecordsTheRefundOfTheMoment(t *testing.T) {
 	if _, err := s.Cancel("b1", nil, start, now, true); conflictKey(err) != "booking.cancelled" {
 		t.Fatalf("cancel twice: %v", err)
 	}
-	if _, err := s.CheckIn("b1", now); conflictKey(err) != "booking.cancelled" {
+	if _, err := s.CheckIn("b1", ViaQR, now); conflictKey(err) != "booking.cancelled" {
 		t.Fatalf("check in a cancelled booking: %v", err)
 	}
 	var nf *domain.NotFoundError
@@ -258,17 +258,17 @@ func TestCancelRecordsTheRefundOfTheMoment(t *testing.T) {
 
 func TestCheckInOnceAndAttendance(t *testing.T) {
 	s := given(Booked{BookingID: "b1", Status: StatusConfirmed}, Booked{BookingID: "w1", Status: StatusWaitlisted})
-	events, err := s.CheckIn("b1", now)
+	events, err := s.CheckIn("b1", ViaQR, now)
 	if err != nil {
 		t.Fatal(err)
 	}
 	s.Apply(events[0])
-	_, err = s.CheckIn("b1", now.Add(time.Minute))
+	_, err = s.CheckIn("b1", ViaQR, now.Add(time.Minute))
 	var c *domain.ConflictError
 	if !errors.As(err, &c) || c.Key != "booking.already_checked_in" || !c.Params["at"].(time.Time).Equal(now) {
 		t.Fatalf("second scan: %v", err)
 	}
-	if _, err := s.CheckIn("w1", now); conflictKey(err) != "booking.waitlisted" {
+	if _, err := s.CheckIn("w1", ViaQR, now); conflictKey(err) != "booking.waitlisted" {
 		t.Fatalf("waitlisted check-in: %v", err)
 	}
 	if _, err := s.MarkAttendance("b1", "sleeping", now); fieldKeys(err)["attendance"] != "validation.one_of" {

@@ -25,6 +25,7 @@ import (
 	"move/domain/reservation"
 	"move/domain/series"
 	"move/domain/taxonomy"
+	"move/domain/themedpage"
 	"move/domain/wallet"
 	"move/personal"
 )
@@ -50,6 +51,7 @@ var contexts = []func(*domain.Registry){
 	campaign.Register,
 	notification.Register,
 	appbuild.Register,
+	themedpage.Register,
 	personal.Register,
 	projection.Register,
 }

@@ -361,7 +361,9 @@ func scanEvents(rows pgx.Rows, limit int) ([]eventstore.RecordedEvent, error) {
 		var position, commit, version int64
 		var data []byte // not json.RawMessage: that would validate the JSON again
 		m := &e.Metadata
-		if err := rows.Scan(&position, &commit, &e.ID, &e.Stream, &version, &e.Type, &data, &e.RecordedAt,
+		// The id as its 16 bytes: through uuid.UUID's sql.Scanner pgx would format it as
+		// text and parse it back, a tenth of a replay's Go time.
+		if err := rows.Scan(&position, &commit, (*[16]byte)(&e.ID), &e.Stream, &version, &e.Type, &data, &e.RecordedAt,
 			&m.ApplicationID, &m.OrganizationID, &m.ActorID, &m.CorrelationID, &m.CausationID, &m.CommandID); err != nil {
 			return nil, err
 		}

@@ -29,38 +29,71 @@ func BinDir(t testing.TB) string {
 // cluster as the postgres user, since initdb refuses root.
 func FreshCluster(t testing.TB) string {
 	t.Helper()
-	bin := BinDir(t)
-	dir := t.TempDir()
-	data := filepath.Join(dir, "data")
-	asPostgres := func(name string, args ...string) *exec.Cmd {
-		cmd := exec.Command(filepath.Join(bin, name), args...)
-		if u, _ := user.Current(); u != nil && u.Uid == "0" {
-			cmd = exec.Command("runuser", append([]string{"-u", "postgres", "--", filepath.Join(bin, name)}, args...)...)
-		}
-		return cmd
-	}
+	return StartCluster(t).URL
+}
+
+// Cluster is a test's private Postgres cluster: unlike the shared server, a test may
+// stop and restart it.
+type Cluster struct {
+	URL  string // the admin URL (database postgres)
+	bin  string
+	dir  string
+	data string
+	opts string
+}
+
+// StartCluster is FreshCluster answering the cluster itself, for a test that restarts it.
+func StartCluster(t testing.TB) *Cluster {
+	t.Helper()
+	c := &Cluster{bin: BinDir(t), dir: t.TempDir()}
+	c.data = filepath.Join(c.dir, "data")
 	if u, _ := user.Current(); u != nil && u.Uid == "0" {
-		if out, err := exec.Command("chown", "-R", "postgres", dir).CombinedOutput(); err != nil {
+		if out, err := exec.Command("chown", "-R", "postgres", c.dir).CombinedOutput(); err != nil {
 			t.Fatalf("testdb: chown: %v %s", err, out)
 		}
 		// t.TempDir's parents are private to root: let postgres reach its folder.
-		for d := dir; d != "/" && d != os.TempDir(); d = filepath.Dir(d) {
+		for d := c.dir; d != "/" && d != os.TempDir(); d = filepath.Dir(d) {
 			_ = os.Chmod(d, 0o755)
 		}
 	}
-	if out, err := asPostgres("initdb", "-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-locale").CombinedOutput(); err != nil {
+	if out, err := c.asPostgres("initdb", "-D", c.data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-locale").CombinedOutput(); err != nil {
 		t.Fatalf("testdb: initdb: %v\n%s", err, out)
 	}
 	port := freePort(t)
-	opts := fmt.Sprintf("-p %d -k %s -c listen_addresses=127.0.0.1 -c fsync=off", port, dir)
-	if out, err := asPostgres("pg_ctl", "-D", data, "-l", filepath.Join(dir, "log"), "-w", "-o", opts, "start").CombinedOutput(); err != nil {
-		log, _ := os.ReadFile(filepath.Join(dir, "log"))
+	c.opts = fmt.Sprintf("-p %d -k %s -c listen_addresses=127.0.0.1 -c fsync=off", port, c.dir)
+	c.Start(t)
+	t.Cleanup(func() {
+		_ = c.asPostgres("pg_ctl", "-D", c.data, "-m", "immediate", "stop").Run()
+	})
+	c.URL = fmt.Sprintf("postgres://postgres@127.0.0.1:%d/postgres?sslmode=disable", port)
+	return c
+}
+
+// Start starts the cluster and waits until it takes connections.
+func (c *Cluster) Start(t testing.TB) {
+	t.Helper()
+	if out, err := c.asPostgres("pg_ctl", "-D", c.data, "-l", filepath.Join(c.dir, "log"), "-w", "-o", c.opts, "start").CombinedOutput(); err != nil {
+		log, _ := os.ReadFile(filepath.Join(c.dir, "log"))
 		t.Fatalf("testdb: pg_ctl start: %v\n%s\n%s", err, out, log)
 	}
-	t.Cleanup(func() {
-		_ = asPostgres("pg_ctl", "-D", data, "-m", "immediate", "stop").Run()
-	})
-	return fmt.Sprintf("postgres://postgres@127.0.0.1:%d/postgres?sslmode=disable", port)
+}
+
+// Stop stops the cluster in mode (smart, fast or immediate: immediate is a crash, the
+// next start recovers from the write-ahead log).
+func (c *Cluster) Stop(t testing.TB, mode string) {
+	t.Helper()
+	if out, err := c.asPostgres("pg_ctl", "-D", c.data, "-m", mode, "-w", "stop").CombinedOutput(); err != nil {
+		t.Fatalf("testdb: pg_ctl stop: %v\n%s", err, out)
+	}
+}
+
+// asPostgres runs one of Postgres's programs, as the postgres user when the test runs
+// as root.
+func (c *Cluster) asPostgres(name string, args ...string) *exec.Cmd {
+	if u, _ := user.Current(); u != nil && u.Uid == "0" {
+		return exec.Command("runuser", append([]string{"-u", "postgres", "--", filepath.Join(c.bin, name)}, args...)...)
+	}
+	return exec.Command(filepath.Join(c.bin, name), args...)
 }
 
 // Run runs a Postgres client program (pg_dump, pg_restore, …) and fails the test on error.

@@ -33,7 +33,13 @@ type Env struct {
 // New makes a fresh database with the store and the command app on it.
 func New(t testing.TB) *Env {
 	t.Helper()
-	dsn := testdb.New(t)
+	return NewOn(t, testdb.AdminURL())
+}
+
+// NewOn is New on the server of admin (a test's own testdb.Cluster).
+func NewOn(t testing.TB, admin string) *Env {
+	t.Helper()
+	dsn := testdb.NewOn(t, admin)
 	db := testdb.Pool(t, dsn)
 	store, err := postgres.Open(context.Background(), db)
 	if err != nil {

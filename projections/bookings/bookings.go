@@ -28,7 +28,7 @@ func Projector() projections.Projector { return projector{} }
 type projector struct{}
 
 func (projector) Name() string     { return Name }
-func (projector) Version() int     { return 1 }
+func (projector) Version() int     { return 2 }
 func (projector) Tables() []string { return []string{Participants, History} }
 func (projector) EventTypes() []string {
 	return append(booking.EventTypes(), personal.Erased{}.EventType())
@@ -105,7 +105,9 @@ func (projector) Apply(ctx context.Context, w projections.Writer, e projections.
 			customer_id, first_name, last_name, email, date_of_birth, gender, notes, answers, status, arrival, by_staff, moved_from,
 			booked_at, changed_at)
 			VALUES ($1, $2, $3, $4, $5, nullif($6, '')::uuid, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, nullif($17, '')::uuid, $18, $18)
-			ON CONFLICT (session_id, booking_id) DO NOTHING`,
+			ON CONFLICT (session_id, booking_id) DO UPDATE SET status = EXCLUDED.status, arrival = EXCLUDED.arrival,
+				moved_from = EXCLUDED.moved_from, moved_to = NULL, attendance = 'none', checked_in_at = NULL,
+				refund_percent = NULL, changed_at = EXCLUDED.changed_at`,
 			session, p.BookingID, p.ApplicationID, p.OrganizationID, p.ActivityID, p.CustomerID, p.Participant.FirstName,
 			p.Participant.LastName, p.Participant.Email, p.Participant.DateOfBirth, p.Participant.Gender, p.Participant.Notes,
 			answers, p.Status, e.Version, p.ByStaff, p.MovedFrom, e.RecordedAt); err != nil {

@@ -24,6 +24,7 @@ import (
 	rmproducts "move/projections/products"
 	rmrates "move/projections/rates"
 	rmtaxonomy "move/projections/taxonomy"
+	rmthemedpages "move/projections/themedpages"
 	rmwallets "move/projections/wallets"
 )
 
@@ -33,7 +34,7 @@ func All() []projections.Projector {
 		rmrates.Projector(), rmlocations.Projector(), rmcontacts.Projector(), rmactivities.Projector(), rmproducts.Projector(), rmbookings.Projector(),
 		rmtaxonomy.Projector(), rmbundles.Projector(), processes.Projector(),
 		rmorders.Projector(), processes.PaymentsProjector(), processes.HoldsProjector(), rmfinance.Projector(),
-		rmcampaigns.Projector(), rmcampaigns.NotificationsProjector(), processes.NotificationsProjector(),
+		rmcampaigns.Projector(), rmcampaigns.NotificationsProjector(), processes.NotificationsProjector(), rmthemedpages.Projector(),
 
 		rmappbuilds.Projector(), processes.AppBuildsProjector(), rmauditlog.Projector(registry.All().Types()))
 }

@@ -112,7 +112,7 @@ func (s *Handlers) ApplicationRoutes() []kernel.Route {
 			Doc: kernel.Doc{Summary: "Create an application; its slug is unique platform-wide", Request: applicationInput{}, Response: kernel.CommandAnswer{}, Status: http.StatusCreated}},
 		{Method: http.MethodGet, Pattern: item, Permission: kernel.PermManageApplications, Platform: true, Reads: reads, Handler: s.getApplication,
 			Doc: kernel.Doc{Summary: "One application with every setting", Response: kernel.DataAnswer[applicationRow]{}}},
-		{Method: http.MethodPut, Pattern: item, Permission: kernel.PermManageApplications, Platform: true, Handler: s.updateApplication,
+		{Method: http.MethodPut, Pattern: item, Permission: kernel.PermManageApplications, Platform: true, Reads: reads, Handler: s.updateApplication,
 			Doc: kernel.Doc{Summary: "Change an application (a new slug is reserved, the old one freed)", Request: applicationInput{}, Response: kernel.CommandAnswer{}}},
 		{Method: http.MethodGet, Pattern: item + "/children", Permission: kernel.PermManageApplications, Platform: true, Reads: reads, Handler: s.listChildApplications,
 			Doc: kernel.Doc{Summary: "The application's child applications (search, sort, page)", Response: kernel.ListAnswer[applicationRow]{}, Query: kernel.ListQueryDoc}},
@@ -204,7 +204,8 @@ func (s *Handlers) createApplication(w http.ResponseWriter, r *http.Request) err
 	if err := kernel.Decode(r, w, &in); err != nil {
 		return err
 	}
-	if err := s.CheckFileRefs(r, kernel.AnyPublicFile, kernel.FileRef{Field: "logo_id", Token: in.LogoID}, kernel.FileRef{Field: "fallback_image_id", Token: in.FallbackImageID}, kernel.FileRef{Field: "favicon_id", Token: in.FaviconID}); err != nil {
+	if err := s.CheckFileRefs(r, kernel.AnyPublicFile, kernel.FileRef{Field: "logo_id", Token: in.LogoID, Rule: kernel.Rule("application.logo_id")},
+		kernel.FileRef{Field: "fallback_image_id", Token: in.FallbackImageID}, kernel.FileRef{Field: "favicon_id", Token: in.FaviconID}); err != nil {
 		return err
 	}
 	m, err := kernel.Meta(r)
@@ -224,7 +225,12 @@ func (s *Handlers) updateApplication(w http.ResponseWriter, r *http.Request) err
 	if err := kernel.Decode(r, w, &in); err != nil {
 		return err
 	}
-	if err := s.CheckFileRefs(r, kernel.AnyPublicFile, kernel.FileRef{Field: "logo_id", Token: in.LogoID}, kernel.FileRef{Field: "fallback_image_id", Token: in.FallbackImageID}, kernel.FileRef{Field: "favicon_id", Token: in.FaviconID}); err != nil {
+	current, err := s.readApplication(r, id)
+	if err != nil {
+		return err
+	}
+	if err := s.CheckFileRefs(r, kernel.AnyPublicFile, kernel.FileRef{Field: "logo_id", Token: in.LogoID, Rule: kernel.Rule("application.logo_id"), Was: current.LogoID},
+		kernel.FileRef{Field: "fallback_image_id", Token: in.FallbackImageID}, kernel.FileRef{Field: "favicon_id", Token: in.FaviconID}); err != nil {
 		return err
 	}
 	m, err := kernel.Meta(r)

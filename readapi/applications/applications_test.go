@@ -35,8 +35,8 @@ func newApplicationServer(t *testing.T) *readapitest.Client {
 	// The images the forms name: public files (of another application, as the catalogue
 	// and applications may name any public file, decision 0534).
 	for _, id := range []string{logoFile, fallbackFile, faviconFile} {
-		if _, err := env.DB.Exec(context.Background(), `INSERT INTO files (id, application_id, filename, size, mime_type, visibility, uploaded_by)
-			VALUES ($1, gen_random_uuid(), 'image.png', 1, 'image/png', 'public', 'test')`, id); err != nil {
+		if _, err := env.DB.Exec(context.Background(), `INSERT INTO files (id, application_id, filename, size, mime_type, width, height, visibility, uploaded_by)
+			VALUES ($1, gen_random_uuid(), 'image.png', 1, 'image/png', 300, 300, 'public', 'test')`, id); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -14,6 +14,7 @@ import (
 	"move/domain"
 	"move/domain/catalog"
 	"move/domain/names"
+	rmcatalog "move/projections/catalog"
 	"move/readapi/kernel"
 )
 
@@ -50,7 +51,7 @@ func (s *Handlers) catalogRoutes(k catalog.Kind, path, table string) []kernel.Ro
 			Handler: s.getCatalog(k, table), Doc: kernel.Doc{Summary: "One of " + table, Response: kernel.DataAnswer[catalogItem]{}}},
 		{Method: http.MethodPost, Pattern: path, Permission: kernel.PermManageCatalog, Platform: true,
 			Handler: s.createCatalog(k), Doc: kernel.Doc{Summary: "Create one of " + table, Request: catalogInput{}, Response: kernel.CommandAnswer{}, Status: http.StatusCreated}},
-		{Method: http.MethodPut, Pattern: item, Permission: kernel.PermManageCatalog, Platform: true,
+		{Method: http.MethodPut, Pattern: item, Permission: kernel.PermManageCatalog, Platform: true, Reads: reads,
 			Handler: s.updateCatalog(k), Doc: kernel.Doc{Summary: "Change one of " + table + " (also the highlighted switch)", Request: catalogInput{}, Response: kernel.CommandAnswer{}}},
 		{Method: http.MethodDelete, Pattern: item, Permission: kernel.PermManageCatalog, Platform: true,
 			Handler: s.deleteCatalog(k), Doc: kernel.Doc{Summary: "Delete one of " + table, Response: kernel.CommandAnswer{}}},
@@ -67,7 +68,7 @@ func (s *Handlers) createCatalog(k catalog.Kind) func(http.ResponseWriter, *http
 		if err := kernel.Decode(r, w, &in); err != nil {
 			return err
 		}
-		if err := s.CheckFileRefs(r, kernel.AnyPublicFile, kernel.FileRef{Field: "icon_id", Token: in.IconID}); err != nil {
+		if err := s.CheckFileRefs(r, kernel.AnyPublicFile, iconRef(k, in.IconID, nil)); err != nil {
 			return err
 		}
 		m, err := kernel.Meta(r)
@@ -89,7 +90,14 @@ func (s *Handlers) updateCatalog(k catalog.Kind) func(http.ResponseWriter, *http
 		if err := kernel.Decode(r, w, &in); err != nil {
 			return err
 		}
-		if err := s.CheckFileRefs(r, kernel.AnyPublicFile, kernel.FileRef{Field: "icon_id", Token: in.IconID}); err != nil {
+		current, err := scanCatalogItem(s.DB.QueryRow(r.Context(), `SELECT `+catalogColumns+` FROM readmodel.`+rmcatalog.Table(k)+` WHERE id = $1`, id))
+		if errors.Is(err, pgx.ErrNoRows) {
+			return &domain.NotFoundError{Kind: k.Name, ID: id}
+		}
+		if err != nil {
+			return err
+		}
+		if err := s.CheckFileRefs(r, kernel.AnyPublicFile, iconRef(k, in.IconID, current.IconID)); err != nil {
 			return err
 		}
 		m, err := kernel.Meta(r)
@@ -122,6 +130,16 @@ func (s *Handlers) deleteCatalog(k catalog.Kind) func(http.ResponseWriter, *http
 		res, err := s.App.DeleteCatalogItem(r.Context(), m, k, id, expected)
 		return s.AnswerCommand(w, "delete_"+k.Name, http.StatusOK, res, err)
 	}
+}
+
+// iconRef is the icon field with its kind's image rule (spec section 5: icon 200 × 200;
+// a location type's icon png, decision 1650); was is the stored icon of an update.
+func iconRef(k catalog.Kind, token, was *string) kernel.FileRef {
+	ref := kernel.FileRef{Field: "icon_id", Token: token, Was: was}
+	if _, ok := kernel.ImageRules[k.Name+".icon_id"]; ok {
+		ref.Rule = kernel.Rule(k.Name + ".icon_id")
+	}
+	return ref
 }
 
 // pathID reads the {id} of the path; a malformed one is simply not found.

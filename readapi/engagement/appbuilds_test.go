@@ -1,7 +1,13 @@
 package engagement_test
 
 import (
+	"bytes"
 	"context"
+	"image"
+	"image/color"
+	"image/jpeg"
+	"image/png"
+	"math/rand/v2"
 	"strings"
 	"sync"
 	"testing"
@@ -31,6 +37,21 @@ func (c *buildClock) add(d time.Duration) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.now = c.now.Add(d)
+}
+
+// noisyPNG is a png whose first noisyRows rows are noise, so it does not compress:
+// about noisyRows × width × 3 bytes.
+func noisyPNG(width, height, noisyRows int) []byte {
+	img := image.NewNRGBA(image.Rect(0, 0, width, height))
+	rnd := rand.New(rand.NewPCG(1, 2))
+	for y := 0; y < noisyRows; y++ {
+		for x := 0; x < width; x++ {
+			img.SetNRGBA(x, y, color.NRGBA{R: uint8(rnd.Uint32()), G: uint8(rnd.Uint32()), B: uint8(rnd.Uint32()), A: 255})
+		}
+	}
+	var buf bytes.Buffer
+	_ = png.Encode(&buf, img)
+	return buf.Bytes()
 }
 
 func completeStoreSettings(icon, splash string) map[string]any {
@@ -99,8 +120,25 @@ func TestAppBuildsThroughTheAPI(t *testing.T) {
 
 	// Images: the application's public files, large enough for the stores.
 	small := upload("small.png", 512, 512, "public", w.AppA)
-	if got := readapitest.Field(sa.Want("PUT", "/v1/admin/application/build-settings", completeStoreSettings(small, ""), 422), "icon_id"); got != "The icon must be at least 1024 by 1024 pixels" {
+	if got := readapitest.Field(sa.Want("PUT", "/v1/admin/application/build-settings", completeStoreSettings(small, ""), 422), "icon_id"); got != "The icon must be exactly 1024 by 1024 pixels (this image is 512 by 512)" {
 		t.Fatalf("small icon: %q", got)
+	}
+	// The app icon is a png of exactly 1024 × 1024 and at most 1 MB (spec section 5).
+	large := upload("large.png", 1100, 1100, "public", w.AppA)
+	if got := readapitest.Field(sa.Want("PUT", "/v1/admin/application/build-settings", completeStoreSettings(large, ""), 422), "icon_id"); got != "The icon must be exactly 1024 by 1024 pixels (this image is 1100 by 1100)" {
+		t.Fatalf("large icon: %q", got)
+	}
+	heavy := sa.C.Want(sa.C.Upload("heavy.png", noisyPNG(1024, 1024, 400), map[string]string{"visibility": "public"},
+		"Authorization", "Bearer superadmin:"+super, "ApplicationId", w.AppA), 201)
+	if got := readapitest.Field(sa.Want("PUT", "/v1/admin/application/build-settings", completeStoreSettings(readapitest.Dig(heavy.Body, "data", "token").(string), ""), 422), "icon_id"); got != "The icon may be at most 1 MB" {
+		t.Fatalf("heavy icon: %q (%v bytes)", got, readapitest.Dig(heavy.Body, "data", "size"))
+	}
+	var jpg bytes.Buffer
+	_ = jpeg.Encode(&jpg, image.NewRGBA(image.Rect(0, 0, 1024, 1024)), nil)
+	jpeg1024 := sa.C.Want(sa.C.Upload("icon.jpg", jpg.Bytes(), map[string]string{"visibility": "public"},
+		"Authorization", "Bearer superadmin:"+super, "ApplicationId", w.AppA), 201)
+	if got := readapitest.Field(sa.Want("PUT", "/v1/admin/application/build-settings", completeStoreSettings(readapitest.Dig(jpeg1024.Body, "data", "token").(string), ""), 422), "icon_id"); got != "The icon must be a png image" {
+		t.Fatalf("jpeg icon: %q", got)
 	}
 	private := upload("private.png", 1024, 1024, "private", w.AppA)
 	other := upload("other.png", 1024, 1024, "public", w.AppB)

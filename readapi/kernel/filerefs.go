@@ -13,6 +13,27 @@ import (
 type FileRef struct {
 	Field string
 	Token *string
+	// Rule, when set, is what the image must be for this use (imagerules.go).
+	Rule *ImageRule
+	// Was is the stored reference of an update: an unchanged image is not checked
+	// against the rule again, so an image saved before the rule existed does not block
+	// saving the record's other fields (decision 1650).
+	Was *string
+}
+
+// fileToken is a reference as the files table keys it: 32 hex digits. Some read models
+// store the token as a uuid (with dashes, e.g. activities and categories): the same file.
+func fileToken(t *string) string {
+	if t == nil {
+		return ""
+	}
+	return strings.ReplaceAll(strings.ToLower(strings.TrimSpace(*t)), "-", "")
+}
+
+func (ref FileRef) token() string { return fileToken(ref.Token) }
+
+func (ref FileRef) changed() bool {
+	return ref.Was == nil || fileToken(ref.Was) != ref.token()
 }
 
 // Who may be referenced (0534).
@@ -28,37 +49,44 @@ const (
 // CheckFileRefs refuses references to a file that does not exist, is private, or —
 // for ownFiles — belongs to another application: 422 naming each such field. The
 // images are shown through the public file route, so only public files can be shown.
+// A reference with a Rule that changed must meet it: 422 on its field, in the user's
+// language, naming the size or type it needs.
 func (s *Core) CheckFileRefs(r *http.Request, platformWide bool, refs ...FileRef) error {
 	var tokens []string
 	for _, ref := range refs {
-		if ref.Token != nil && strings.TrimSpace(*ref.Token) != "" {
-			tokens = append(tokens, strings.TrimSpace(*ref.Token))
+		if ref.token() != "" {
+			tokens = append(tokens, ref.token())
 		}
 	}
 	if len(tokens) == 0 {
 		return nil
 	}
 	ctx := r.Context()
-	found := map[string]bool{}
+	found := map[string]storedImage{}
 	collect := func(rows pgx.Rows, err error) error {
 		if err != nil {
 			return err
 		}
-		ids, err := pgx.CollectRows(rows, pgx.RowTo[string])
-		for _, id := range ids {
-			found[id] = true
+		defer rows.Close()
+		for rows.Next() {
+			var id string
+			var f storedImage
+			if err := rows.Scan(&id, &f.Width, &f.Height, &f.MimeType, &f.Size); err != nil {
+				return err
+			}
+			found[id] = f
 		}
-		return err
+		return rows.Err()
 	}
 	var err error
 	if platformWide {
 		// A platform route may be called without an application (0501): no tenant here.
 		err = s.readPublicFiles(r, func(tx pgx.Tx) error {
-			return collect(tx.Query(ctx, `SELECT id FROM files WHERE id = ANY($1) AND visibility = 'public'`, tokens))
+			return collect(tx.Query(ctx, `SELECT id, width, height, mime_type, size FROM files WHERE id = ANY($1) AND visibility = 'public'`, tokens))
 		})
 	} else {
 		err = s.InTenant(r, func(tx pgx.Tx) error {
-			return collect(tx.Query(ctx, `SELECT id FROM files WHERE id = ANY($1) AND visibility = 'public' AND application_id = $2::uuid`,
+			return collect(tx.Query(ctx, `SELECT id, width, height, mime_type, size FROM files WHERE id = ANY($1) AND visibility = 'public' AND application_id = $2::uuid`,
 				tokens, TenantFrom(ctx).ApplicationID))
 		})
 	}
@@ -71,8 +99,15 @@ func (s *Core) CheckFileRefs(r *http.Request, platformWide bool, refs ...FileRef
 	}
 	var v domain.ValidationError
 	for _, ref := range refs {
-		if ref.Token != nil && strings.TrimSpace(*ref.Token) != "" && !found[strings.TrimSpace(*ref.Token)] {
+		if ref.token() == "" {
+			continue
+		}
+		f, ok := found[ref.token()]
+		switch {
+		case !ok:
 			v.Add(ref.Field, key, nil)
+		case ref.Rule != nil && ref.changed():
+			ref.Rule.check(&v, ref.Field, f)
 		}
 	}
 	return v.OrNil()

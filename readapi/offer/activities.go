@@ -338,6 +338,9 @@ func (s *Handlers) createActivity(w http.ResponseWriter, r *http.Request) error 
 	if err := s.checkOfferReferences(r, org, map[string]*string{"rate_id": in.RateID, "cancellation_term_id": in.CancellationTermID}); err != nil {
 		return err
 	}
+	if err := s.CheckFileRefs(r, kernel.OwnFiles, kernel.FileRef{Field: "image_id", Token: in.ImageID, Rule: kernel.Rule("activity.image_id")}); err != nil {
+		return err
+	}
 	if err := s.CheckAppRefs(r, kernel.AppRefs{Field: "category_ids", Table: kernel.CategoriesTable, IDs: in.CategoryIDs}, kernel.AppRefs{Field: "tag_ids", Table: tagsTable, IDs: in.TagIDs}); err != nil {
 		return err
 	}
@@ -363,6 +366,12 @@ func (s *Handlers) patchActivity(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	// The stored image by value: decoding into the input reuses a's pointers.
+	var storedImage *string
+	if a.ImageID != nil {
+		v := *a.ImageID
+		storedImage = &v
+	}
 	in := inputOf(a)
 	if err := kernel.Decode(r, w, &in); err != nil {
 		return err
@@ -380,6 +389,9 @@ func (s *Handlers) patchActivity(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if err := s.checkOfferReferences(r, a.OrganizationID, map[string]*string{"rate_id": in.RateID, "cancellation_term_id": in.CancellationTermID}); err != nil {
+		return err
+	}
+	if err := s.CheckFileRefs(r, kernel.OwnFiles, kernel.FileRef{Field: "image_id", Token: in.ImageID, Rule: kernel.Rule("activity.image_id"), Was: storedImage}); err != nil {
 		return err
 	}
 	if err := s.CheckAppRefs(r, kernel.AppRefs{Field: "category_ids", Table: kernel.CategoriesTable, IDs: in.CategoryIDs}, kernel.AppRefs{Field: "tag_ids", Table: tagsTable, IDs: in.TagIDs}); err != nil {

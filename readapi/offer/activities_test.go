@@ -60,6 +60,7 @@ type activityWorld struct {
 	member *string
 	sport  string
 	org    string
+	env    *testenv.Env
 }
 
 func newActivityWorld(t *testing.T) *activityWorld {
@@ -80,7 +81,7 @@ func newActivityWorld(t *testing.T) *activityWorld {
 	}
 	srv := httptest.NewServer(api)
 	t.Cleanup(srv.Close)
-	w := &activityWorld{Client: &readapitest.Client{T: t, Base: srv.URL, Role: "superadmin", Lang: "en"}, member: member}
+	w := &activityWorld{Client: &readapitest.Client{T: t, Base: srv.URL, Role: "superadmin", Lang: "en"}, member: member, env: env}
 	w.sport = readapitest.Dig(w.Want(w.Do("POST", "/v1/admin/sports", map[string]any{"name": "Yoga"}), 201).Body, "data", "id").(string)
 	w.org = w.newOrganization("Studio Zen")
 	*member = w.org
@@ -497,4 +498,26 @@ func clone(m map[string]any) map[string]any {
 		out[k] = v
 	}
 	return out
+}
+
+// An activity's image is at least 500 × 250 (spec section 5, decision 1650): the server
+// checks the uploaded file the activity names, on create and when it changes.
+func TestActivityImageRule(t *testing.T) {
+	w := newActivityWorld(t)
+	small, large := "0123456789abcdef0123456789abcd01", "0123456789abcdef0123456789abcd02"
+	for id, size := range map[string][2]int{small: {499, 250}, large: {500, 250}} {
+		if _, err := w.env.DB.Exec(context.Background(), `INSERT INTO files (id, application_id, filename, size, mime_type, width, height, visibility, uploaded_by)
+			VALUES ($1, $2, 'image.png', 1000, 'image/png', $3, $4, 'public', 'test')`, id, readapitest.AppID, size[0], size[1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	body := map[string]any{"type": "session", "name": "Buiten yoga", "sport_id": w.sport, "image_id": small}
+	r := w.Want(w.Do("POST", "/v1/admin/organizations/"+w.org+"/activities", body), 422)
+	if got := readapitest.Field(r, "image_id"); got != "The image must be at least 500 by 250 pixels (this image is 499 by 250)" {
+		t.Fatalf("small image: %q", got)
+	}
+	body["image_id"] = large
+	id := w.newActivity(w.org, body)
+	w.Want(w.Do("PATCH", "/v1/admin/activities/"+id, map[string]any{"image_id": small}), 422)
+	w.Want(w.Do("PATCH", "/v1/admin/activities/"+id, map[string]any{"name": "Buiten yoga 2"}), 200)
 }

@@ -40,6 +40,7 @@ type participantRow struct {
 	MovedTo       *string          `json:"moved_to"`
 	BookedAt      string           `json:"booked_at"`
 	QRCode        string           `json:"qr_code"`
+	CheckInCode   string           `json:"check_in_code"`
 }
 
 // participantsAnswer is a session's participants: spots taken and left, the bookings
@@ -60,6 +61,8 @@ type bookingAnswer struct {
 		SessionID string `json:"session_id"`
 		Status    string `json:"status"`
 		QRCode    string `json:"qr_code"`
+		// CheckInCode is what staff type when the QR code does not scan (decision 1620).
+		CheckInCode string `json:"check_in_code"`
 	} `json:"data"`
 	Meta kernel.CommandMeta `json:"meta"`
 }
@@ -79,6 +82,7 @@ type checkInInput struct {
 type checkInAnswer struct {
 	Data struct {
 		BookingID   string `json:"booking_id"`
+		SessionID   string `json:"session_id"`
 		FirstName   string `json:"first_name"`
 		LastName    string `json:"last_name"`
 		CheckedInAt string `json:"checked_in_at"`
@@ -122,7 +126,7 @@ func (s *Handlers) BookingRoutes() []kernel.Route {
 		{Method: http.MethodGet, Pattern: "/v1/admin/activities/{id}/participants", Permission: kernel.PermViewActivities, Reads: reads, Handler: s.activityParticipants,
 			Doc: kernel.Doc{Summary: "An activity's participants overview: per session (from, to: dates in the application's zone; by default from today, at most 500 sessions) spots, taken, waiting, present and absent", Response: kernel.DataAnswer[[]sessionCounts]{}, Query: []string{"from", "to", "series_id"}}},
 		{Method: http.MethodPost, Pattern: "/v1/admin/sessions/{id}/check-in", Permission: kernel.PermCheckIn, Reads: reads, Handler: s.checkIn,
-			Doc: kernel.Doc{Summary: "Check a participant in with their QR code (scanned or typed); refuses another session's code, a cancelled booking and a second scan", Request: checkInInput{}, Response: checkInAnswer{}}},
+			Doc: kernel.Doc{Summary: "Check a participant in with their QR code (scanned) or their short check-in code (typed, 6 characters); refuses another session's code, an unknown code (404), a cancelled booking and a second scan", Request: checkInInput{}, Response: checkInAnswer{}}},
 	}
 }
 
@@ -136,6 +140,7 @@ func (s *Handlers) answerBooking(w http.ResponseWriter, r *http.Request, res com
 	var a bookingAnswer
 	a.Data.BookingID, a.Data.SessionID, a.Data.Status = res.BookingID, sessionID, res.Status
 	a.Data.QRCode = s.qrCode(qrClaims{BookingID: res.BookingID, SessionID: sessionID, ApplicationID: kernel.TenantFrom(r.Context()).ApplicationID})
+	a.Data.CheckInCode = s.shortCode(res.BookingID)
 	a.Meta.Position = res.Position.String()
 	w.Header().Set("X-Event-Position", a.Meta.Position)
 	kernel.WriteJSON(w, http.StatusCreated, a)
@@ -312,6 +317,7 @@ func (s *Handlers) participants(r *http.Request, sessionID string) ([]participan
 			}
 			p.CheckedInAt, p.BookedAt = kernel.StampOrNil(checkedIn), kernel.Stamp(booked)
 			p.QRCode = s.qrCode(qrClaims{BookingID: p.BookingID, SessionID: sessionID, ApplicationID: kernel.TenantFrom(r.Context()).ApplicationID})
+			p.CheckInCode = s.shortCode(p.BookingID)
 			return p, json.Unmarshal(answers, &p.Answers)
 		})
 		return err
@@ -344,21 +350,61 @@ func (s *Handlers) listParticipants(w http.ResponseWriter, r *http.Request) erro
 	return nil
 }
 
-// checkIn marks the participant of a scanned (or typed) code present in this session.
+// checkIn marks the participant of a scanned QR code or a typed short code present in
+// this session.
 func (s *Handlers) checkIn(w http.ResponseWriter, r *http.Request) error {
 	d, ref, err := s.staffSession(r, kernel.PermCheckIn)
 	if err != nil {
 		return err
 	}
-	claims, err := s.scannedCode(w, r, d.ID)
+	claims, short, err := s.typedOrScanned(w, r)
 	if err != nil {
 		return err
 	}
+	bookingID, via := claims.BookingID, booking.ViaQR
+	if short != "" {
+		candidates, err := s.codeCandidates(r, `p.session_id = $2`, d.ID)
+		if err != nil {
+			return err
+		}
+		c, err := s.matchShortCode(short, candidates, "booking.code_unknown")
+		if err != nil {
+			return err
+		}
+		bookingID, via = c.BookingID, booking.ViaCode
+	} else if claims.ApplicationID != kernel.TenantFrom(r.Context()).ApplicationID || claims.SessionID != d.ID {
+		return &domain.ConflictError{Key: "booking.qr_other_session"}
+	}
+	return s.checkInBooking(w, r, ref, bookingID, via)
+}
+
+// codeCandidates are the bookings of the sessions a check-in looks in: where (on p, the
+// participants, and s, the sessions) with its arguments from $2 on.
+func (s *Handlers) codeCandidates(r *http.Request, where string, args ...any) ([]codeCandidate, error) {
+	var out []codeCandidate
+	err := s.InTenant(r, func(tx pgx.Tx) error {
+		rows, err := tx.Query(r.Context(), `SELECT p.booking_id::text, p.status, s.id::text, s.series_id::text, s.activity_id::text
+			FROM readmodel.session_participants p JOIN readmodel.sessions s ON s.id = p.session_id
+			WHERE p.application_id = $1 AND `+where, append([]any{kernel.TenantFrom(r.Context()).ApplicationID}, args...)...)
+		if err != nil {
+			return err
+		}
+		out, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (codeCandidate, error) {
+			var c codeCandidate
+			return c, row.Scan(&c.BookingID, &c.Status, &c.Session.SessionID, &c.Session.SeriesID, &c.Session.ActivityID)
+		})
+		return err
+	})
+	return out, err
+}
+
+// checkInBooking checks the booking in and answers who, when and in which session.
+func (s *Handlers) checkInBooking(w http.ResponseWriter, r *http.Request, ref commands.SessionRef, bookingID, via string) error {
 	m, err := kernel.Meta(r)
 	if err != nil {
 		return err
 	}
-	res, err := s.App.CheckIn(r.Context(), m, ref, claims.BookingID)
+	res, err := s.App.CheckIn(r.Context(), m, ref, bookingID, via)
 	s.CountCommand("check_in", err)
 	var c *domain.ConflictError
 	if errors.As(err, &c) && c.Key == "booking.already_checked_in" {
@@ -368,7 +414,7 @@ func (s *Handlers) checkIn(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	var a checkInAnswer
-	a.Data.BookingID, a.Data.CheckedInAt = claims.BookingID, kernel.Stamp(res.At)
+	a.Data.BookingID, a.Data.SessionID, a.Data.CheckedInAt = bookingID, ref.SessionID, kernel.Stamp(res.At)
 	a.Data.FirstName, a.Data.LastName = res.FirstName, res.LastName
 	a.Meta.Position = res.Position.String()
 	w.Header().Set("X-Event-Position", a.Meta.Position)

@@ -88,6 +88,7 @@ type bundleParticipantRow struct {
 	BookedAt    string            `json:"booked_at"`
 	CheckedIn   map[string]string `json:"checked_in"` // session id → when
 	QRCode      string            `json:"qr_code"`
+	CheckInCode string            `json:"check_in_code"`
 }
 
 // bundleParticipantsAnswer is a bundle's participants: spots taken and left, the
@@ -317,6 +318,7 @@ func (s *Handlers) listBundleParticipants(w http.ResponseWriter, r *http.Request
 			}
 			p.BookedAt = kernel.Stamp(booked)
 			p.QRCode = s.qrCode(qrClaims{BookingID: p.BookingID, SessionID: b.ID, ApplicationID: app})
+			p.CheckInCode = s.shortCode(p.BookingID)
 			var at map[string]time.Time
 			if err := json.Unmarshal(checkedIn, &at); err != nil {
 				return p, err
@@ -353,6 +355,7 @@ func (s *Handlers) answerBundleBooking(w http.ResponseWriter, r *http.Request, r
 	var a bookingAnswer
 	a.Data.BookingID, a.Data.Status = res.BookingID, res.Status
 	a.Data.QRCode = s.qrCode(qrClaims{BookingID: res.BookingID, SessionID: bundleID, ApplicationID: kernel.TenantFrom(r.Context()).ApplicationID})
+	a.Data.CheckInCode = s.shortCode(res.BookingID)
 	a.Meta.Position = res.Position.String()
 	w.Header().Set("X-Event-Position", a.Meta.Position)
 	kernel.WriteJSON(w, http.StatusCreated, a)
@@ -501,9 +504,22 @@ func (s *Handlers) checkInBundle(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	claims, err := s.scannedCode(w, r, b.ID)
+	claims, short, err := s.typedOrScanned(w, r)
 	if err != nil {
 		return err
+	}
+	if short != "" {
+		candidates, err := s.bundleCodeCandidates(r, b.ID)
+		if err != nil {
+			return err
+		}
+		c, err := s.matchShortCode(short, candidates, "booking.code_unknown_bundle")
+		if err != nil {
+			return err
+		}
+		claims.BookingID = c.BookingID
+	} else if claims.ApplicationID != kernel.TenantFrom(r.Context()).ApplicationID || claims.SessionID != b.ID {
+		return &domain.ConflictError{Key: "booking.qr_other_session"}
 	}
 	m, err := kernel.Meta(r)
 	if err != nil {
@@ -519,10 +535,28 @@ func (s *Handlers) checkInBundle(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	var a checkInAnswer
-	a.Data.BookingID, a.Data.CheckedInAt = claims.BookingID, kernel.Stamp(res.At)
+	a.Data.BookingID, a.Data.SessionID, a.Data.CheckedInAt = claims.BookingID, sessionID, kernel.Stamp(res.At)
 	a.Data.FirstName, a.Data.LastName = res.FirstName, res.LastName
 	a.Meta.Position = res.Position.String()
 	w.Header().Set("X-Event-Position", a.Meta.Position)
 	kernel.WriteJSON(w, http.StatusOK, a)
 	return nil
+}
+
+// bundleCodeCandidates are the bookings of a bundle a typed short code may name.
+func (s *Handlers) bundleCodeCandidates(r *http.Request, bundleID string) ([]codeCandidate, error) {
+	var out []codeCandidate
+	err := s.InTenant(r, func(tx pgx.Tx) error {
+		rows, err := tx.Query(r.Context(), `SELECT booking_id::text, status FROM readmodel.bundle_participants
+			WHERE application_id = $1 AND bundle_id = $2`, kernel.TenantFrom(r.Context()).ApplicationID, bundleID)
+		if err != nil {
+			return err
+		}
+		out, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (codeCandidate, error) {
+			var c codeCandidate
+			return c, row.Scan(&c.BookingID, &c.Status)
+		})
+		return err
+	})
+	return out, err
 }

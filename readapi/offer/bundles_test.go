@@ -171,7 +171,19 @@ func TestBundleLifecycle(t *testing.T) {
 	if r := trainer.Want("POST", path, map[string]any{"code": code}, 409); !strings.HasPrefix(readapitest.Message(r), "Al ingecheckt om ") {
 		t.Fatalf("second scan: %s", r.Raw)
 	}
-	trainer.Want("POST", "/v1/admin/bundles/"+bundle+"/sessions/"+readapitest.Dig(sessions[1], "id").(string)+"/check-in", map[string]any{"code": code}, 200)
+	// At the next session the short code, typed loosely, does the same (decision 1620).
+	second := "/v1/admin/bundles/" + bundle + "/sessions/" + readapitest.Dig(sessions[1], "id").(string) + "/check-in"
+	short := readapitest.Data(carla, "check_in_code").(string)
+	unknown := "ZZZZZZ"
+	if short == unknown {
+		unknown = "YYYYYY"
+	}
+	if r := trainer.Want("POST", second, map[string]any{"code": unknown}, 404); readapitest.Message(r) != "Geen inschrijving met code "+unknown+" in deze bundel" {
+		t.Fatalf("unknown short code: %s", r.Raw)
+	}
+	if r := trainer.Want("POST", second, map[string]any{"code": strings.ToLower(short)}, 200); readapitest.Data(r, "first_name") != "Carla" {
+		t.Fatalf("short code: %s", r.Raw)
+	}
 	trainer.Want("POST", "/v1/admin/bundles/"+bundle+"/sessions/"+session+"/check-in", map[string]any{"code": code}, 404) // not the bundle's session
 	trainer.Want("POST", "/v1/admin/sessions/"+session+"/check-in", map[string]any{"code": code}, 409)                    // a bundle's code at a session
 	sessionCodeBooking := w.As(dirk, w.AppA).Want("POST", "/v1/sessions/"+session+"/bookings", readapitest.Person("Dirk"), 201)

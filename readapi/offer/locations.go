@@ -23,10 +23,11 @@ const (
 	PermEditLocation    = "edit-location"
 )
 
-// Location images are shown as activity images are: at least 500 × 250 (spec §5).
-const (
-	locationImageMinWidth  = 500
-	locationImageMinHeight = 250
+// Location images are shown as activity images are: at least 500 × 250 (spec §5), the
+// rule the form shows too (kernel.ImageRules, decision 1650).
+var (
+	locationImageMinWidth  = kernel.Rule("location.image_id").MinWidth
+	locationImageMinHeight = kernel.Rule("location.image_id").MinHeight
 )
 
 // locationRow is a location as the lists and the form show it. IsVisible is derived:

@@ -4,12 +4,16 @@ import (
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/base64"
+	"encoding/binary"
 	"net/http"
 	"strings"
+	"unicode"
 
 	"github.com/google/uuid"
 
+	"move/commands"
 	"move/domain"
+	"move/domain/booking"
 	"move/readapi/kernel"
 )
 
@@ -58,26 +62,114 @@ func (s *Handlers) readQR(code string) (qrClaims, bool) {
 	return qrClaims{BookingID: id(body[:16]), SessionID: id(body[16:32]), ApplicationID: id(body[32:])}, true
 }
 
-// scannedCode reads the request's QR code for a check-in at target (a session's id, or a
-// bundle's): an unreadable code is a field error; another application's, organisation's,
-// session's or bundle's code is "another session" (nothing is said of what lies outside
-// the caller's reach).
-func (s *Handlers) scannedCode(w http.ResponseWriter, r *http.Request, target string) (qrClaims, error) {
+// A booking's short check-in code (decision 1620): what staff type when the camera
+// fails. Six characters of Crockford's base32 (no I, L, O, U: nothing to confuse),
+// the first 30 bits of an HMAC of the booking's id under the QR key — so every booking,
+// old or new, has one without an event, a typo almost never names another booking, and
+// rotating the key renews codes and QR codes alike. Unique enough, not unique: a scope
+// where two bookings share a code answers "tap the name" instead of guessing.
+const (
+	shortCodePrefix   = "S1."
+	shortCodeAlphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+	shortCodeLength   = 6
+)
+
+// shortCode is the booking's check-in code; empty without a QR key.
+func (s *Handlers) shortCode(bookingID string) string {
+	id, err := uuid.Parse(bookingID)
+	if len(s.QRSecret) == 0 || err != nil {
+		return ""
+	}
+	mac := hmac.New(sha256.New, s.QRSecret)
+	mac.Write([]byte(shortCodePrefix))
+	mac.Write(id[:])
+	bits := binary.BigEndian.Uint64(mac.Sum(nil)[:8])
+	out := make([]byte, shortCodeLength)
+	for i := range out {
+		out[i] = shortCodeAlphabet[bits>>(64-5*(i+1))&31]
+	}
+	return string(out)
+}
+
+// readShortCode answers the canonical code of what staff typed: case, spaces and dashes
+// do not matter, and O, I and L read as 0, 1 and 1 (Crockford); ok is false for
+// anything that cannot be a code.
+func readShortCode(text string) (string, bool) {
+	var out []byte
+	for _, r := range strings.ToUpper(text) {
+		switch r {
+		case ' ', '-', '\t':
+			continue
+		case 'O':
+			r = '0'
+		case 'I', 'L':
+			r = '1'
+		}
+		if r > unicode.MaxASCII || !strings.ContainsRune(shortCodeAlphabet, r) {
+			return "", false
+		}
+		out = append(out, byte(r))
+	}
+	return string(out), len(out) == shortCodeLength
+}
+
+// codeCandidate is a booking a typed code may name: the booking and its session.
+type codeCandidate struct {
+	BookingID, Status string
+	Session           commands.SessionRef
+}
+
+// matchShortCode finds the one booking among candidates whose code is code. A code
+// shared by two live bookings is refused (staff tap the name instead); a live booking
+// wins over a cancelled or moved one with the same code.
+func (s *Handlers) matchShortCode(code string, candidates []codeCandidate, unknownKey string) (codeCandidate, error) {
+	var live, gone []codeCandidate
+	for _, c := range candidates {
+		if s.shortCode(c.BookingID) != code {
+			continue
+		}
+		switch c.Status {
+		case booking.StatusHeld, booking.StatusConfirmed, booking.StatusWaitlisted:
+			live = append(live, c)
+		default:
+			gone = append(gone, c)
+		}
+	}
+	switch {
+	case len(live) == 1:
+		return live[0], nil
+	case len(live) > 1:
+		return codeCandidate{}, &domain.ConflictError{Key: "booking.code_ambiguous", Params: map[string]any{"code": code}}
+	case len(gone) > 0:
+		return gone[0], nil
+	}
+	return codeCandidate{}, &kernel.APIError{Status: http.StatusNotFound, Key: unknownKey, Params: map[string]any{"code": code}}
+}
+
+// typedOrScanned reads a check-in body: a QR code (the claims hold the booking) or a
+// short code (canonical); anything else is a field error.
+func (s *Handlers) typedOrScanned(w http.ResponseWriter, r *http.Request) (claims qrClaims, short string, err error) {
 	var in checkInInput
 	if err := kernel.Decode(r, w, &in); err != nil {
-		return qrClaims{}, err
+		return qrClaims{}, "", err
 	}
 	if len(s.QRSecret) == 0 {
-		return qrClaims{}, kernel.ErrStatus(http.StatusServiceUnavailable, "error.unavailable")
+		return qrClaims{}, "", kernel.ErrStatus(http.StatusServiceUnavailable, "error.unavailable")
 	}
-	claims, ok := s.readQR(in.Code)
+	if strings.HasPrefix(strings.TrimSpace(in.Code), qrPrefix) {
+		claims, ok := s.readQR(in.Code)
+		if !ok {
+			v := &domain.ValidationError{}
+			v.Add("code", "booking.qr_invalid", nil)
+			return qrClaims{}, "", v
+		}
+		return claims, "", nil
+	}
+	code, ok := readShortCode(in.Code)
 	if !ok {
 		v := &domain.ValidationError{}
-		v.Add("code", "booking.qr_invalid", nil)
-		return qrClaims{}, v
+		v.Add("code", "booking.code_invalid", map[string]any{"length": shortCodeLength})
+		return qrClaims{}, "", v
 	}
-	if claims.ApplicationID != kernel.TenantFrom(r.Context()).ApplicationID || claims.SessionID != target {
-		return qrClaims{}, &domain.ConflictError{Key: "booking.qr_other_session"}
-	}
-	return claims, nil
+	return qrClaims{}, code, nil
 }

@@ -202,7 +202,7 @@ func (s *Handlers) createCategory(w http.ResponseWriter, r *http.Request) error 
 	if err := kernel.Decode(r, w, &in); err != nil {
 		return err
 	}
-	if err := s.CheckFileRefs(r, kernel.OwnFiles, kernel.FileRef{Field: "image_id", Token: in.ImageID}); err != nil {
+	if err := s.CheckFileRefs(r, kernel.OwnFiles, kernel.FileRef{Field: "image_id", Token: in.ImageID, Rule: kernel.Rule("category.image_id")}); err != nil {
 		return err
 	}
 	m, err := kernel.Meta(r)
@@ -222,7 +222,7 @@ func (s *Handlers) updateCategory(w http.ResponseWriter, r *http.Request) error 
 	if err := kernel.Decode(r, w, &in); err != nil {
 		return err
 	}
-	if err := s.CheckFileRefs(r, kernel.OwnFiles, kernel.FileRef{Field: "image_id", Token: in.ImageID}); err != nil {
+	if err := s.CheckFileRefs(r, kernel.OwnFiles, kernel.FileRef{Field: "image_id", Token: in.ImageID, Rule: kernel.Rule("category.image_id"), Was: o.ImageID}); err != nil {
 		return err
 	}
 	m, err := kernel.Meta(r)

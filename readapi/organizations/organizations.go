@@ -116,14 +116,14 @@ func (s *Handlers) OrganizationRoutes() []kernel.Route {
 	reads := []string{rmorg.Name}
 	item := "/v1/admin/organizations/{id}"
 	list := "/v1/admin/applications/organizations"
-	stateQuery := append([]string{"state", "after"}, kernel.ListQueryDoc...)
+	stateQuery := append([]string{"state", "zipcode", "after"}, kernel.ListQueryDoc...)
 	return []kernel.Route{
 		{Method: http.MethodGet, Pattern: list, Permission: PermViewOrganizations, Reads: reads, Handler: s.listOrganizations,
-			Doc: kernel.Doc{Summary: "Organisations of the application (search, sort, page, filter by state)", Response: kernel.ListAnswer[kernel.OrganizationRow]{}, Query: stateQuery}},
+			Doc: kernel.Doc{Summary: "Organisations of the application (search, sort, page, filter by state and by zipcode: a postcode or its start, spaces ignored)", Response: kernel.ListAnswer[kernel.OrganizationRow]{}, Query: stateQuery}},
 		{Method: http.MethodGet, Pattern: list + "/all", Permission: PermViewOrganizations, Reads: reads, Handler: s.allOrganizations,
-			Doc: kernel.Doc{Summary: "Every organisation of the application, by name (at most 10,000)", Response: kernel.DataAnswer[[]simpleOrganization]{}, Query: []string{"state"}}},
+			Doc: kernel.Doc{Summary: "Every organisation of the application, by name (at most 10,000)", Response: kernel.DataAnswer[[]simpleOrganization]{}, Query: []string{"state", "zipcode"}}},
 		{Method: http.MethodGet, Pattern: list + "/export", Permission: PermViewOrganizations, Reads: reads, Handler: s.exportOrganizations,
-			Doc: kernel.Doc{Summary: "organizations.xlsx (same filters as the list)", Query: []string{"search", "state", "sort"}}},
+			Doc: kernel.Doc{Summary: "organizations.xlsx (same filters as the list)", Query: []string{"search", "state", "zipcode", "sort"}}},
 		{Method: http.MethodPost, Pattern: list, Permission: PermCreateOrganization, Handler: s.createOrganization,
 			Doc: kernel.Doc{Summary: "Create a pending organisation; answers the API client secret once", Request: organizationCreateInput{}, Response: organizationCreatedAnswer{}, Status: http.StatusCreated}},
 		{Method: http.MethodPost, Pattern: list + "/import", Permission: PermCreateOrganization, Handler: s.importOrganizations,
@@ -187,12 +187,41 @@ func organizationFilter(r *http.Request, search string) (string, []any, error) {
 		args = append(args, st)
 		where += fmt.Sprintf(` AND state = $%d`, len(args))
 	}
+	if z := r.URL.Query().Get("zipcode"); z != "" {
+		// A postcode or its start ("3511" is the area of "3511 AB"), as the zipcode
+		// filter of the organisations screen sends it from /profiles/zipcodes (1651).
+		key := zipcodeKey(z)
+		if key == "" || len(key) > maxZipcodeFilter {
+			return "", nil, kernel.BadQuery("zipcode")
+		}
+		args = append(args, kernel.EscapeLike(key)+"%")
+		where += fmt.Sprintf(` AND upper(replace(replace(zipcode, ' ', ''), '-', '')) LIKE $%d`, len(args))
+	}
 	if search = strings.TrimSpace(search); search != "" {
 		args = append(args, "%"+kernel.EscapeLike(names.Normalize(search))+"%")
 		// name_key, city or zipcode, through their trigram indexes (migration 0030).
 		where += fmt.Sprintf(` AND id IN (SELECT readmodel.organization_search($%d))`, len(args))
 	}
 	return where, args, nil
+}
+
+// maxZipcodeFilter bounds the zipcode filter (postcodes are short everywhere).
+const maxZipcodeFilter = 12
+
+// zipcodeKey is a postcode without spaces and hyphens, in capitals; "" if it holds
+// anything but letters and digits.
+func zipcodeKey(z string) string {
+	var b strings.Builder
+	for _, c := range strings.ToUpper(z) {
+		switch {
+		case c == ' ' || c == '-':
+		case c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
+			b.WriteRune(c)
+		default:
+			return ""
+		}
+	}
+	return b.String()
 }
 
 // organizationSortTypes are the SQL types of the sort columns, for the cursor's key.
@@ -254,7 +283,7 @@ func (s *Handlers) createOrganization(w http.ResponseWriter, r *http.Request) er
 		return err
 	}
 	in := organizationInput(created)
-	if err := s.CheckFileRefs(r, kernel.OwnFiles, kernel.FileRef{Field: "logo_id", Token: in.LogoID}, kernel.FileRef{Field: "header_id", Token: in.HeaderID}); err != nil {
+	if err := s.CheckFileRefs(r, kernel.OwnFiles, kernel.FileRef{Field: "logo_id", Token: in.LogoID, Rule: kernel.Rule("organization.logo_id")}, kernel.FileRef{Field: "header_id", Token: in.HeaderID}); err != nil {
 		return err
 	}
 	m, err := kernel.Meta(r)
@@ -323,7 +352,7 @@ func (s *Handlers) updateOrganization(w http.ResponseWriter, r *http.Request) er
 	if err := kernel.Decode(r, w, &in); err != nil {
 		return err
 	}
-	if err := s.CheckFileRefs(r, kernel.OwnFiles, kernel.FileRef{Field: "logo_id", Token: in.LogoID}, kernel.FileRef{Field: "header_id", Token: in.HeaderID}); err != nil {
+	if err := s.CheckFileRefs(r, kernel.OwnFiles, kernel.FileRef{Field: "logo_id", Token: in.LogoID, Rule: kernel.Rule("organization.logo_id"), Was: current.LogoID}, kernel.FileRef{Field: "header_id", Token: in.HeaderID}); err != nil {
 		return err
 	}
 	if _, err := s.refuseUsedSports(r, current, in.Sports); err != nil {

@@ -120,6 +120,19 @@ func TestOrganizationReviewFlow(t *testing.T) {
 	if len(readapitest.Dig(zips.Body, "data", "zipcodes").([]any)) != 1 {
 		t.Fatalf("zipcodes: %s", zips.Raw)
 	}
+	// The zipcode filter of the organisations screen (1651): a postcode or its start,
+	// spaces and case ignored; the export and /all take it too; anything else is a 400.
+	for query, want := range map[string]int{"3511": 1, "3511ab": 1, "3511%20AB": 1, "35": 1, "3512": 0, "3511-A": 1} {
+		if got := readapitest.Total(c.Want(c.Do("GET", "/v1/admin/applications/organizations?zipcode="+query, nil), 200)); got != want {
+			t.Errorf("zipcode=%s: %d organisations, want %d", query, got, want)
+		}
+	}
+	if all := c.Want(c.Do("GET", "/v1/admin/applications/organizations/all?zipcode=1011", nil), 200); len(readapitest.Dig(all.Body, "data").([]any)) != 0 {
+		t.Fatalf("all by zipcode: %s", all.Raw)
+	}
+	for _, bad := range []string{"35%25", "3511_", "1234567890ABC", "%20"} {
+		c.Want(c.Do("GET", "/v1/admin/applications/organizations?zipcode="+bad, nil), 400)
+	}
 	c.Want(c.Do("DELETE", "/v1/admin/organizations/"+other, nil), 200)
 	c.Want(c.Do("GET", "/v1/admin/organizations/"+other, nil), 404)
 }

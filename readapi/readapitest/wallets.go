@@ -299,6 +299,12 @@ func (w *WalletWorld) organization(app, id, name string) {
 // questions, and one session next week with spots; it answers the session's id.
 func (w *WalletWorld) Bookable(app, org string, spots int, settings activity.Settings, questions []activity.Question) string {
 	w.T.Helper()
+	return w.BookableOn(time.Now().AddDate(0, 0, 7).Format(time.DateOnly), app, org, spots, settings, questions)
+}
+
+// BookableOn is Bookable with a session on day (YYYY-MM-DD, 19:00–20:00 Amsterdam time).
+func (w *WalletWorld) BookableOn(day, app, org string, spots int, settings activity.Settings, questions []activity.Question) string {
+	w.T.Helper()
 	ctx := context.Background()
 	meta := commands.Meta{ActorID: "test", ApplicationID: app, OrganizationID: org}
 	if _, made := Organizations.LoadOrStore(app+"/"+org, true); !made {
@@ -319,7 +325,6 @@ func (w *WalletWorld) Bookable(app, org string, spots int, settings activity.Set
 			w.T.Fatal(err)
 		}
 	}
-	day := time.Now().AddDate(0, 0, 7).Format(time.DateOnly)
 	res, err := w.Env.App.CreateSeries(ctx, meta, act.ID, "Europe/Amsterdam", series.Schedule{Session: series.Session{
 		Date: day, StartTime: "19:00", EndTime: "20:00", Spots: spots}})
 	if err != nil {

@@ -86,7 +86,7 @@ func (s *Handlers) Routes() []kernel.Route {
 			Doc: kernel.Doc{Summary: "Create a wallet (slug unique in the application)", Request: walletInput{}, Response: kernel.CommandAnswer{}, Status: http.StatusCreated}},
 		{Method: http.MethodGet, Pattern: item, Permission: kernel.PermViewWallets, Reads: reads, Handler: s.getWallet,
 			Doc: kernel.Doc{Summary: "One wallet", Response: kernel.DataAnswer[kernel.WalletRow]{}}},
-		{Method: http.MethodPut, Pattern: item, Permission: PermManageWallets, Reads: []string{rmtaxonomy.Name}, Handler: s.updateWallet,
+		{Method: http.MethodPut, Pattern: item, Permission: PermManageWallets, Reads: []string{rmtaxonomy.Name, rmwallets.Name}, Handler: s.updateWallet,
 			Doc: kernel.Doc{Summary: "Change a wallet's settings (version: the one edited; stale is a 409)", Request: walletInput{}, Response: kernel.CommandAnswer{}}},
 		{Method: http.MethodGet, Pattern: item + "/statistics", Permission: kernel.PermViewWallets, Reads: reads, Handler: s.walletStatistics,
 			Doc: kernel.Doc{Summary: "Moves issued, redeemed, expired and outstanding: totals, and per day (from, to: YYYY-MM-DD, days in the application's time zone; default the last 30)", Response: kernel.DataAnswer[walletStatistics]{}, Query: []string{"from", "to"}}},
@@ -163,7 +163,7 @@ func (s *Handlers) createWallet(w http.ResponseWriter, r *http.Request) error {
 	if err := kernel.Decode(r, w, &in); err != nil {
 		return err
 	}
-	if err := s.CheckFileRefs(r, kernel.OwnFiles, kernel.FileRef{Field: "icon_id", Token: in.IconID}); err != nil {
+	if err := s.CheckFileRefs(r, kernel.OwnFiles, kernel.FileRef{Field: "icon_id", Token: in.IconID, Rule: kernel.Rule("wallet.icon_id")}); err != nil {
 		return err
 	}
 	if err := s.CheckAppRefs(r, kernel.AppRefs{Field: "included_labels", Table: kernel.LabelsTable, IDs: in.IncludedLabels}, kernel.AppRefs{Field: "excluded_labels", Table: kernel.LabelsTable, IDs: in.ExcludedLabels}); err != nil {
@@ -195,7 +195,11 @@ func (s *Handlers) updateWallet(w http.ResponseWriter, r *http.Request) error {
 	if err := kernel.Decode(r, w, &in); err != nil {
 		return err
 	}
-	if err := s.CheckFileRefs(r, kernel.OwnFiles, kernel.FileRef{Field: "icon_id", Token: in.IconID}); err != nil {
+	current, err := s.WalletInScope(r)
+	if err != nil {
+		return err
+	}
+	if err := s.CheckFileRefs(r, kernel.OwnFiles, kernel.FileRef{Field: "icon_id", Token: in.IconID, Rule: kernel.Rule("wallet.icon_id"), Was: current.IconID}); err != nil {
 		return err
 	}
 	if err := s.CheckAppRefs(r, kernel.AppRefs{Field: "included_labels", Table: kernel.LabelsTable, IDs: in.IncludedLabels}, kernel.AppRefs{Field: "excluded_labels", Table: kernel.LabelsTable, IDs: in.ExcludedLabels}); err != nil {

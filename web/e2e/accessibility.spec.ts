@@ -4,10 +4,13 @@ import { SUPERADMIN_PASSWORD } from './fixtures';
 
 /**
  * axe-core on every route of every demo role and on the public screens, at a desktop's and
- * a phone's size: no critical or serious violation and no page wider than the window. Each
- * visit leaves a full-page screenshot in test-results/…/screens/ (gitignored) so a reviewer
- * can see the screens at both widths.
+ * a phone's size: no critical or serious violation and no page wider than the window. A
+ * visit with a problem leaves a full-page screenshot in test-results/…/screens/
+ * (gitignored); with A11Y_SCREENSHOTS=1 every visit does, so a reviewer can see every
+ * screen at both widths (taking them all costs minutes of the suite on 2 cores).
  */
+
+const EVERY_SCREENSHOT = process.env.A11Y_SCREENSHOTS === '1';
 
 const VIEWPORTS = [
   { name: 'desktop', width: 1440, height: 900 },
@@ -116,11 +119,25 @@ type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 /** Issue 24's screens (kept in their own block to ease merging the split of this file). */
 const ISSUE_24_ROUTES: Record<Role, string[]> = {
   superadmin: ['/admin/permissions', '/admin/permissions/why-denied?email=trainer@move.test&permission=edit-activity', '/why-denied?permission=view-rates'],
-  admin: ['/application/invites', '/why-denied?permission=manage-permissions'],
+  admin: ['/application/invites', '/why-denied?permission=manage-permissions', '/application/organizations/management?zipcode=3511'],
   organization: ['/why-denied?permission=view-organizations'],
   trainer: ['{org}/rates', '/why-denied?permission=view-rates'],
 };
 for (const role of Object.keys(ISSUE_24_ROUTES) as Role[]) ROUTES[role].permissions = ISSUE_24_ROUTES[role];
+
+/** Themed pages (decision 1640): the list, the form and the preview of the seeded "Over ons" page (seedThemedPage). */
+const SEEDED_THEMED_PAGE = 'af32dac4-a8d3-5aa2-ae92-daf8e3d127e1';
+ROUTES.admin['themed pages'] = [
+  '/application/themed-pages',
+  '/application/themed-pages/create',
+  `/application/themed-pages/${SEEDED_THEMED_PAGE}`,
+  `/application/themed-pages/${SEEDED_THEMED_PAGE}/preview`,
+];
+
+/** Issue 23's door (its own block, for the same reason): today's, and the seeded session's day (seed: 14 days ahead). */
+const SEEDED_SESSION_DAY = new Date(Date.now() + 14 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+ROUTES.organization.door = ['{org}/door', `{org}/door?date=${SEEDED_SESSION_DAY}`];
+ROUTES.trainer.door = ['{org}/door'];
 
 async function logInAs(browser: Browser, role: Role, baseURL: string, viewport: { width: number; height: number }) {
   // The CSP would refuse the script axe injects; the app itself is unchanged.
@@ -202,7 +219,8 @@ async function settled(page: Page) {
  * What is wrong with the screen on show: serious or critical axe violations, and a page
  * wider than the window (checked at every size; at a phone's it is where it happens), and
  * ag-grid's console errors (a module missing, e.g. #200 when rows' classes need RowStyleModule).
- * Leaves a full-page screenshot at `screenshot` for a reviewer.
+ * Leaves a full-page screenshot at `screenshot` when there is a problem (or always, with
+ * A11Y_SCREENSHOTS=1).
  */
 async function inspect(page: Page, path: string, screenshot: string, consoleErrors: string[]): Promise<string[]> {
   const problems = consoleErrors.splice(0).map((error) => `${path}: console error ${error}`);
@@ -214,7 +232,7 @@ async function inspect(page: Page, path: string, screenshot: string, consoleErro
     const targets = violation.nodes.map((node) => node.target.join(' ')).slice(0, 3);
     problems.push(`${path}: ${violation.id} (${violation.impact}) ${violation.help} → ${targets.join(', ')}`);
   }
-  await page.screenshot({ path: screenshot, fullPage: true });
+  if (problems.length > 0 || EVERY_SCREENSHOT) await page.screenshot({ path: screenshot, fullPage: true });
   return problems;
 }
 

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
 import { expect, loggedInTest as test } from './fixtures';
 
-// The first demo organisation (decision 0105).
+// The first demo organisation (decision 0105) and its seeded "Yoga in het park".
 const ORGANIZATION = '1b7dff1f-f891-596f-adf4-ba8350d1739d';
+const SEEDED_ACTIVITY = '7ee5e503-a0d2-5574-a7fc-632a2cc25a25';
 const NEW_IBAN = 'GB82 WEST 1234 5698 7654 32';
 
 test.skip(Boolean(process.env.E2E_MOCK), 'the contract mock has no audit log');
@@ -56,4 +58,58 @@ test('an IBAN change is found in the audit area, its organisation seen as of the
   expect(shown).toBe(digest);
   expect(file.suggestedFilename()).toMatch(new RegExp(`^audit-\\d+\\.\\d+-${digest}\\.csv$`));
   expect(bytes.toString('utf8')).toContain('organization.finance_changed.v2');
+});
+
+/**
+ * Follows a detail screen's history link and checks the audit area opened that entity:
+ * its heading, its events and its state as of now.
+ */
+async function openHistory(page: Page, linkName: string, entityType: string, entityId?: string) {
+  await page.getByRole('link', { name: linkName, exact: true }).click();
+  const id = entityId ?? '[0-9a-f-]{36}';
+  await expect(page).toHaveURL(new RegExp(`/application/audit/entities/${entityType}/${id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: new RegExp(`^History of ${entityType} ${id}$`) })).toBeVisible();
+  await expect(page.getByTestId('audit-events').locator('li').first()).toBeVisible();
+  await expect(page.getByTestId('audit-fields')).toBeVisible();
+}
+
+// Web-035: every detail screen has a History link to its entity's history in the audit area.
+test('the history opens from the detail screens of an activity, a session and its series, a rate, a term, a product and the application', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const activity = `/organizations/${ORGANIZATION}/activities/${SEEDED_ACTIVITY}`;
+  await page.goto(activity);
+  await openHistory(page, 'History', 'activity', SEEDED_ACTIVITY);
+  await expect(page.getByTestId('audit-fields')).toContainText('Yoga in het park');
+
+  // A session nobody booked yet: its series' history (its bookings' stream starts with the first one).
+  await page.goto(`${activity}/sessions`);
+  const session = page.locator(`main a[href^="${activity}/sessions/"]`).first();
+  await expect(session).toBeVisible();
+  const sessionPage = (await session.getAttribute('href')) ?? '';
+  await page.goto(sessionPage);
+  await expect(page.getByRole('link', { name: 'History of the series' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'History of the bookings' })).toHaveCount(0);
+  await openHistory(page, 'History of the series', 'series');
+
+  // The seeded rate and its cancellation term (two grids on one screen).
+  await page.goto(`/organizations/${ORGANIZATION}/rates`);
+  await page.locator('.ag-row').filter({ hasText: 'Losse les' }).first().getByRole('gridcell').first().click();
+  await openHistory(page, 'History', 'rate');
+  await expect(page.getByTestId('audit-fields')).toContainText('Losse les');
+  await page.goto(`/organizations/${ORGANIZATION}/rates`);
+  await page.locator('.ag-row').filter({ hasText: 'Half terug' }).filter({ hasNotText: 'Losse les' }).first().getByRole('gridcell').first().click();
+  await openHistory(page, 'History', 'cancellation_term');
+
+  await page.goto(`/organizations/${ORGANIZATION}/products`);
+  await page.getByRole('link', { name: 'Clubshirt' }).first().click();
+  await openHistory(page, 'History', 'product');
+  await expect(page.getByTestId('audit-fields')).toContainText('Clubshirt');
+
+  // The superadmin's screen of the application the log belongs to.
+  const application = await page.evaluate(() => JSON.parse(localStorage.getItem('move.context') ?? '{}').state?.applicationId as string);
+  expect(application).toMatch(/^[0-9a-f-]{36}$/);
+  await page.goto(`/admin/applications/${application}`);
+  await openHistory(page, 'History', 'application', application);
 });

@@ -1,4 +1,4 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { routes } from '@/app/routes';
@@ -165,5 +165,19 @@ describe('wallet routes', () => {
     expect(await screen.findByLabelText('Slug')).toHaveValue('zomer-tegoed');
     const adminNavigation = within(screen.getByRole('navigation', { name: 'Administration' }));
     expect(adminNavigation.getByRole('link', { name: 'Wallets' })).toHaveAttribute('href', '/admin/wallets');
+  });
+
+  it('opens a wallet of the application area on its statistics, Settings at its own address (spec §2, 1503)', async () => {
+    const router = renderAs({ roles: ['admin'], abilities: ['view-wallets', 'manage-wallets'], organizations: [] }, '/application/wallets/w1');
+    expect(await screen.findByRole('heading', { name: 'Zomer tegoed' })).toBeInTheDocument();
+    const tabs = within(screen.getByRole('navigation', { name: 'Zomer tegoed' }));
+    expect(screen.getByRole('navigation', { name: 'Zomer tegoed' })).toHaveTextContent('StatisticsSettingsCouponsRedeemed');
+    expect(tabs.getByRole('link', { name: 'Statistics' })).toHaveAttribute('aria-current', 'page');
+    expect(tabs.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/application/wallets/w1/settings');
+    await userEvent.click(tabs.getByRole('link', { name: 'Settings' }));
+    expect(await screen.findByLabelText('Slug')).toHaveValue('zomer-tegoed');
+    // The old statistics address still works: it goes to the wallet's own.
+    await act(() => router.navigate('/application/wallets/w1/statistics'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/application/wallets/w1'));
   });
 });

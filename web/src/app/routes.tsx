@@ -55,6 +55,29 @@ function campaignRoutes(): RouteObject[] {
   ];
 }
 
+/** Themed pages of the application area (decision 1640): view to read and preview, manage to change. */
+function themedPageRoutes(): RouteObject[] {
+  const list = () => import('@/features/themed-pages/routes/ThemedPagesListRoute');
+  const form = () => import('@/features/themed-pages/routes/ThemedPageFormRoute');
+  const preview = () => import('@/features/themed-pages/routes/ThemedPagePreviewRoute');
+  return [
+    {
+      element: <RequirePermission ability="view-themed-pages" />,
+      children: [
+        { path: 'themed-pages', lazy: screen(list, (m) => m.ThemedPagesListRoute) },
+        { path: 'themed-pages/:page_id/preview', lazy: screen(preview, (m) => m.ThemedPagePreviewRoute) },
+      ],
+    },
+    {
+      element: <RequirePermission ability="manage-themed-pages" />,
+      children: [
+        { path: 'themed-pages/create', lazy: screen(form, (m) => m.ThemedPageFormRoute) },
+        { path: 'themed-pages/:page_id', lazy: screen(form, (m) => m.ThemedPageFormRoute) },
+      ],
+    },
+  ];
+}
+
 /**
  * Categories, tags and labels (decision 0610): the same screens in the application's
  * area (its admins) and the superadmin's, each guarded by its permission.
@@ -106,8 +129,24 @@ function taxonomyRoutes(): RouteObject[] {
   ];
 }
 
-/** The wallet screens, the same in the superadmin's and the application's area. */
-function walletRoutes(): RouteObject[] {
+/**
+ * The wallet screens of the superadmin's and the application's area. The application's
+ * opens a wallet on its statistics (spec §2, decision 1503), Settings at `…/settings`.
+ */
+function walletRoutes(area: 'admin' | 'application'): RouteObject[] {
+  const settings = screen(() => import('@/features/wallets/routes/WalletSettingsRoute'), (m) => m.WalletSettingsRoute);
+  const statistics = screen(() => import('@/features/wallets/routes/WalletStatisticsRoute'), (m) => m.WalletStatisticsRoute);
+  const first: RouteObject[] =
+    area === 'application'
+      ? [
+          { index: true, lazy: statistics },
+          { path: 'settings', lazy: settings },
+          { path: 'statistics', element: <Navigate to=".." relative="path" replace /> },
+        ]
+      : [
+          { index: true, lazy: settings },
+          { path: 'statistics', lazy: statistics },
+        ];
   return [
     {
       path: 'wallets',
@@ -117,10 +156,7 @@ function walletRoutes(): RouteObject[] {
       path: 'wallets/:wallet_id',
       lazy: screen(() => import('@/features/wallets/routes/WalletLayoutRoute'), (m) => m.WalletLayoutRoute),
       children: [
-        {
-          index: true,
-          lazy: screen(() => import('@/features/wallets/routes/WalletSettingsRoute'), (m) => m.WalletSettingsRoute),
-        },
+        ...first,
         {
           path: 'coupons',
           lazy: screen(() => import('@/features/wallets/routes/WalletCouponsRoute'), (m) => m.WalletCouponsRoute),
@@ -128,10 +164,6 @@ function walletRoutes(): RouteObject[] {
         {
           path: 'coupons/redeemed',
           lazy: screen(() => import('@/features/wallets/routes/WalletRedeemedRoute'), (m) => m.WalletRedeemedRoute),
-        },
-        {
-          path: 'statistics',
-          lazy: screen(() => import('@/features/wallets/routes/WalletStatisticsRoute'), (m) => m.WalletStatisticsRoute),
         },
         {
           path: 'customers',
@@ -248,7 +280,7 @@ export const routes: RouteObject[] = [
                           },
                         ],
                       },
-                      ...walletRoutes(),
+                      ...walletRoutes('application'),
                     ],
                   },
                   ...taxonomyRoutes(),
@@ -304,6 +336,7 @@ export const routes: RouteObject[] = [
                     ],
                   },
                   ...campaignRoutes(),
+                  ...themedPageRoutes(),
                   ...auditRoutes(),
                   {
                     // Member invites for the application's admins (decision 1501).
@@ -428,6 +461,11 @@ export const routes: RouteObject[] = [
                     ],
                   },
                 ],
+              },
+              {
+                path: '/organizations/:organizationId/door',
+                element: <RequirePermission ability="check-in-participants" />,
+                children: [{ index: true, lazy: screen(() => import('@/features/activities/routes/DoorRoute'), (m) => m.DoorRoute) }],
               },
               {
                 path: '/organizations/:organizationId/products',
@@ -665,7 +703,7 @@ export const routes: RouteObject[] = [
                     path: 'wallets/create',
                     lazy: screen(() => import('@/features/wallets/routes/WalletCreateRoute'), (m) => m.WalletCreateRoute),
                   },
-                  ...walletRoutes(),
+                  ...walletRoutes('admin'),
                   ...taxonomyRoutes(),
                   {
                     path: 'orders',

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { useAuthStore, type LoginResponse, type Profile } from '@/stores/auth';
 import { useContextStore } from '@/stores/context';
@@ -41,4 +42,18 @@ export async function endSession(): Promise<void> {
   }
   useAuthStore.getState().clear();
   useContextStore.getState().setOrganizationId(null);
+}
+
+/**
+ * Makes another application the one every later call works in (remembered in
+ * `move.context`): drops the previous application's cached answers (the settings query is
+ * keyed by the application and refetches itself) and reloads the profile, since roles
+ * differ per application. Answers the new profile, or the old one when it cannot load.
+ */
+export async function switchApplication(queryClient: QueryClient, applicationId: string): Promise<Profile | null> {
+  const context = useContextStore.getState();
+  context.setApplicationId(applicationId);
+  context.setOrganizationId(null);
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'application' });
+  return loadProfile(null).catch(() => useAuthStore.getState().profile);
 }

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { overviewPath } from '@/lib/authorization';
-import { loadProfile } from '@/lib/session';
+import { switchApplication } from '@/lib/session';
 import { useAuthStore } from '@/stores/auth';
 import { useContextStore } from '@/stores/context';
 
@@ -20,12 +20,7 @@ export function ApplicationSwitcher() {
   if (applications.length < 2) return null;
 
   const choose = async (id: string) => {
-    const context = useContextStore.getState();
-    context.setApplicationId(id);
-    context.setOrganizationId(null);
-    // The settings query is keyed by the application and refetches itself; everything else belonged to the old one.
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'application' });
-    const profile = await loadProfile(null).catch(() => useAuthStore.getState().profile);
+    const profile = await switchApplication(queryClient, id);
     void navigate(overviewPath(profile, null));
   };
 

@@ -46,6 +46,7 @@ const APPLICATION: NavItem[] = [
   { to: '/application/orders', label: 'shell.nav.orders', ability: 'view-application-orders' },
   { to: '/application/notifications', label: 'shell.nav.notifications', ability: 'view-notifications' },
   { to: '/application/campaigns', label: 'shell.nav.campaigns', ability: 'view-campaigns' },
+  { to: '/application/themed-pages', label: 'shell.nav.themedPages', ability: 'view-themed-pages' },
   { to: '/application/categories', label: 'shell.nav.categories', ability: 'view-categories' },
   { to: '/application/tags', label: 'shell.nav.tags', ability: 'view-tags' },
   { to: '/application/labels', label: 'shell.nav.labels', ability: 'view-labels' },
@@ -63,6 +64,7 @@ function organizationItems(organizationId: string): NavItem[] {
   const base = `/organizations/${encodeURIComponent(organizationId)}`;
   return [
     { to: base, label: 'shell.nav.home', end: true },
+    { to: `${base}/door`, label: 'shell.nav.door', ability: 'check-in-participants' },
     { to: `${base}/activities`, label: 'shell.nav.activities', ability: 'view-activities' },
     { to: `${base}/products`, label: 'shell.nav.products', ability: 'view-products' },
     { to: `${base}/locations`, label: 'shell.nav.locations', ability: 'view-locations' },

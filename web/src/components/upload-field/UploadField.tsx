@@ -135,8 +135,9 @@ export function UploadField({
   const ruleText = [
     extensions.map((extension) => extension.toUpperCase()).join(', '),
     t('upload.rules.maxSize', { size: formatFileSize(rules.maxBytes ?? MAX_UPLOAD_BYTES) }),
-    minimum && t('upload.rules.min', { ...minimum }),
-    maximum && t('upload.rules.max', { ...maximum }),
+    ...(minimum && maximum && minimum.width === maximum.width && minimum.height === maximum.height
+      ? [t('upload.rules.exact', { ...minimum })]
+      : [minimum && t('upload.rules.min', { ...minimum }), maximum && t('upload.rules.max', { ...maximum })]),
   ]
     .filter(Boolean)
     .join(' · ');

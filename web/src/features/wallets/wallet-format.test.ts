@@ -5,6 +5,7 @@ import {
   exampleCode,
   slugify,
   walletsBase,
+  walletTabPaths,
 } from '@/features/wallets/wallet-format';
 
 describe('wallet formatting', () => {
@@ -24,6 +25,19 @@ describe('wallet formatting', () => {
   it('knows the area from the path', () => {
     expect(walletsBase('/admin/wallets/w1/coupons')).toBe('/admin/wallets');
     expect(walletsBase('/application/wallets')).toBe('/application/wallets');
+  });
+
+  it('opens a wallet on Statistics in the application area, on Settings in the superadmin’s', () => {
+    expect(walletTabPaths('/application/wallets', 'w1')).toMatchObject({
+      statisticsFirst: true,
+      statistics: '/application/wallets/w1',
+      settings: '/application/wallets/w1/settings',
+    });
+    expect(walletTabPaths('/admin/wallets', 'w1')).toMatchObject({
+      statisticsFirst: false,
+      statistics: '/admin/wallets/w1/statistics',
+      settings: '/admin/wallets/w1',
+    });
   });
 
   it('names history events whatever form the server uses', () => {

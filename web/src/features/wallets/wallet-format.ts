@@ -20,6 +20,24 @@ export function walletsBase(pathname: string): string {
   return pathname.startsWith('/admin/') || pathname === '/admin' ? '/admin/wallets' : '/application/wallets';
 }
 
+/**
+ * A wallet's tab addresses. The application area opens a wallet on its statistics, as
+ * the spec's `/application/wallets/{wallet_id} (statistics)` says (decision 1503), with
+ * Settings at `…/settings`; the superadmin's area opens it on Settings.
+ */
+export function walletTabPaths(list: string, id: string) {
+  const base = `${list}/${id}`;
+  const application = list === '/application/wallets';
+  return {
+    statisticsFirst: application,
+    settings: application ? `${base}/settings` : base,
+    statistics: application ? base : `${base}/statistics`,
+    coupons: `${base}/coupons`,
+    redeemed: `${base}/coupons/redeemed`,
+    customers: `${base}/customers`,
+  };
+}
+
 export function formatMoves(moves: number, language: Language): string {
   return new Intl.NumberFormat(LOCALES[language]).format(moves);
 }

@@ -501,7 +501,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Organisations of the application (search, sort, page, filter by state) */
+        /** Organisations of the application (search, sort, page, filter by state and by zipcode: a postcode or its start, spaces ignored) */
         get: operations["get_v1_admin_applications_organizations"];
         put?: never;
         /** Create a pending organisation; answers the API client secret once */
@@ -1614,6 +1614,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/organizations/{id}/door": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The door: the organisation's sessions of one day (date, the application's today by default) with spots, booked, present and waiting */
+        get: operations["get_v1_admin_organizations_By_id_door"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/organizations/{id}/door/check-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check a participant in at the door with a QR code or a short check-in code, in whichever of the organisation's sessions of the day (date, today by default) it names; an unknown code is a 404 */
+        post: operations["post_v1_admin_organizations_By_id_door_check-in"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/organizations/{id}/finance": {
         parameters: {
             query?: never;
@@ -2200,7 +2234,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Check a participant in with their QR code (scanned or typed); refuses another session's code, a cancelled booking and a second scan */
+        /** Check a participant in with their QR code (scanned) or their short check-in code (typed, 6 characters); refuses another session's code, an unknown code (404), a cancelled booking and a second scan */
         post: operations["post_v1_admin_sessions_By_id_check-in"];
         delete?: never;
         options?: never;
@@ -2481,6 +2515,94 @@ export interface paths {
         get: operations["get_v1_admin_tags_all"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/themed-pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The application's themed pages, in their order (search on the Dutch title; status draft or published; sort position, name or updated_at) */
+        get: operations["get_v1_admin_themed-pages"];
+        put?: never;
+        /** Add a themed page (a draft, last in the order): title, image, blocks (heading, text, image, button) */
+        post: operations["post_v1_admin_themed-pages"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/themed-pages/{page_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One themed page with its blocks */
+        get: operations["get_v1_admin_themed-pages_By_page_id"];
+        /** Change a themed page (a published page stays published) */
+        put: operations["put_v1_admin_themed-pages_By_page_id"];
+        post?: never;
+        /** Delete a themed page */
+        delete: operations["delete_v1_admin_themed-pages_By_page_id"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/themed-pages/{page_id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Publish a themed page: the app shows it */
+        post: operations["post_v1_admin_themed-pages_By_page_id_publish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/themed-pages/{page_id}/unpublish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make a themed page a draft again: the app no longer shows it */
+        post: operations["post_v1_admin_themed-pages_By_page_id_unpublish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/themed-pages/reorder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Put the application's themed pages in an order: every page, once, first to last */
+        post: operations["post_v1_admin_themed-pages_reorder"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2994,6 +3116,40 @@ export interface paths {
         put?: never;
         /** Consumer app: pay for one's held booking, in moves (a wallet) or euros (answers the provider's checkout URL); free and external orders follow from the offer. Repeated, it answers the order as it stands, or, after a failed, canceled or expired payment while the spot is still held, starts a new payment of the same order (409 when the spot was released) */
         post: operations["post_v1_sessions_By_id_bookings_By_booking_id_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/themed-pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The application's published themed pages in their order (without blocks), with the application's colours */
+        get: operations["get_v1_themed-pages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/themed-pages/{page_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One published themed page with its blocks, with the application's colours */
+        get: operations["get_v1_themed-pages_By_page_id"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -5543,6 +5699,7 @@ export interface operations {
                 search?: string;
                 sort?: string;
                 state?: string;
+                zipcode?: string;
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
@@ -5679,6 +5836,7 @@ export interface operations {
         parameters: {
             query?: {
                 state?: string;
+                zipcode?: string;
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
@@ -5717,6 +5875,7 @@ export interface operations {
                 search?: string;
                 sort?: string;
                 state?: string;
+                zipcode?: string;
             };
             header: {
                 "Accept-Language"?: "nl" | "en";
@@ -6530,6 +6689,7 @@ export interface operations {
                                 booked_at: string;
                                 booking_id: string;
                                 by_staff: boolean;
+                                check_in_code: string;
                                 checked_in: {
                                     [key: string]: string;
                                 };
@@ -6552,6 +6712,7 @@ export interface operations {
                                 booked_at: string;
                                 booking_id: string;
                                 by_staff: boolean;
+                                check_in_code: string;
                                 checked_in: {
                                     [key: string]: string;
                                 };
@@ -6575,6 +6736,7 @@ export interface operations {
                                 booked_at: string;
                                 booking_id: string;
                                 by_staff: boolean;
+                                check_in_code: string;
                                 checked_in: {
                                     [key: string]: string;
                                 };
@@ -6639,6 +6801,7 @@ export interface operations {
                     "application/json": {
                         data: {
                             booking_id: string;
+                            check_in_code: string;
                             qr_code: string;
                             session_id: string;
                             status: string;
@@ -6885,6 +7048,7 @@ export interface operations {
                             checked_in_at: string;
                             first_name: string;
                             last_name: string;
+                            session_id: string;
                         };
                         meta: {
                             position: string;
@@ -10546,6 +10710,110 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    get_v1_admin_organizations_By_id_door: {
+        parameters: {
+            query?: {
+                date?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            date: string;
+                            organization_id: string;
+                            sessions: {
+                                activity_id: string;
+                                activity_name: string;
+                                booked: number;
+                                end_time: string;
+                                ends_at: string;
+                                present: number;
+                                session_id: string;
+                                spots: number;
+                                start_time: string;
+                                starts_at: string;
+                                waiting: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    "post_v1_admin_organizations_By_id_door_check-in": {
+        parameters: {
+            query?: {
+                date?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            booking_id: string;
+                            checked_in_at: string;
+                            first_name: string;
+                            last_name: string;
+                            session_id: string;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
     get_v1_admin_organizations_By_id_finance: {
         parameters: {
             query?: never;
@@ -12988,6 +13256,7 @@ export interface operations {
                             checked_in_at: string;
                             first_name: string;
                             last_name: string;
+                            session_id: string;
                         };
                         meta: {
                             position: string;
@@ -13143,6 +13412,7 @@ export interface operations {
                                 booked_at: string;
                                 booking_id: string;
                                 by_staff: boolean;
+                                check_in_code: string;
                                 checked_in_at?: string | null;
                                 customer_id?: string | null;
                                 date_of_birth: string;
@@ -13167,6 +13437,7 @@ export interface operations {
                                 booked_at: string;
                                 booking_id: string;
                                 by_staff: boolean;
+                                check_in_code: string;
                                 checked_in_at?: string | null;
                                 customer_id?: string | null;
                                 date_of_birth: string;
@@ -13193,6 +13464,7 @@ export interface operations {
                                 booked_at: string;
                                 booking_id: string;
                                 by_staff: boolean;
+                                check_in_code: string;
                                 checked_in_at?: string | null;
                                 customer_id?: string | null;
                                 date_of_birth: string;
@@ -13258,6 +13530,7 @@ export interface operations {
                     "application/json": {
                         data: {
                             booking_id: string;
+                            check_in_code: string;
                             qr_code: string;
                             session_id: string;
                             status: string;
@@ -14105,6 +14378,413 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    "get_v1_admin_themed-pages": {
+        parameters: {
+            query?: {
+                itemsPerPage?: string;
+                page?: string;
+                search?: string;
+                sort?: string;
+                status?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            block_count: number;
+                            created_at: string;
+                            id: string;
+                            image_id?: string | null;
+                            image_url?: string | null;
+                            position: number;
+                            published_at?: string | null;
+                            status: string;
+                            title: {
+                                en: string;
+                                nl: string;
+                            };
+                            updated_at: string;
+                            version: number;
+                        }[];
+                        meta: {
+                            pagination: {
+                                itemsPerPage: number;
+                                next_cursor?: string | null;
+                                page: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    "post_v1_admin_themed-pages": {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    blocks: {
+                        image_id?: string | null;
+                        text: {
+                            en?: string;
+                            nl: string;
+                        };
+                        type: string;
+                        url?: string | null;
+                    }[];
+                    image_id?: string | null;
+                    title: {
+                        en?: string;
+                        nl: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    "get_v1_admin_themed-pages_By_page_id": {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                page_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            block_count: number;
+                            blocks: {
+                                image_id?: string | null;
+                                image_url?: string | null;
+                                text: {
+                                    en: string;
+                                    nl: string;
+                                };
+                                type: string;
+                                url?: string | null;
+                            }[];
+                            created_at: string;
+                            id: string;
+                            image_id?: string | null;
+                            image_url?: string | null;
+                            position: number;
+                            published_at?: string | null;
+                            status: string;
+                            title: {
+                                en: string;
+                                nl: string;
+                            };
+                            updated_at: string;
+                            version: number;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    "put_v1_admin_themed-pages_By_page_id": {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                page_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    blocks: {
+                        image_id?: string | null;
+                        text: {
+                            en?: string;
+                            nl: string;
+                        };
+                        type: string;
+                        url?: string | null;
+                    }[];
+                    image_id?: string | null;
+                    title: {
+                        en?: string;
+                        nl: string;
+                    };
+                    version?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    "delete_v1_admin_themed-pages_By_page_id": {
+        parameters: {
+            query?: {
+                version?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                page_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    "post_v1_admin_themed-pages_By_page_id_publish": {
+        parameters: {
+            query?: {
+                version?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                page_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    "post_v1_admin_themed-pages_By_page_id_unpublish": {
+        parameters: {
+            query?: {
+                version?: string;
+            };
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                page_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    "post_v1_admin_themed-pages_reorder": {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    page_ids: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id?: string;
+                            version: number;
+                        };
+                        meta: {
+                            position: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["ValidationFailed"];
             default: components["responses"]["Error"];
         };
     };
@@ -15099,6 +15779,7 @@ export interface operations {
                     "application/json": {
                         data: {
                             booking_id: string;
+                            check_in_code: string;
                             qr_code: string;
                             session_id: string;
                             status: string;
@@ -15565,6 +16246,7 @@ export interface operations {
                     "application/json": {
                         data: {
                             booking_id: string;
+                            check_in_code: string;
                             qr_code: string;
                             session_id: string;
                             status: string;
@@ -15671,6 +16353,96 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
             422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Error"];
+        };
+    };
+    "get_v1_themed-pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            image_url?: string | null;
+                            position: number;
+                            published_at?: string | null;
+                            title: string;
+                            updated_at: string;
+                        }[];
+                        meta: {
+                            language: string;
+                            theme: {
+                                logo_url?: string | null;
+                                name: string;
+                                primary_color?: string | null;
+                                secondary_color?: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    "get_v1_themed-pages_By_page_id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                page_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            blocks: {
+                                image_url?: string | null;
+                                text: string;
+                                type: string;
+                                url?: string | null;
+                            }[];
+                            id: string;
+                            image_url?: string | null;
+                            position: number;
+                            published_at?: string | null;
+                            title: string;
+                            updated_at: string;
+                        };
+                        meta: {
+                            language: string;
+                            theme: {
+                                logo_url?: string | null;
+                                name: string;
+                                primary_color?: string | null;
+                                secondary_color?: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };

@@ -116,3 +116,29 @@ export function useContactParticipants(sessionId: string) {
       (await api<{ data: { sent: number } }>(`${participants(sessionId)}/contact`, { method: 'POST', body: input })).data.sent,
   });
 }
+
+export type SessionCounts = Answer<'/v1/admin/activities/{id}/participants', 'get'>['data'][number];
+
+/** Per session of the activity (from, to: local dates): spots, taken, waiting, present, absent. */
+export function useSessionCounts(activityId: string, from: string, to: string) {
+  return useQuery({
+    queryKey: ['participants', 'overview', activityId, from, to],
+    queryFn: async ({ signal }) =>
+      (
+        await api<{ data: SessionCounts[] }>(`/v1/admin/activities/${encodeURIComponent(activityId)}/participants`, {
+          signal,
+          query: { from, to },
+        })
+      ).data,
+  });
+}
+
+/**
+ * Moves one booking from a session to another (the way back of a bulk move runs from the
+ * target): the booking keeps its id in the session it lands in.
+ */
+export function useMoveBetween() {
+  return useParticipantsMutation(({ from, bookingId, to }: { from: string; bookingId: string; to: string }) =>
+    api<CommandResult>(`${one(from, bookingId)}/move`, { method: 'POST', body: { session_id: to } }),
+  );
+}

@@ -17,6 +17,7 @@ import { api } from '@/lib/api-client';
 import { useCategoryChoices, useTagChoices } from '@/lib/taxonomy';
 import '@/features/activities/i18n';
 import { useContactChoices, useRateChoices, useTermChoices } from '@/features/activities/api/activities';
+import { imageRules } from '@/lib/image-rules';
 
 /** The server's rules (domain/activity), mirrored so most mistakes show before a round trip. */
 export function activitySchema(t: TFunction) {
@@ -98,7 +99,7 @@ export function ActivityInputs({ creating }: { creating: boolean }) {
         <UploadFormField
           name="image_id"
           label={t('activities.fields.image_id')}
-          rules={{ minDimensions: '500,250', extensions: ['jpg', 'jpeg', 'png'] }}
+          rules={{ ...imageRules('activity.image_id'), extensions: ['jpg', 'jpeg', 'png'] }}
           uploadOptions={{ visibility: 'public', path: 'activities' }}
         />
       </fieldset>

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CheckedIn } from '@/features/activities/api/participants';
 import { QrScanner } from '@/features/activities/components/QrScanner';
@@ -7,7 +7,8 @@ import { ApiError } from '@/lib/api-client';
 type Outcome = { ok: true; who: CheckedIn } | { ok: false; message: string };
 
 /**
- * The door's form: scan a QR code with the camera or type it; shows at once who was
+ * The door's form: scan a QR code with the camera, or type the booking's short code (or
+ * the QR code's text); shows at once who was
  * checked in, or the server's reason why not ("already checked in at 18:58", another
  * session's code, a cancelled booking). Used for sessions and bundles alike.
  */
@@ -17,6 +18,7 @@ export function CheckInForm({ onCheckIn, disabled }: { onCheckIn: (code: string)
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [scanning, setScanning] = useState(false);
   const [pending, setPending] = useState(false);
+  const hint = useId();
   // One scan at a time: the camera sees the same code many times a second.
   const busy = useRef(false);
 
@@ -64,8 +66,19 @@ export function CheckInForm({ onCheckIn, disabled }: { onCheckIn: (code: string)
       <form className="check-in__manual" onSubmit={onSubmit}>
         <label className="field">
           <span>{t('activities.checkIn.code')}</span>
-          <input value={code} onChange={(event) => setCode(event.target.value)} autoComplete="off" autoCapitalize="off" spellCheck={false} />
+          <input
+            className="input check-in__code"
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            aria-describedby={hint}
+          />
         </label>
+        <p id={hint} className="field__hint">
+          {t('activities.checkIn.codeHint')}
+        </p>
         <button type="submit" className="button" disabled={disabled || pending || code.trim() === ''}>
           {t('activities.checkIn.submit')}
         </button>

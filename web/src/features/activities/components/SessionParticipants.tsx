@@ -21,6 +21,7 @@ import {
 import { AttendanceToggle } from '@/features/activities/components/AttendanceToggle';
 import { BookingHistoryDialog } from '@/features/activities/components/BookingHistory';
 import { ContactParticipantsDialog } from '@/features/activities/components/ContactParticipantsDialog';
+import { ParticipantsBulk } from '@/features/activities/components/ParticipantsBulk';
 import { notifySaved } from '@/stores/notification';
 
 interface Props {
@@ -51,8 +52,10 @@ function plusDays(iso: string, days: number): string {
  * A session's participants: spots taken and left, attendance marked in one tap (said in a
  * live region, with undo), contact all or the selected by mail, move and remove
  * (with confirmation), the waiting list in arrival order, the cancelled, add by hand,
- * export participants.xlsx, the way to the door's QR check-in, and each booking's
- * history (who did what when).
+ * export participants.xlsx, the way to the door's QR check-in, each booking's short
+ * check-in code and history (who did what when), and bulk actions on the selected
+ * (mark present, contact, move; previewed, with undo). Below 44rem of card each
+ * participant is a card (web-039).
  */
 export function SessionParticipants({ activityId, sessionId, date, base }: Props) {
   const { t } = useTranslation();
@@ -135,6 +138,17 @@ export function SessionParticipants({ activityId, sessionId, date, base }: Props
           </>
         )}
       </div>
+      {participants.length > 0 && (
+        <ParticipantsBulk
+          activityId={activityId}
+          sessionId={sessionId}
+          date={date}
+          participants={participants}
+          selected={selected}
+          onSelect={setSelected}
+          onContact={() => setContacting(true)}
+        />
+      )}
       {participants.length === 0 ? (
         <EmptyState message={t('activities.participants.none')} />
       ) : (
@@ -165,6 +179,11 @@ export function SessionParticipants({ activityId, sessionId, date, base }: Props
                 </td>
                 <td>
                   {name(p)}
+                  {p.check_in_code && (
+                    <span className="participants__code" title={t('activities.participants.code')}>
+                      {p.check_in_code}
+                    </span>
+                  )}
                   {p.status === 'held' && <span className="badge">{t('activities.participants.status.held')}</span>}
                 </td>
                 <td>{p.email}</td>

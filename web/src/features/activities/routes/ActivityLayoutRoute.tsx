@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { Link, Outlet, useOutletContext, useParams } from 'react-router';
+import { HistoryLink } from '@/components/audit/HistoryLink';
 import { PageHeader } from '@/components/page/PageHeader';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { useActivity } from '@/features/activities/api/activities';
@@ -30,9 +31,12 @@ export function ActivityLayoutRoute() {
       <PageHeader
         title={activity.data?.name ?? t('activities.title')}
         actions={
-          <Link className="button button--ghost" to={list}>
-            {t('activities.backToList')}
-          </Link>
+          <>
+            <HistoryLink entityType="activity" entityId={activity.data?.id} />
+            <Link className="button button--ghost" to={list}>
+              {t('activities.backToList')}
+            </Link>
+          </>
         }
       />
       {activity.isPending && <Skeleton lines={8} />}

@@ -1,10 +1,12 @@
 import { useState } from 'react';
+import { HistoryLink } from '@/components/audit/HistoryLink';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { Dialog } from '@/components/ui/Dialog';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { useDeleteImpact, useDeleteSession, useSession, useUpdateSession } from '@/features/activities/api/activities';
+import { useSessionParticipants } from '@/features/activities/api/participants';
 import type { SessionInput } from '@/features/activities/api/types';
 import { ScopeDialog } from '@/features/activities/components/ScopeDialog';
 import { SessionParticipants } from '@/features/activities/components/SessionParticipants';
@@ -25,6 +27,11 @@ export function ActivitySessionRoute() {
   const { activity, base } = useActivityContext();
   const { sessionId = '' } = useParams();
   const session = useSession(sessionId);
+  // The bookings live in the session's own stream (decision 1401), which exists once someone booked.
+  const bookings = useSessionParticipants(sessionId).data;
+  const booked = Boolean(
+    bookings && bookings.participants.length + bookings.cancelled.length + bookings.waiting_list.length > 0,
+  );
   const update = useUpdateSession();
   const remove = useDeleteSession();
   const [pending, setPending] = useState<SessionInput | null>(null);
@@ -43,9 +50,15 @@ export function ActivitySessionRoute() {
   };
   return (
     <>
-    <h2 className="session-title">
-      {formatDay(session.data.date, currentLanguage())} · {session.data.start_time}–{session.data.end_time}
-    </h2>
+    <div className="page-header page-header--section">
+      <h2 className="session-title">
+        {formatDay(session.data.date, currentLanguage())} · {session.data.start_time}–{session.data.end_time}
+      </h2>
+      <div className="page-header__actions">
+        {booked && <HistoryLink entityType="session" entityId={sessionId} label={t('activities.sessions.history')} />}
+        <HistoryLink entityType="series" entityId={session.data.series_id} label={t('activities.sessions.seriesHistory')} />
+      </div>
+    </div>
     <SessionParticipants activityId={activity.id} sessionId={sessionId} date={session.data.date} base={base} />
     <details className="panel session-edit">
       <summary>{t('activities.sessions.editThis')}</summary>

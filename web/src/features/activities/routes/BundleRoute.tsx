@@ -2,7 +2,9 @@ import { useEffect, useState } from 'react';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { HistoryLink } from '@/components/audit/HistoryLink';
 import { Form, FormActions, FormErrorSummary, SubmitButton } from '@/components/form';
+import { PageHeader } from '@/components/page/PageHeader';
 import { Tabs } from '@/components/page/Tabs';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { Skeleton } from '@/components/ui/Skeleton';
@@ -107,7 +109,7 @@ function BundlePage({ part }: { part: BundlePart }) {
   const waitingCount = participants.data?.waiting_list.length ?? 0;
   return (
     <>
-      <h2>{b.name}</h2>
+      <PageHeader level={2} title={b.name} actions={<HistoryLink entityType="bundle" entityId={bundleId} />} />
       <Tabs
         label={t('activities.bundles.parts')}
         tabs={[

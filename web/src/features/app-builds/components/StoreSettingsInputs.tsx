@@ -6,13 +6,11 @@ import { ColorFormField, FormSection, TextAreaField, TextField, UploadFormField,
 import { KeywordsField } from '@/components/keywords-field/KeywordsField';
 import type { BuildSettings, StoreSettingsInput } from '@/features/app-builds/api/appBuilds';
 import '@/features/app-builds/i18n';
+import { imageRules } from '@/lib/image-rules';
 
 /** The stores' limits (domain/appbuild, decision 1200): the client rules mirror the server's. */
 export const LIMITS = { app_name: 30, promotional_text: 170, short_description: 80, long_description: 4000, keywords: 100 } as const;
 
-/** Store image minimums (readapi/appbuilds.go), as the upload's 'width,height'. */
-export const ICON_MIN = '1024,1024';
-export const SPLASH_MIN = '1242,2436';
 
 /** The form's values: URL, colour and image widgets hold null for "none". */
 export interface StoreSettingsValues {
@@ -122,14 +120,15 @@ export function StoreSettingsInputs({ iconUrl, splashUrl }: { iconUrl?: string |
           name="icon_id"
           label={label('icon_id')}
           previewUrl={iconUrl}
-          rules={{ minDimensions: ICON_MIN }}
+          rules={imageRules('app_build.icon_id')}
+          reencode={false}
           uploadOptions={{ visibility: 'public', path: 'app-builds' }}
         />
         <UploadFormField
           name="splash_id"
           label={label('splash_id')}
           previewUrl={splashUrl}
-          rules={{ minDimensions: SPLASH_MIN }}
+          rules={imageRules('app_build.splash_id')}
           uploadOptions={{ visibility: 'public', path: 'app-builds' }}
         />
       </FormSection>

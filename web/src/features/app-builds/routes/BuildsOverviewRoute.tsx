@@ -2,12 +2,14 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataGrid, type DataGridColumn } from '@/components/data-grid/DataGrid';
+import { HistoryLink } from '@/components/audit/HistoryLink';
 import { PageHeader } from '@/components/page/PageHeader';
 import { buildSource, isRunning, PLATFORMS, POLL_MS, type Build } from '@/features/app-builds/api/appBuilds';
 import { BuildStatusBadge } from '@/features/app-builds/components/BuildStatusBadge';
 import { BuildsTabs } from '@/features/app-builds/components/BuildsTabs';
 import { currentLanguage } from '@/lib/i18n';
 import type { ListSource } from '@/lib/list';
+import { useContextStore } from '@/stores/context';
 import '@/features/app-builds/i18n';
 
 const NEWEST_FIRST = { field: 'requested_at', direction: 'desc' } as const;
@@ -15,6 +17,7 @@ const NEWEST_FIRST = { field: 'requested_at', direction: 'desc' } as const;
 /** /application/builds/overview: every build of the application, newest first; it asks again while one runs. */
 export function BuildsOverviewRoute() {
   const { t } = useTranslation();
+  const applicationId = useContextStore((state) => state.applicationId);
   const language = currentLanguage();
   const [platform, setPlatform] = useState('');
   const [refreshKey, setRefreshKey] = useState(0);
@@ -103,6 +106,7 @@ export function BuildsOverviewRoute() {
                 ))}
               </select>
             </label>
+            <HistoryLink entityType="app_builds" entityId={applicationId} />
             <Link className="button" to="/applications/builds/build-ios">
               {t('appBuilds.buildIos')}
             </Link>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Form, FormErrorSummary, SubmitButton } from '@/components/form';
+import { HistoryLink } from '@/components/audit/HistoryLink';
 import { PageHeader } from '@/components/page/PageHeader';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { useBuildSettings, useSaveStoreSettings, type BuildSettings } from '@/features/app-builds/api/appBuilds';
@@ -12,15 +13,20 @@ import {
   type StoreSettingsValues,
 } from '@/features/app-builds/components/StoreSettingsInputs';
 import { notifySaved } from '@/stores/notification';
+import { useContextStore } from '@/stores/context';
 import '@/features/app-builds/i18n';
 
 /** /application/builds: what the stores show of the application's apps (superadmin). */
 export function StoreSettingsRoute() {
   const { t } = useTranslation();
+  const applicationId = useContextStore((state) => state.applicationId);
   const settings = useBuildSettings();
   return (
     <>
-      <PageHeader title={t('appBuilds.settingsTitle')} />
+      <PageHeader
+        title={t('appBuilds.settingsTitle')}
+        actions={<HistoryLink entityType="app_builds" entityId={applicationId} />}
+      />
       <BuildsTabs />
       {settings.isPending && <Skeleton lines={8} />}
       {settings.isError && <p role="alert">{t('appBuilds.loadFailed')}</p>}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import * as yup from 'yup';
 import { ColorFormField, FormSection, SelectField, TextAreaField, TextField, UploadFormField, UrlFormField } from '@/components/form';
 import { useApplicationOptions, type Application, type ApplicationInput } from '@/features/applications/api/applications';
+import { imageRules } from '@/lib/image-rules';
 
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const COLOR = /^#([0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
@@ -142,7 +143,13 @@ export function ApplicationInputs({ application }: { application?: Application }
         <TextField name="sport_id_alias" label={label('sport_id_alias')} autoComplete="off" />
       </FormSection>
       <FormSection title={t('applications.branding')}>
-        <UploadFormField name="logo_id" label={label('logo')} previewUrl={application?.logo_url} uploadOptions={upload} />
+        <UploadFormField
+          name="logo_id"
+          label={label('logo')}
+          previewUrl={application?.logo_url}
+          rules={imageRules('application.logo_id')}
+          uploadOptions={upload}
+        />
         <UploadFormField
           name="fallback_image_id"
           label={label('fallback_image')}

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Form, FormActions, FormErrorSummary, SubmitButton } from '@/components/form';
+import { HistoryLink } from '@/components/audit/HistoryLink';
 import { PageHeader } from '@/components/page/PageHeader';
 import { Skeleton } from '@/components/ui/Skeleton';
 import {
@@ -29,7 +30,10 @@ export function ApplicationEditRoute() {
 
   return (
     <>
-      <PageHeader title={application ? application.name : t('applications.editTitle')} />
+      <PageHeader
+        title={application ? application.name : t('applications.editTitle')}
+        actions={application && <HistoryLink entityType="application" entityId={id} applicationId={id} />}
+      />
       <ApplicationTabs id={id} />
       {isPending && <Skeleton lines={10} />}
       {isError && <Link to={LIST}>{t('common.back')}</Link>}

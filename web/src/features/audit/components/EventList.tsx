@@ -19,7 +19,7 @@ export function EventList({ events }: { events: AuditEvent[] }) {
       {events.map((event) => (
         <li key={event.id} className="audit-event" data-type={event.type}>
           <p className="audit-event__sentence">{event.sentence}</p>
-          <p className="field__hint audit-links">
+          <p className="field__hint">
             <time dateTime={event.recorded_at}>{formatDateTime(event.recorded_at, language)}</time>
             {' · '}
             {event.actor ? (

@@ -62,7 +62,7 @@ export function AuditEntityRoute() {
   return (
     <>
       {header}
-      <p className="audit-links">
+      <p>
         <Link to={AUDIT_AREA}>{t('audit.backToLog')}</Link>
       </p>
       {erasure && (

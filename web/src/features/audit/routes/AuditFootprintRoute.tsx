@@ -18,7 +18,7 @@ export function AuditFootprintRoute() {
       <p className="field__hint">
         {t('audit.footprintIntro')} <code>{correlationId}</code>
       </p>
-      <p className="audit-links">
+      <p>
         <Link to={AUDIT_AREA}>{t('audit.backToLog')}</Link>
       </p>
       {footprint.isPending && <Skeleton lines={6} />}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import * as yup from 'yup';
 import { Form, FormActions, FormErrorSummary, FormSection, SubmitButton, TextField, UploadFormField, UrlFormField } from '@/components/form';
+import { HistoryLink } from '@/components/audit/HistoryLink';
 import { PageHeader } from '@/components/page/PageHeader';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { Skeleton } from '@/components/ui/Skeleton';
@@ -61,9 +62,12 @@ function CampaignForm({ campaign }: { campaign?: Campaign }) {
         title={t(campaign ? 'campaigns.editTitle' : 'campaigns.createTitle')}
         actions={
           campaign && (
-            <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
-              {t('campaigns.delete')}
-            </button>
+            <>
+              <HistoryLink entityType="campaign" entityId={campaign.id} />
+              <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
+                {t('campaigns.delete')}
+              </button>
+            </>
           )
         }
       />

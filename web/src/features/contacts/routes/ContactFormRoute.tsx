@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import * as yup from 'yup';
 import { CheckboxListField, Form, FormErrorSummary, SelectField, SubmitButton, TextField } from '@/components/form';
+import { HistoryLink } from '@/components/audit/HistoryLink';
 import { PageHeader } from '@/components/page/PageHeader';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { Skeleton } from '@/components/ui/Skeleton';
@@ -58,9 +59,12 @@ function ContactForm({ contact }: { contact?: Contact }) {
         title={contact ? t('contacts.editTitle') : t('contacts.createTitle')}
         actions={
           contact && (
-            <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
-              {t('contacts.delete')}
-            </button>
+            <>
+              <HistoryLink entityType="contact" entityId={contact.id} />
+              <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
+                {t('contacts.delete')}
+              </button>
+            </>
           )
         }
       />

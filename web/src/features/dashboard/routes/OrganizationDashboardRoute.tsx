@@ -21,6 +21,7 @@ interface Task {
  * `app/shell/navigation.ts`) with the ability that opens them.
  */
 const ORGANIZATION_TASKS: Task[] = [
+  { path: 'door', title: 'dashboard.tasks.door', body: 'dashboard.tasks.doorBody', ability: 'check-in-participants' },
   { path: 'activities', title: 'dashboard.tasks.activities', body: 'dashboard.tasks.activitiesBody', ability: 'view-activities' },
   { path: 'products', title: 'dashboard.tasks.products', body: 'dashboard.tasks.productsBody', ability: 'view-products' },
   { path: 'locations', title: 'dashboard.tasks.locations', body: 'dashboard.tasks.locationsBody', ability: 'view-locations' },

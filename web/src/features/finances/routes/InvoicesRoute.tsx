@@ -3,12 +3,14 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataGrid, type DataGridColumn } from '@/components/data-grid/DataGrid';
 import { RowActions } from '@/components/data-grid/RowActions';
+import { HistoryLink } from '@/components/audit/HistoryLink';
 import { PageHeader } from '@/components/page/PageHeader';
 import { downloadInvoice, invoiceSource, type Invoice } from '@/features/finances/api/finances';
 import { CreditInvoiceDialog } from '@/features/finances/components/CreditInvoiceDialog';
 import { GenerateMonthForm } from '@/features/finances/components/GenerateMonthForm';
 import { invoiceColumns } from '@/features/finances/components/InvoiceColumns';
 import { currentLanguage } from '@/lib/i18n';
+import { useContextStore } from '@/stores/context';
 
 /** /admin/invoices: the platform's invoices and credit notes to the application's organisations. */
 export function InvoicesRoute() {
@@ -16,6 +18,7 @@ export function InvoicesRoute() {
   const language = currentLanguage();
   const [refreshKey, setRefreshKey] = useState(0);
   const [crediting, setCrediting] = useState<Invoice | null>(null);
+  const applicationId = useContextStore((state) => state.applicationId);
   const columns = useMemo<DataGridColumn<Invoice>[]>(
     () => [
       ...invoiceColumns(t, language, true),
@@ -45,7 +48,15 @@ export function InvoicesRoute() {
   const refresh = () => setRefreshKey((k) => k + 1);
   return (
     <>
-      <PageHeader title={t('finances.invoicesTitle')} actions={<GenerateMonthForm kind="invoices" onDone={refresh} />} />
+      <PageHeader
+        title={t('finances.invoicesTitle')}
+        actions={
+          <>
+            <HistoryLink entityType="invoice_ledger" entityId={applicationId} />
+            <GenerateMonthForm kind="invoices" onDone={refresh} />
+          </>
+        }
+      />
       <DataGrid<Invoice>
         label={t('finances.invoicesTitle')}
         columns={columns}

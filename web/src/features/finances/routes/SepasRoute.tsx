@@ -2,17 +2,20 @@ import '@/features/finances/i18n';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataGrid, type DataGridColumn } from '@/components/data-grid/DataGrid';
+import { HistoryLink } from '@/components/audit/HistoryLink';
 import { PageHeader } from '@/components/page/PageHeader';
 import { downloadSepa, sepaSource, type SepaBatch } from '@/features/finances/api/finances';
 import { GenerateMonthForm } from '@/features/finances/components/GenerateMonthForm';
 import { formatDate, formatMonth, formatMoney } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
+import { useContextStore } from '@/stores/context';
 
 /** /admin/sepas: the application's monthly SEPA credit-transfer files. */
 export function SepasRoute() {
   const { t } = useTranslation();
   const language = currentLanguage();
   const [refreshKey, setRefreshKey] = useState(0);
+  const applicationId = useContextStore((state) => state.applicationId);
   const columns = useMemo<DataGridColumn<SepaBatch>[]>(
     () => [
       { field: 'month', header: t('finances.month'), width: 150, render: (b) => formatMonth(b.month, language) },
@@ -35,7 +38,15 @@ export function SepasRoute() {
   );
   return (
     <>
-      <PageHeader title={t('finances.sepasTitle')} actions={<GenerateMonthForm kind="sepas" onDone={() => setRefreshKey((k) => k + 1)} />} />
+      <PageHeader
+        title={t('finances.sepasTitle')}
+        actions={
+          <>
+            <HistoryLink entityType="sepa_ledger" entityId={applicationId} />
+            <GenerateMonthForm kind="sepas" onDone={() => setRefreshKey((k) => k + 1)} />
+          </>
+        }
+      />
       <DataGrid<SepaBatch>
         label={t('finances.sepasTitle')}
         columns={columns}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import * as yup from 'yup';
 import { TextField, UploadFormField } from '@/components/form';
 import type { LocationTypeInput } from '@/features/location-types/api/types';
+import { imageRules } from '@/lib/image-rules';
 
 export function locationTypeSchema(t: TFunction) {
   const field = t('locationTypes.name').toLowerCase();
@@ -28,7 +29,7 @@ export function LocationTypeInputs({ iconUrl }: { iconUrl?: string | null }) {
         name="icon_id"
         label={t('locationTypes.icon')}
         previewUrl={iconUrl}
-        rules={{ extensions: ['png'] }}
+        rules={imageRules('location_type.icon_id')}
         reencode={false}
         uploadOptions={{ visibility: 'public', path: 'location-types', checkTransparency: true }}
       />

@@ -11,6 +11,7 @@ import { api } from '@/lib/api-client';
 import { fetchList } from '@/lib/list';
 import { WEEKDAYS } from '@/lib/format';
 import '@/features/locations/i18n';
+import { imageRules } from '@/lib/image-rules';
 
 /** A weekday as the form holds it: times as typed ('' when closed). */
 type DayValues = Pick<OpeningDay, 'weekday' | 'is_open'> & { opened_at: string; closed_at: string };
@@ -206,7 +207,7 @@ export function LocationInputs({ imageUrl, organizationId }: { imageUrl?: string
         name="image_id"
         label={label('image')}
         previewUrl={imageUrl}
-        rules={{ minDimensions: '500,250' }}
+        rules={imageRules('location.image_id')}
         uploadOptions={{ visibility: 'public', path: 'locations' }}
       />
       <OpeningHoursField />

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Form, FormErrorSummary, SubmitButton } from '@/components/form';
+import { HistoryLink } from '@/components/audit/HistoryLink';
 import { PageHeader } from '@/components/page/PageHeader';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { Skeleton } from '@/components/ui/Skeleton';
@@ -47,9 +48,12 @@ function LocationForm({ location }: { location?: Location }) {
         title={location ? t('locations.editTitle') : t('locations.createTitle')}
         actions={
           location && (
-            <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
-              {t('locations.delete')}
-            </button>
+            <>
+              <HistoryLink entityType="location" entityId={location.id} />
+              <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
+                {t('locations.delete')}
+              </button>
+            </>
           )
         }
       />

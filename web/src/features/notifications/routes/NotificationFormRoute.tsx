@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import * as yup from 'yup';
 import { Form, FormActions, FormErrorSummary, FormSection, SubmitButton, TextAreaField, TextField } from '@/components/form';
+import { HistoryLink } from '@/components/audit/HistoryLink';
 import { PageHeader } from '@/components/page/PageHeader';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { Skeleton } from '@/components/ui/Skeleton';
@@ -87,7 +88,10 @@ function NotificationEditor({ settings, notification }: { settings: Notification
   if (locked) {
     return (
       <>
-        <PageHeader title={t('notifications.viewTitle')} />
+        <PageHeader
+          title={t('notifications.viewTitle')}
+          actions={<HistoryLink entityType="notification" entityId={notification.id} />}
+        />
         <div className="notification-editor">
           <section className="panel" aria-labelledby="notification-summary">
             <h2 id="notification-summary">{notification.title}</h2>
@@ -112,9 +116,12 @@ function NotificationEditor({ settings, notification }: { settings: Notification
         title={t(notification ? 'notifications.editTitle' : 'notifications.createTitle')}
         actions={
           notification && (
-            <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
-              {t('notifications.cancel')}
-            </button>
+            <>
+              <HistoryLink entityType="notification" entityId={notification.id} />
+              <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
+                {t('notifications.cancel')}
+              </button>
+            </>
           )
         }
       />

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { OrderDialog } from '@/features/orders/components/OrderDialog';
 import { useNotificationStore } from '@/stores/notification';
 import { mockFetch } from '@/testing/fetch';
@@ -83,7 +84,11 @@ describe('OrderDialog', () => {
       }
       return new Response(JSON.stringify({ data: order }));
     });
-    renderWithProviders(<OrderDialog api="/v1/admin/application/orders" orderId="o1" canRefund onClose={vi.fn()} />);
+    renderWithProviders(
+      <MemoryRouter>
+        <OrderDialog api="/v1/admin/application/orders" orderId="o1" canRefund onClose={vi.fn()} />
+      </MemoryRouter>,
+    );
     expect(await screen.findByTestId('order-dialog')).toHaveTextContent('Studio Zuid');
     expect(screen.getByTestId('order-status')).toHaveTextContent('Paid');
     // The customer first; statuses and history in words, never `paid` or `order.placed.v2`.
@@ -132,7 +137,11 @@ describe('OrderDialog', () => {
 
   it('offers no refund without the permission', async () => {
     fetchMock.mockResolvedValue(new Response(JSON.stringify({ data: order })));
-    renderWithProviders(<OrderDialog api="/v1/admin/orders" orderId="o1" canRefund={false} onClose={vi.fn()} />);
+    renderWithProviders(
+      <MemoryRouter>
+        <OrderDialog api="/v1/admin/orders" orderId="o1" canRefund={false} onClose={vi.fn()} />
+      </MemoryRouter>,
+    );
     expect(await screen.findByTestId('order-dialog')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Refund' })).toBeNull();
   });

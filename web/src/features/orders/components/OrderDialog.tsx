@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, SubmitButton, TextField } from '@/components/form';
+import { HistoryLink } from '@/components/audit/HistoryLink';
 import { Dialog } from '@/components/ui/Dialog';
 import { useConfirmation } from '@/components/ui/useConfirmation';
 import { useOrder, useRefundOrder } from '@/features/orders/api/orders';
@@ -260,7 +261,23 @@ export function OrderDialog({
 
           {canRefund && order.refundable_cents > 0 && <RefundForm api={api} order={order} />}
 
-          <h3>{t('orders.dialog.history')}</h3>
+          <div className="page-header page-header--section">
+            <h3>{t('orders.dialog.history')}</h3>
+            <div className="page-header__actions">
+              <HistoryLink
+                entityType="order"
+                entityId={order.id}
+                applicationId={order.application_id}
+                label={t('orders.dialog.auditHistory')}
+              />
+              <HistoryLink
+                entityType="user"
+                entityId={order.customer_id}
+                applicationId={order.application_id}
+                label={t('orders.dialog.customerHistory')}
+              />
+            </div>
+          </div>
           <ol className="order-dialog__history">
             {order.history.map((event, index) => (
               <li key={index}>

@@ -96,10 +96,19 @@ export function useRejectOrganization() {
   });
 }
 
-/** organizations.xlsx with the list's search and state filter, saved by the browser. */
-export async function exportOrganizations(filter: { search?: string; state?: string }): Promise<void> {
+/** The application's organisations' postcodes (GET /v1/admin/profiles/zipcodes): the zipcode filter's suggestions. */
+export function useZipcodes() {
+  return useQuery({
+    queryKey: [...organizationKeys.all, 'zipcodes'] as const,
+    queryFn: async ({ signal }) =>
+      (await api<{ data: { zipcodes: string[] } }>('/v1/admin/profiles/zipcodes', { signal })).data.zipcodes,
+  });
+}
+
+/** organizations.xlsx with the list's search, state and zipcode filter, saved by the browser. */
+export async function exportOrganizations(filter: { search?: string; state?: string; zipcode?: string }): Promise<void> {
   const blob = await apiBlob(`${LIST}/export`, {
-    query: { search: filter.search?.trim() || undefined, state: filter.state || undefined },
+    query: { search: filter.search?.trim() || undefined, state: filter.state || undefined, zipcode: filter.zipcode || undefined },
   });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');

@@ -9,6 +9,7 @@ import type { Organization, OrganizationInput } from '@/features/organizations/a
 import { api } from '@/lib/api-client';
 import { countryOptions } from '@/lib/countries';
 import { currentLanguage } from '@/lib/i18n';
+import { imageRules } from '@/lib/image-rules';
 
 /** The server's limits (domain/organization): the client rules mirror them. */
 export function organizationSchema(t: TFunction) {
@@ -140,7 +141,7 @@ export function OrganizationInputs({ organization }: { organization?: Organizati
           name="logo_id"
           label={label('logo')}
           previewUrl={organization?.logo_url}
-          rules={{ minDimensions: '300,300' }}
+          rules={imageRules('organization.logo_id')}
           uploadOptions={{ visibility: 'public', path: 'organizations' }}
         />
         <UploadFormField

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { HistoryLink } from '@/components/audit/HistoryLink';
 import { Form, FormActions, FormErrorSummary, SubmitButton } from '@/components/form';
 import { PageHeader } from '@/components/page/PageHeader';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
@@ -17,8 +18,6 @@ import {
   organizationValues,
 } from '@/features/organizations/components/OrganizationInputs';
 import { OrganizationStateBadge } from '@/features/organizations/components/OrganizationStateBadge';
-import { can } from '@/lib/authorization';
-import { useAuthStore } from '@/stores/auth';
 import { notifySaved } from '@/stores/notification';
 
 const MANAGEMENT = '/application/organizations/management';
@@ -31,7 +30,6 @@ export function OrganizationEditRoute() {
   const updateOrganization = useUpdateOrganization();
   const deleteOrganization = useDeleteOrganization();
   const [deleting, setDeleting] = useState(false);
-  const mayAudit = can(useAuthStore((state) => state.profile), 'view-audit');
 
   return (
     <>
@@ -40,11 +38,7 @@ export function OrganizationEditRoute() {
         actions={
           organization && (
             <>
-              {mayAudit && (
-                <Link className="button button--ghost" to={`/application/audit/entities/organization/${encodeURIComponent(id)}`}>
-                  {t('organizations.history')}
-                </Link>
-              )}
+              <HistoryLink entityType="organization" entityId={id} />
               <button type="button" className="button button--ghost" onClick={() => setDeleting(true)}>
                 {t('common.delete')}
               </button>

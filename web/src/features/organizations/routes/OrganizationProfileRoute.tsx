@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Form, FormActions, FormErrorSummary, FormSection, SubmitButton } from '@/components/form';
+import { HistoryLink } from '@/components/audit/HistoryLink';
 import { PageHeader } from '@/components/page/PageHeader';
 import { Skeleton } from '@/components/ui/Skeleton';
 import {
@@ -30,7 +31,7 @@ export function OrganizationProfileRoute() {
 
   return (
     <>
-      <PageHeader title={t('organizations.profileTitle')} />
+      <PageHeader title={t('organizations.profileTitle')} actions={<HistoryLink entityType="organization" entityId={id} />} />
       {organization.isPending && <Skeleton lines={8} />}
       {organization.data && (
         <>

@@ -1,12 +1,14 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { DataGrid, RowActions, type DataGridColumn } from '@/components/data-grid/DataGrid';
 import { PageHeader, SearchInput } from '@/components/page/PageHeader';
 import { exportOrganizations, organizationsList } from '@/features/organizations/api/organizations';
 import { ORGANIZATION_STATES, type Organization } from '@/features/organizations/api/types';
 import { OrganizationStateBadge } from '@/features/organizations/components/OrganizationStateBadge';
 import { OrganizationTabs } from '@/features/organizations/components/OrganizationTabs';
+import { ZipcodeFilter } from '@/features/organizations/components/ZipcodeFilter';
+import { zipcodeFilter } from '@/features/organizations/zipcodes';
 import { can } from '@/lib/authorization';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useAuthStore } from '@/stores/auth';
@@ -19,8 +21,29 @@ export function OrganizationsManagementRoute() {
   const [search, setSearch] = useState('');
   const debouncedSearch = useDebouncedValue(search);
   const [state, setState] = useState('');
+  // The zipcode filter is in the address (?zipcode=3511): a link to an area's organisations.
+  const [params, setParams] = useSearchParams();
+  const zipcode = params.get('zipcode') ?? '';
+  const setZipcode = (value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set('zipcode', value);
+        else next.delete('zipcode');
+        return next;
+      },
+      { replace: true },
+    );
+  const debouncedZipcode = useDebouncedValue(zipcode);
+  // A filter that cannot match is not sent: the field says why, the list stays as it was.
+  const zipcodeKey = zipcodeFilter(debouncedZipcode);
+  const [lastZipcodeKey, setLastZipcodeKey] = useState(() => zipcodeFilter(zipcode) ?? '');
+  if (zipcodeKey !== null && zipcodeKey !== lastZipcodeKey) setLastZipcodeKey(zipcodeKey);
   const [exporting, setExporting] = useState(false);
-  const filter = useMemo(() => ({ state: state || undefined }), [state]);
+  const filter = useMemo(
+    () => ({ state: state || undefined, zipcode: lastZipcodeKey || undefined }),
+    [state, lastZipcodeKey],
+  );
   const mayCreate = can(profile, 'create-organizations');
   const mayEdit = can(profile, 'edit-organization');
 
@@ -28,6 +51,7 @@ export function OrganizationsManagementRoute() {
     () => [
       { field: 'name', header: t('organizations.fields.name'), sortable: true, flex: 2 },
       { field: 'city', header: t('organizations.fields.city'), sortable: true, flex: 1 },
+      { field: 'zipcode', header: t('organizations.fields.zipcode'), width: 120 },
       { field: 'email', header: t('organizations.fields.email'), flex: 1 },
       {
         field: 'state',
@@ -70,13 +94,14 @@ export function OrganizationsManagementRoute() {
                 </option>
               ))}
             </select>
+            <ZipcodeFilter value={zipcode} onChange={setZipcode} />
             <button
               type="button"
               className="button"
               disabled={exporting}
               onClick={() => {
                 setExporting(true);
-                exportOrganizations({ search: debouncedSearch, state })
+                exportOrganizations({ search: debouncedSearch, state, zipcode: lastZipcodeKey })
                   .catch(() => undefined)
                   .finally(() => setExporting(false));
               }}
@@ -113,10 +138,12 @@ export function OrganizationsManagementRoute() {
             </Link>
           )
         }
-        filtered={state !== ''}
+        filtered={state !== '' || lastZipcodeKey !== ''}
         onClearSearch={() => {
           setSearch('');
           setState('');
+          setZipcode('');
+          setLastZipcodeKey('');
         }}
         rowHref={mayEdit ? (organization) => `/application/organizations/management/${organization.id}` : undefined}
       />

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useOutletContext, useParams } from 'react-router';
+import { HistoryLink } from '@/components/audit/HistoryLink';
 import { PageHeader } from '@/components/page/PageHeader';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { Skeleton } from '@/components/ui/Skeleton';
@@ -30,9 +31,12 @@ export function ProductLayoutRoute() {
       <PageHeader
         title={product.data?.name ?? t('products.title')}
         actions={
-          <Link className="button button--ghost" to={list}>
-            {t('products.backToList')}
-          </Link>
+          <>
+            <HistoryLink entityType="product" entityId={product.data?.id} />
+            <Link className="button button--ghost" to={list}>
+              {t('products.backToList')}
+            </Link>
+          </>
         }
       />
       {product.isPending && <Skeleton lines={8} />}

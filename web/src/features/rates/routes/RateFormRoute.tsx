@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Form, FormErrorSummary, SubmitButton } from '@/components/form';
+import { HistoryLink } from '@/components/audit/HistoryLink';
 import { PageHeader } from '@/components/page/PageHeader';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { Skeleton } from '@/components/ui/Skeleton';
@@ -41,9 +42,12 @@ function RateForm({ rate }: { rate?: Rate }) {
         title={rate ? t('rates.editTitle') : t('rates.createTitle')}
         actions={
           rate?.id && (
-            <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
-              {t('rates.delete')}
-            </button>
+            <>
+              <HistoryLink entityType="rate" entityId={rate.id} />
+              <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
+                {t('rates.delete')}
+              </button>
+            </>
           )
         }
       />

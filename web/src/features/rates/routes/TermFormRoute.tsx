@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Form, FormErrorSummary, SubmitButton } from '@/components/form';
+import { HistoryLink } from '@/components/audit/HistoryLink';
 import { PageHeader } from '@/components/page/PageHeader';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { Skeleton } from '@/components/ui/Skeleton';
@@ -40,9 +41,12 @@ function TermForm({ term }: { term?: CancellationTerm }) {
         title={term ? t('rates.terms.editTitle') : t('rates.terms.createTitle')}
         actions={
           term && (
-            <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
-              {t('rates.terms.delete')}
-            </button>
+            <>
+              <HistoryLink entityType="cancellation_term" entityId={term.id} />
+              <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
+                {t('rates.terms.delete')}
+              </button>
+            </>
           )
         }
       />

@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import * as yup from 'yup';
 import { SwitchField, TextField, UploadFormField } from '@/components/form';
 import type { SportInput } from '@/features/sports/api/sports';
-
-export const SPORT_ICON_MIN_DIMENSIONS = '200,200';
+import { imageRules } from '@/lib/image-rules';
 
 export function sportSchema(t: TFunction) {
   return yup.object({
@@ -30,7 +29,7 @@ export function SportInputs({ iconUrl }: { iconUrl?: string | null }) {
         name="icon_id"
         label={t('sports.icon')}
         previewUrl={iconUrl}
-        rules={{ minDimensions: SPORT_ICON_MIN_DIMENSIONS }}
+        rules={imageRules('sport.icon_id')}
         uploadOptions={{ visibility: 'public', path: 'sports' }}
       />
       <SwitchField name="highlighted" label={t('sports.highlighted')} />

@@ -3,10 +3,14 @@ import { useTranslation } from 'react-i18next';
 import type * as yup from 'yup';
 import { Link, useNavigate } from 'react-router';
 import { Form, FormActions, FormErrorSummary, FormSection, SubmitButton } from '@/components/form';
+import { HistoryLink } from '@/components/audit/HistoryLink';
 import { PageHeader } from '@/components/page/PageHeader';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { notifySaved } from '@/stores/notification';
 import '@/features/taxonomy/i18n';
+
+/** The audit area's entity type of each kind (its stream's prefix). */
+const ENTITY_TYPES = { categories: 'category', tags: 'tag', labels: 'label' } as const;
 
 /**
  * The create and edit screen of a category, tag or label: its inputs, Save and Cancel,
@@ -24,9 +28,12 @@ export function TaxonomyForm<Values extends object>({
   children,
   after,
   section,
+  entityId,
 }: {
   kind: 'categories' | 'tags' | 'labels';
   editing: boolean;
+  /** The edited item's id: its history opens from here. */
+  entityId?: string;
   initialValues: Values;
   schema: yup.AnyObjectSchema;
   deleteBody?: string;
@@ -47,10 +54,15 @@ export function TaxonomyForm<Values extends object>({
       <PageHeader
         title={t(`taxonomy.${kind}.${editing ? 'editTitle' : 'createTitle'}`)}
         actions={
-          onDelete && (
-            <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
-              {t(`taxonomy.${kind}.delete`)}
-            </button>
+          (entityId || onDelete) && (
+            <>
+              <HistoryLink entityType={ENTITY_TYPES[kind]} entityId={entityId} />
+              {onDelete && (
+                <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
+                  {t(`taxonomy.${kind}.delete`)}
+                </button>
+              )}
+            </>
           )
         }
       />

@@ -12,6 +12,7 @@ import { TaxonomyForm } from '@/features/taxonomy/components/TaxonomyForm';
 import { TaxonomyList } from '@/features/taxonomy/components/TaxonomyList';
 import { can } from '@/lib/authorization';
 import { useAuthStore } from '@/stores/auth';
+import { imageRules } from '@/lib/image-rules';
 
 export function CategoriesRoute() {
   const { t } = useTranslation();
@@ -73,6 +74,7 @@ function CategoryForm({ category }: { category?: Category }) {
     <TaxonomyForm<CategoryValues>
       kind="categories"
       editing={Boolean(category)}
+      entityId={category?.id}
       initialValues={{ title: category?.title ?? '', link: category?.link || null, image_id: category?.image_id ?? null }}
       schema={categorySchema(t)}
       onSave={(values) =>
@@ -91,7 +93,7 @@ function CategoryForm({ category }: { category?: Category }) {
       <UploadFormField
         name="image_id"
         label={t('taxonomy.categories.fields.image')}
-        rules={{ minDimensions: '500,250' }}
+        rules={imageRules('category.image_id')}
         uploadOptions={{ visibility: 'public', path: 'categories' }}
       />
     </TaxonomyForm>

@@ -38,6 +38,7 @@ function OrganizationFilterForm({ label, organizationIds, version }: { label: La
     <TaxonomyForm<{ organization_ids: string[] }>
       kind="labels"
       editing
+      entityId={label.id}
       initialValues={{ organization_ids: organizationIds }}
       schema={yup.object()}
       onSave={(values) => save.mutateAsync({ organization_ids: values.organization_ids, version })}

@@ -62,6 +62,7 @@ function LabelForm({ label }: { label?: Label }) {
     <TaxonomyForm<{ name: string }>
       kind="labels"
       editing={Boolean(label)}
+      entityId={label?.id}
       initialValues={{ name: label?.name ?? '' }}
       schema={labelSchema(t)}
       onSave={(values) => save.mutateAsync({ id: label?.id, version: label?.version, input: { name: values.name.trim() } })}
@@ -168,6 +169,7 @@ function LabelFilterForm({ label }: { label: Label }) {
     <TaxonomyForm<ActivityFilter>
       kind="labels"
       editing
+      entityId={label.id}
       initialValues={label.activity_filter}
       schema={yup.object()}
       onSave={(values) => save.mutateAsync({ ...values, version: label.version })}
@@ -205,6 +207,7 @@ function LabelProductFilterForm({ label }: { label: Label }) {
     <TaxonomyForm<ProductFilter>
       kind="labels"
       editing
+      entityId={label.id}
       initialValues={label.product_filter}
       schema={yup.object()}
       onSave={(values) => save.mutateAsync({ ...values, version: label.version })}

@@ -78,6 +78,7 @@ function TagForm({ tag }: { tag?: Tag }) {
     <TaxonomyForm<TagValues>
       kind="tags"
       editing={Boolean(tag)}
+      entityId={tag?.id}
       initialValues={{ name: tag?.name ?? '', apply_to_children: tag?.apply_to_children ?? false }}
       schema={tagSchema(t)}
       onSave={(values) => save.mutateAsync({ id: tag?.id, version: tag?.version, input: { ...values, name: values.name.trim() } })}

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { HistoryLink } from '@/components/audit/HistoryLink';
 import { Dialog } from '@/components/ui/Dialog';
 import { Skeleton } from '@/components/ui/Skeleton';
 import type { Coupon } from '@/features/wallets/api/types';
@@ -14,6 +15,7 @@ export function CouponHistoryDialog({ coupon, onClose }: { coupon: Coupon | null
     <Dialog open={coupon !== null} title={t('wallets.history.title', { code: coupon?.code ?? '' })} onClose={onClose} wide>
       {history.isPending ? <Skeleton lines={4} /> : history.data && <CouponTimeline events={history.data} />}
       <div className="dialog__actions">
+        <HistoryLink entityType="coupon" entityId={coupon?.id} label={t('wallets.history.audit')} />
         <button type="button" className="button" onClick={onClose}>
           {t('common.close')}
         </button>

@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { RowActions, type DataGridColumn } from '@/components/data-grid/DataGrid';
 import type { Wallet } from '@/features/wallets/api/types';
+import { walletTabPaths } from '@/features/wallets/wallet-format';
 
 function topUpRule(wallet: Wallet): 'none' | 'once' | 'unlimited' {
   if (!wallet.can_top_up) return 'none';
@@ -39,7 +40,7 @@ export function walletColumns(t: TFunction, base: string): DataGridColumn<Wallet
       render: (wallet) => (
         <RowActions
           actions={[
-            { label: t('common.edit'), icon: 'edit', to: `${base}/${wallet.id}` },
+            { label: t('common.edit'), icon: 'edit', to: walletTabPaths(base, wallet.id).settings },
             { label: t('wallets.tabs.coupons'), icon: 'view', to: `${base}/${wallet.id}/coupons` },
           ]}
         />

@@ -10,6 +10,7 @@ import { PRICE_DISPLAY_MODES, type Wallet, type WalletInput } from '@/features/w
 import { slugify } from '@/features/wallets/wallet-format';
 import { useLabelChoices } from '@/lib/taxonomy';
 import '@/features/wallets/i18n';
+import { imageRules } from '@/lib/image-rules';
 
 /** The server's limits (domain/wallet): the client rules mirror them. */
 export function walletSchema(t: TFunction) {
@@ -159,6 +160,7 @@ export function WalletInputs({ wallet }: { wallet?: Wallet }) {
         name="icon_id"
         label={t('wallets.fields.icon')}
         previewUrl={wallet?.icon_url}
+        rules={imageRules('wallet.icon_id')}
         uploadOptions={{ visibility: 'public', path: 'wallets' }}
       />
       <SelectField

@@ -1,16 +1,19 @@
 import { useTranslation } from 'react-i18next';
 import { Tabs } from '@/components/page/Tabs';
+import { walletTabPaths } from '@/features/wallets/wallet-format';
 import '@/features/wallets/i18n';
 
-/** Settings, Coupons, Redeemed, Statistics and (with redeem-coupons, which the customer calls need) Customers. */
-export function WalletTabs({ base, name, customers }: { base: string; name: string; customers: boolean }) {
+/**
+ * Settings, Coupons, Redeemed, Statistics and (with redeem-coupons, which the customer
+ * calls need) Customers; in the application area Statistics comes first, at the wallet's
+ * own address (decision 1503).
+ */
+export function WalletTabs({ list, id, name, customers }: { list: string; id: string; name: string; customers: boolean }) {
   const { t } = useTranslation();
-  const tabs = [
-    { to: base, label: 'settings' },
-    { to: `${base}/coupons`, label: 'coupons' },
-    { to: `${base}/coupons/redeemed`, label: 'redeemed' },
-    { to: `${base}/statistics`, label: 'statistics' },
-    { to: `${base}/customers`, label: 'customers' },
-  ].filter((tab) => customers || tab.label !== 'customers');
-  return <Tabs label={name} tabs={tabs.map((tab) => ({ to: tab.to, label: t(`wallets.tabs.${tab.label}`), end: true }))} />;
+  const paths = walletTabPaths(list, id);
+  const order = paths.statisticsFirst
+    ? (['statistics', 'settings', 'coupons', 'redeemed', 'customers'] as const)
+    : (['settings', 'coupons', 'redeemed', 'statistics', 'customers'] as const);
+  const tabs = order.filter((tab) => customers || tab !== 'customers');
+  return <Tabs label={name} tabs={tabs.map((tab) => ({ to: paths[tab], label: t(`wallets.tabs.${tab}`), end: true }))} />;
 }

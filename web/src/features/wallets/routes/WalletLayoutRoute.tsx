@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useOutletContext, useParams } from 'react-router';
+import { HistoryLink } from '@/components/audit/HistoryLink';
 import { PageHeader } from '@/components/page/PageHeader';
 import { Skeleton } from '@/components/ui/Skeleton';
 import type { Wallet } from '@/features/wallets/api/types';
@@ -35,16 +36,19 @@ export function WalletLayoutRoute() {
       <PageHeader
         title={wallet.data?.name ?? t('wallets.title')}
         actions={
-          <Link className="button button--ghost" to={list}>
-            {t('wallets.backToList')}
-          </Link>
+          <>
+            <HistoryLink entityType="wallet" entityId={wallet.data?.id} />
+            <Link className="button button--ghost" to={list}>
+              {t('wallets.backToList')}
+            </Link>
+          </>
         }
       />
       {wallet.isPending && <Skeleton lines={8} />}
       {wallet.isError && <p className="empty-state">{t('wallets.notFound')}</p>}
       {wallet.data && (
         <>
-          <WalletTabs base={base} name={wallet.data.name} customers={redeem} />
+          <WalletTabs list={list} id={id} name={wallet.data.name} customers={redeem} />
           <Outlet context={{ wallet: wallet.data, base, reload: wallet.refetch } satisfies WalletContext} />
         </>
       )}
