@@ -33,7 +33,7 @@ func Projector() projections.Projector { return projector{} }
 type projector struct{}
 
 func (projector) Name() string         { return Name }
-func (projector) Version() int         { return 2 } // 2: order_titles and orders_by_title (decision 0912)
+func (projector) Version() int         { return 3 } // 2: order_titles and orders_by_title (decision 0912); 3: orders_by_customer (1630)
 func (projector) Tables() []string     { return []string{Orders, Payments, Refunds, Versions, Titles} }
 func (projector) EventTypes() []string { return order.EventTypes() }
 
@@ -51,7 +51,8 @@ const StatusSQL = `CASE
 
 // Schema. The overview pages by (placed_at, id) within the tenant, optionally within an
 // organisation; status and payment type narrow those ranges. search_text is the title
-// and the order's id, lower case, for a trigram search.
+// and the order's id, lower case, for a trigram search. The customer is an id: names and
+// addresses stay in the erasable personal data and are read at query time (1630).
 func (projector) Schema() string {
 	return `
 CREATE TABLE orders (
@@ -91,6 +92,9 @@ CREATE INDEX orders_by_status ON orders (application_id, status, placed_at, id);
 CREATE INDEX orders_all_by_placed ON orders (placed_at, id);
 CREATE INDEX orders_search ON orders USING gin (search_text public.gin_trgm_ops);
 CREATE INDEX orders_by_title ON orders (application_id, title, placed_at, id);
+-- A customer's orders, newest first, in every application (a search by the customer's
+-- name or address finds the customers first, decision 1630).
+CREATE INDEX orders_by_customer ON orders (customer_id, placed_at, id);
 ` + projections.TenantRLS(Orders) + `
 
 -- The distinct titles of each application's orders (its activities' and bundles' names,

@@ -275,6 +275,21 @@ func TestParticipantsByStaff(t *testing.T) {
 	if len(sheet) != 3 || sheet[0][11] != "T-shirt size" || sheet[1][11] != "M" || sheet[2][5] != "'=knee" {
 		t.Fatalf("export: %v", sheet)
 	}
+	// In the user's language, statuses in words, times in the application's zone named in
+	// words (issue 23): never English headers, raw values or UTC.
+	if sheet[0][0] != "Voornaam" || sheet[0][9] != "Ingeschreven op (Nederlandse tijd)" || sheet[2][4] != "Man" ||
+		sheet[2][6] != "Ingeschreven" || sheet[2][7] != "Afwezig" || strings.Contains(sheet[2][9], "Z") || len(sheet[2][9]) != len("2006-01-02 15:04") {
+		t.Fatalf("export in Dutch: %v", sheet)
+	}
+	en := w.As(w.Users["organization"], w.AppA).En().Want("GET", base+"/export", nil, 200)
+	enBook, err := excelize.OpenReader(strings.NewReader(en.Raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	enSheet, _ := enBook.GetRows("Participants")
+	if len(enSheet) != 3 || enSheet[0][0] != "First name" || enSheet[0][9] != "Booked at (Dutch time)" || enSheet[2][7] != "Absent" {
+		t.Fatalf("export in English: %v", enSheet)
+	}
 
 	// Move Piet to another session of the organisation.
 	other := w.Bookable(w.AppA, uuid.NewString(), 1, activity.Settings{}, nil)

@@ -35,7 +35,9 @@ type historyRow struct {
 	Detail  json.RawMessage `json:"detail"`
 }
 
-// exportParticipants: participants.xlsx, one column per question of the activity.
+// exportParticipants: participants.xlsx, one column per question of the activity;
+// headers and values in the user's language, times in the application's zone
+// (exportWords).
 func (s *Handlers) exportParticipants(w http.ResponseWriter, r *http.Request) error {
 	d, _, err := s.staffSession(r, kernel.PermViewActivities)
 	if err != nil {
@@ -56,7 +58,13 @@ func (s *Handlers) exportParticipants(w http.ResponseWriter, r *http.Request) er
 	if err != nil {
 		return err
 	}
-	header := []string{"First name", "Last name", "Email", "Date of birth", "Gender", "Notes", "Status", "Attendance", "Checked in at", "Booked at", "Booking id"}
+	_, zone, err := s.ApplicationZone(r)
+	if err != nil {
+		return err
+	}
+	words := exportWords{language: kernel.Lang(r), zone: zone}
+	header := words.headers("participants", []string{"first_name", "last_name", "email", "date_of_birth", "gender", "notes", "status",
+		"attendance", "checked_in_at", "booked_at", "booking_id"})
 	for _, q := range questions {
 		header = append(header, q.Title)
 	}
@@ -66,11 +74,9 @@ func (s *Handlers) exportParticipants(w http.ResponseWriter, r *http.Request) er
 	}
 	defer sh.Close()
 	for _, p := range all {
-		checkedIn := ""
-		if p.CheckedInAt != nil {
-			checkedIn = *p.CheckedInAt
-		}
-		cells := []any{kernel.Neutralize(p.FirstName), kernel.Neutralize(p.LastName), kernel.Neutralize(p.Email), p.DateOfBirth, p.Gender, kernel.Neutralize(p.Notes), p.Status, p.Attendance, checkedIn, p.BookedAt, p.BookingID}
+		cells := []any{kernel.Neutralize(p.FirstName), kernel.Neutralize(p.LastName), kernel.Neutralize(p.Email), p.DateOfBirth,
+			words.value("gender", p.Gender), kernel.Neutralize(p.Notes), words.value("status", p.Status), words.value("attendance", p.Attendance),
+			words.local(p.CheckedInAt), words.local(&p.BookedAt), p.BookingID}
 		for _, q := range questions {
 			var values []string
 			for _, a := range p.Answers {

@@ -483,7 +483,8 @@ func (s *Handlers) deleteSession(w http.ResponseWriter, r *http.Request) error {
 }
 
 // exportSessions streams sessions.xlsx: rows go from the cursor to the sheet's stream
-// writer one by one, so memory stays flat however many sessions there are.
+// writer one by one, so memory stays flat however many sessions there are. Headers and
+// values are in the user's language, times in the application's zone (exportWords).
 func (s *Handlers) exportSessions(w http.ResponseWriter, r *http.Request) error {
 	organizations, err := s.OrganizationsInView(r, kernel.PermViewActivities)
 	if err != nil {
@@ -497,18 +498,13 @@ func (s *Handlers) exportSessions(w http.ResponseWriter, r *http.Request) error 
 	if err != nil {
 		return err
 	}
-	sh, err := kernel.NewSheet("Sessions", []string{"Date", "Start", "End", "Activity", "Organisation", "Spots", "Subscribe from", "Subscribe until", "Repeats", "Session id"})
+	words := exportWords{language: kernel.Lang(r), zone: loc}
+	sh, err := kernel.NewSheet("Sessions", words.headers("sessions", []string{"date", "start", "end", "activity", "organization", "spots",
+		"subscribe_from", "subscribe_until", "repeats", "id"}))
 	if err != nil {
 		return err
 	}
 	defer sh.Close()
-	local := func(t *string) any {
-		if t == nil {
-			return ""
-		}
-		v, _ := time.Parse(time.RFC3339, *t)
-		return v.In(loc).Format("2006-01-02 15:04")
-	}
 	err = s.InTenant(r, func(tx pgx.Tx) error {
 		rows, err := tx.Query(r.Context(), `SELECT `+sessionColumns+sessionFrom+` WHERE `+where+` ORDER BY s.starts_at, s.id`, args...)
 		if err != nil {
@@ -521,7 +517,7 @@ func (s *Handlers) exportSessions(w http.ResponseWriter, r *http.Request) error 
 				return err
 			}
 			if err := sh.Add([]any{x.Date, x.StartTime, x.EndTime, kernel.Neutralize(x.ActivityName), kernel.Neutralize(x.OrganizationName), x.Spots,
-				local(x.SubscribeFrom), local(x.SubscribeUntil), x.Repeats, x.ID}); err != nil {
+				words.local(x.SubscribeFrom), words.local(x.SubscribeUntil), words.yesNo(x.Repeats), x.ID}); err != nil {
 				return err
 			}
 		}

@@ -56,7 +56,7 @@ func (s *Handlers) Routes() []kernel.Route {
 		{Method: http.MethodPost, Pattern: "/v1/payments/webhook/{order_id}", Permission: kernel.Public, Handler: s.paymentWebhook,
 			Doc: kernel.Doc{Summary: "The payment provider's webhook: verified by the signature in the URL; the status is asked of the provider, never read from the body", Query: []string{"signature"}, Response: kernel.DataAnswer[map[string]string]{}}},
 		{Method: http.MethodGet, Pattern: app, Permission: PermViewApplicationOrders, Reads: reads, Handler: s.listApplicationOrders,
-			Doc: kernel.Doc{Summary: "The application's orders, newest first: placed between from and to (dates in the application's zone), status, payment type, organisation, search; pages by after=", Query: orderListQuery, Response: kernel.ListAnswer[orderRow]{}}},
+			Doc: kernel.Doc{Summary: "The application's orders, newest first: placed between from and to (dates in the application's zone), status, payment type, organisation, search (a piece of the title or order id, or from three characters the customer's name or e-mail address; each row names its customer); pages by after=", Query: orderListQuery, Response: kernel.ListAnswer[orderRow]{}}},
 		{Method: http.MethodGet, Pattern: app + "/export", Permission: PermViewApplicationOrders, Reads: reads, Handler: s.exportApplicationOrders,
 			Doc: kernel.Doc{Summary: "orders.xlsx or orders.csv: exactly the orders the filters show, with a total row, as they stood at position (default: now; the answer names it in X-Event-Position)", Query: append(orderListQuery, "format", "position")}},
 		{Method: http.MethodGet, Pattern: app + "/{order_id}", Permission: PermViewApplicationOrders, Reads: reads, Handler: s.getApplicationOrder,
@@ -64,7 +64,7 @@ func (s *Handlers) Routes() []kernel.Route {
 		{Method: http.MethodPost, Pattern: app + "/{order_id}/refunds", Permission: PermRefundOrders, Reads: reads, Handler: s.refundApplicationOrder,
 			Doc: kernel.Doc{Summary: "Refund an order in full or in part (amount_cents, or lines), with a reason; never more than paid minus refunded", Request: refundInput{}, Response: kernel.DataAnswer[refundAnswer]{}, Status: http.StatusCreated}},
 		{Method: http.MethodGet, Pattern: all, Permission: PermViewOrders, Platform: true, Reads: reads, Handler: s.listAllOrders,
-			Doc: kernel.Doc{Summary: "Every application's orders (superadmin), filtered like the application's, and by application_id", Query: append(orderListQuery, "application_id"), Response: kernel.ListAnswer[orderRow]{}}},
+			Doc: kernel.Doc{Summary: "Every application's orders (superadmin), filtered like the application's, and by application_id (a search looks in customers' names and addresses only within application_id)", Query: append(orderListQuery, "application_id"), Response: kernel.ListAnswer[orderRow]{}}},
 		{Method: http.MethodGet, Pattern: all + "/export", Permission: PermViewOrders, Platform: true, Reads: reads, Handler: s.exportAllOrders,
 			Doc: kernel.Doc{Summary: "Every application's orders as xlsx or csv, pinned to a position like the application's export", Query: append(orderListQuery, "application_id", "format", "position")}},
 		{Method: http.MethodGet, Pattern: all + "/{order_id}", Permission: PermViewOrders, Platform: true, Reads: reads, Handler: s.getAnyOrder,
@@ -165,6 +165,8 @@ type orderRow struct {
 	OrganizationID      string  `json:"organization_id"`
 	OrganizationName    string  `json:"organization_name"`
 	CustomerID          *string `json:"customer_id"`
+	CustomerName        *string `json:"customer_name"`
+	CustomerEmail       *string `json:"customer_email"`
 	Title               string  `json:"title"`
 	Status              string  `json:"status"`
 	PaymentType         string  `json:"payment_type"`
@@ -182,17 +184,71 @@ type orderRow struct {
 // orderColumns reads an orderRow; status, paid and refunded come from st (the current
 // row, or a version of it for a pinned export).
 func orderColumns(st string) string {
-	return `o.id::text, o.application_id::text, o.organization_id::text, coalesce(g.name, ''), o.customer_id::text, o.title,
+	return `o.id::text, o.application_id::text, o.organization_id::text, coalesce(g.name, ''), o.customer_id::text,
+		nullif(` + kernel.PersonName("p") + `, ''), nullif(p.email, ''), o.title,
 		` + st + `.status, o.payment_type, o.subtotal_cents, o.vat_cents, o.transaction_fee_cents, o.total_cents, ` + st + `.paid_cents,
 		` + st + `.refunded_cents, o.payout_month, o.paid_after_close, o.placed_at`
 }
 
-const orderFrom = ` FROM readmodel.orders o LEFT JOIN readmodel.organizations g ON g.id = o.organization_id`
+// orderFrom joins the organisation and the customer's personal data (names are read at
+// query time from the erasable store, never copied into the read model; under the
+// reader's row-level security only persons of the tenant are seen, decision 1630). The
+// platform's reads across tenants run as a role that may not read personal data: they
+// join none, and fillCustomers names a page's customers tenant by tenant.
+func orderFrom(sc orderScope) string {
+	people := `identity_personal_data p ON p.subject_id = o.customer_id`
+	if sc.platform {
+		people = `(SELECT NULL::text AS first_name, NULL::text AS last_name, NULL::text AS email) p ON false`
+	}
+	return ` FROM readmodel.orders o LEFT JOIN readmodel.organizations g ON g.id = o.organization_id LEFT JOIN ` + people
+}
+
+// fillCustomers names the customers of a page of the platform's view, reading each
+// application's personal data in its own tenant, as the application's screens do.
+func (s *Handlers) fillCustomers(ctx context.Context, items []orderRow) error {
+	byApp := map[string][]string{}
+	for _, x := range items {
+		if x.CustomerID != nil {
+			byApp[x.ApplicationID] = append(byApp[x.ApplicationID], *x.CustomerID)
+		}
+	}
+	type person struct{ name, email *string }
+	found := map[string]person{}
+	for app, ids := range byApp {
+		err := identity.ReadInTenant(ctx, s.DB, app, func(tx pgx.Tx) error {
+			rows, err := tx.Query(ctx, `SELECT p.subject_id::text, nullif(`+kernel.PersonName("p")+`, ''), nullif(p.email, '')
+				FROM identity_personal_data p WHERE p.subject_id = ANY ($1::uuid[])`, ids)
+			if err != nil {
+				return err
+			}
+			defer rows.Close()
+			for rows.Next() {
+				var id string
+				var p person
+				if err := rows.Scan(&id, &p.name, &p.email); err != nil {
+					return err
+				}
+				found[app+"/"+id] = p
+			}
+			return rows.Err()
+		})
+		if err != nil {
+			return err
+		}
+	}
+	for i, x := range items {
+		if x.CustomerID != nil {
+			p := found[x.ApplicationID+"/"+*x.CustomerID]
+			items[i].CustomerName, items[i].CustomerEmail = p.name, p.email
+		}
+	}
+	return nil
+}
 
 func scanOrder(row pgx.Row) (orderRow, error) {
 	var x orderRow
 	var placed time.Time
-	err := row.Scan(&x.ID, &x.ApplicationID, &x.OrganizationID, &x.OrganizationName, &x.CustomerID, &x.Title, &x.Status,
+	err := row.Scan(&x.ID, &x.ApplicationID, &x.OrganizationID, &x.OrganizationName, &x.CustomerID, &x.CustomerName, &x.CustomerEmail, &x.Title, &x.Status,
 		&x.PaymentType, &x.SubtotalCents, &x.VATCents, &x.TransactionFeeCents, &x.TotalCents, &x.PaidCents, &x.RefundedCents,
 		&x.PayoutMonth, &x.PaidAfterClose, &placed)
 	x.PlacedAt = kernel.Stamp(placed)
@@ -206,6 +262,23 @@ type orderScope struct {
 	organizations []string
 	zone          *time.Location
 	platform      bool
+	customers     []string // the platform's view: the customers its search matched (platformCustomers)
+}
+
+// platformCustomers finds, for the platform's view filtered to one application, the
+// customers of that application whose name or address contains the search, in the
+// application's own tenant (the platform's role reads no personal data). Without an
+// application the platform's view searches titles and ids only.
+func (s *Handlers) platformCustomers(r *http.Request, sc *orderScope) error {
+	app, search := r.URL.Query().Get("application_id"), strings.TrimSpace(r.URL.Query().Get("search"))
+	id, err := uuid.Parse(app)
+	if !sc.platform || err != nil || len([]rune(search)) < customerSearchMin || len(search) > 200 {
+		return nil
+	}
+	return identity.ReadInTenant(r.Context(), s.DB, id.String(), func(tx pgx.Tx) error {
+		return tx.QueryRow(r.Context(), `SELECT array(SELECT readmodel.customer_search(lower($1), $2))::text[]`,
+			"%"+kernel.EscapeLike(strings.ToLower(search))+"%", customerSearchCap).Scan(&sc.customers)
+	})
 }
 
 func (s *Handlers) applicationOrderScope(r *http.Request) (orderScope, error) {
@@ -310,8 +383,9 @@ const orderIDSearchCap = 1000
 // dashes, at least six — is looked for in the ids too; a shorter one would match most.
 var orderIDLike = regexp.MustCompile(`^%[0-9a-f-]{6,}%$`)
 
-// searchOrders narrows a filter to the orders whose title, or id, contains the search
-// (decision 0912): the matching titles come from order_titles (a few thousand a tenant,
+// searchOrders narrows a filter to the orders whose title, id or customer (name or
+// e-mail address, from three characters on: customerClause, decision 1630) contains the
+// search (decision 0912): the matching titles come from order_titles (a few thousand a tenant,
 // read under the reader's row-level security) and the orders by title through
 // orders_by_title, so a title shared by tens of thousands of orders costs what its
 // newest page does. An id-like search also asks the trigram index for ids: through
@@ -330,6 +404,16 @@ func searchOrders(ctx context.Context, tx pgx.Tx, sc orderScope, where string, a
 	if len(titles) > 0 {
 		args = append(args, titles)
 		clauses = append(clauses, fmt.Sprintf(`o.title = ANY ($%d::text[])`, len(args)))
+	}
+	if len([]rune(pattern)) >= customerSearchMin+2 {
+		clause, more, err := customerClause(ctx, tx, sc, pattern, len(args)+1)
+		if err != nil {
+			return "", nil, err
+		}
+		if clause != "" {
+			args = append(args, more)
+			clauses = append(clauses, clause)
+		}
 	}
 	if orderIDLike.MatchString(pattern) {
 		query := `SELECT array(SELECT readmodel.order_search($1) LIMIT $2)::text[]`
@@ -356,6 +440,42 @@ func searchOrders(ctx context.Context, tx pgx.Tx, sc orderScope, where string, a
 		return where + " AND false", args, nil
 	}
 	return where + " AND (" + strings.Join(clauses, " OR ") + ")", args, nil
+}
+
+// customerSearchMin is the shortest search that looks in customers' names and
+// addresses: a trigram needs three characters, and a shorter piece matches most people.
+const customerSearchMin = 3
+
+// customerSearchCap is how many matching customers a search narrows to by id (through
+// orders_by_customer); more (a piece of a mail domain) goes through the search function
+// itself, whose capped count walks the tenant's orders (docs/benchmarks.md: 24 ms for
+// ~1,100 customers by id, 256 ms through the function).
+const customerSearchCap = 5000
+
+// customerClause narrows a search to the orders of the customers whose name or e-mail
+// address contains it (decision 1630). The customers come from the erasable personal
+// data: for an application through readmodel.customer_search (migration 0180: the
+// tenant's persons only, with the trigram index that row-level security keeps from the
+// reader's LIKE); the platform's view, whose role reads no personal data, searches the
+// customers of the application it is filtered to (platformCustomers). Their orders come through
+// orders_by_customer. It answers the clause (using $n) and its argument, or "" when no
+// customer matches.
+func customerClause(ctx context.Context, tx pgx.Tx, sc orderScope, pattern string, n int) (string, any, error) {
+	ids := sc.customers
+	if !sc.platform {
+		if err := tx.QueryRow(ctx, `SELECT array(SELECT readmodel.customer_search(lower($1), $2))::text[]`, pattern,
+			customerSearchCap+1).Scan(&ids); err != nil {
+			return "", nil, err
+		}
+	}
+	switch {
+	case len(ids) == 0:
+		return "", nil, nil
+	case len(ids) <= customerSearchCap || sc.platform:
+		return fmt.Sprintf(`o.customer_id = ANY ($%d::uuid[])`, n), ids, nil
+	default:
+		return fmt.Sprintf(`o.customer_id IN (SELECT readmodel.customer_search(lower($%d), 2147483647))`, n), pattern, nil
+	}
 }
 
 func (s *Handlers) listApplicationOrders(w http.ResponseWriter, r *http.Request) error {
@@ -388,6 +508,9 @@ func (s *Handlers) listOrders(w http.ResponseWriter, r *http.Request, sc orderSc
 	if err != nil {
 		return err
 	}
+	if err := s.platformCustomers(r, &sc); err != nil {
+		return err
+	}
 	var total int64
 	var items []orderRow
 	var next string
@@ -401,7 +524,7 @@ func (s *Handlers) listOrders(w http.ResponseWriter, r *http.Request, sc orderSc
 			return err
 		}
 		items, next, err = kernel.KeysetPage(r.Context(), tx, q, after, kernel.KeysetList{
-			Select: `SELECT ` + orderColumns("o") + orderFrom, Where: where, Args: args,
+			Select: `SELECT ` + orderColumns("o") + orderFrom(sc), Where: where, Args: args,
 			Order:  "o.placed_at " + q.Direction() + ", o.id " + q.Direction(),
 			Column: "o.placed_at", ID: "o.id", Type: "timestamptz",
 			Key: `SELECT o.placed_at::text FROM readmodel.orders o WHERE o.id = $1`,
@@ -410,6 +533,11 @@ func (s *Handlers) listOrders(w http.ResponseWriter, r *http.Request, sc orderSc
 	})
 	if err != nil {
 		return err
+	}
+	if sc.platform {
+		if err := s.fillCustomers(r.Context(), items); err != nil {
+			return err
+		}
 	}
 	kernel.WriteJSON(w, http.StatusOK, kernel.ListAnswer[orderRow]{Data: items, Meta: kernel.ListMeta{Pagination: q.PaginationNext(total, next)}})
 	return nil
@@ -441,10 +569,10 @@ func (s *Handlers) orderDetail(r *http.Request, sc orderScope, id string) (order
 			scope, scopeArgs = scope+fmt.Sprintf(` AND o.organization_id = ANY ($%d::uuid[])`, len(scopeArgs)+1), append(scopeArgs, sc.organizations)
 		}
 		var lines, vat []byte
-		row := tx.QueryRow(ctx, `SELECT `+orderColumns("o")+`, o.lines, o.vat`+orderFrom+` WHERE `+scope, scopeArgs...)
+		row := tx.QueryRow(ctx, `SELECT `+orderColumns("o")+`, o.lines, o.vat`+orderFrom(sc)+` WHERE `+scope, scopeArgs...)
 		var x orderRow
 		var placed time.Time
-		if err := row.Scan(&x.ID, &x.ApplicationID, &x.OrganizationID, &x.OrganizationName, &x.CustomerID, &x.Title, &x.Status,
+		if err := row.Scan(&x.ID, &x.ApplicationID, &x.OrganizationID, &x.OrganizationName, &x.CustomerID, &x.CustomerName, &x.CustomerEmail, &x.Title, &x.Status,
 			&x.PaymentType, &x.SubtotalCents, &x.VATCents, &x.TransactionFeeCents, &x.TotalCents, &x.PaidCents, &x.RefundedCents,
 			&x.PayoutMonth, &x.PaidAfterClose, &placed, &lines, &vat); err != nil {
 			if errors.Is(err, pgx.ErrNoRows) {

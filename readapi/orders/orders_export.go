@@ -12,7 +12,7 @@ import (
 )
 
 // orderExportColumns are the export's columns (field names, titled in the user's language).
-var orderExportColumns = []string{"order_id", "placed_at", "organization", "title", "payment_type", "status", "payout_month",
+var orderExportColumns = []string{"order_id", "placed_at", "organization", "customer", "customer_email", "title", "payment_type", "status", "payout_month",
 	"subtotal_cents", "vat_cents", "transaction_fee_cents", "total_cents", "paid_cents", "refunded_cents"}
 
 func (s *Handlers) exportApplicationOrders(w http.ResponseWriter, r *http.Request) error {
@@ -54,6 +54,9 @@ func (s *Handlers) exportOrders(w http.ResponseWriter, r *http.Request, sc order
 	if err != nil {
 		return err
 	}
+	if err := s.platformCustomers(r, &sc); err != nil {
+		return err
+	}
 	language := kernel.Lang(r)
 	header := kernel.ColumnTitles(language, orderExportColumns)
 	var out orderSink
@@ -83,7 +86,7 @@ func (s *Handlers) exportOrders(w http.ResponseWriter, r *http.Request, sc order
 		}
 		w.Header().Set("X-Event-Position", position.String())
 		n := len(args)
-		query := `SELECT ` + orderColumns("v") + orderFrom + ` JOIN readmodel.order_versions v ON v.order_id = o.id
+		query := `SELECT ` + orderColumns("v") + orderFrom(sc) + ` JOIN readmodel.order_versions v ON v.order_id = o.id
 			WHERE ` + where + fmt.Sprintf(` AND (v.from_commit, v.from_position) <= ($%d, $%d)
 			  AND (v.to_commit IS NULL OR (v.to_commit, v.to_position) > ($%d, $%d))
 			ORDER BY o.placed_at, o.id`, n+1, n+2, n+1, n+2)
@@ -103,15 +106,15 @@ func (s *Handlers) exportOrders(w http.ResponseWriter, r *http.Request, sc order
 			for i, f := range figures {
 				sum[i] += f
 			}
-			if err := out.row([]string{x.ID, placed.In(sc.zone).Format("2006-01-02 15:04"), x.OrganizationName, x.Title,
-				x.PaymentType, kernel.StateTitle(language, x.Status), x.PayoutMonth}, figures); err != nil {
+			if err := out.row([]string{x.ID, placed.In(sc.zone).Format("2006-01-02 15:04"), x.OrganizationName, deref(x.CustomerName),
+				deref(x.CustomerEmail), x.Title, paymentTypeTitle(language, x.PaymentType), kernel.StateTitle(language, x.Status), x.PayoutMonth}, figures); err != nil {
 				return err
 			}
 		}
 		if err := rows.Err(); err != nil {
 			return err
 		}
-		if err := out.row([]string{kernel.Translate(language, "export.total", nil), "", "", "", "", "", ""}, sum[:]); err != nil {
+		if err := out.row([]string{kernel.Translate(language, "export.total", nil), "", "", "", "", "", "", "", ""}, sum[:]); err != nil {
 			return err
 		}
 		return out.finish(w, r, "orders")
@@ -187,4 +190,20 @@ func euros(cents int64) string {
 		sign, cents = "-", -cents
 	}
 	return fmt.Sprintf("%s%d.%02d", sign, cents/100, cents%100)
+}
+
+// deref is a nullable text as a cell: blank for none (no customer, or an erased one).
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}
+
+// paymentTypeTitle is a payment type in the user's language ("euros" → "Euro's").
+func paymentTypeTitle(language, paymentType string) string {
+	if key := "payment_type." + paymentType; kernel.Translate(language, key, nil) != key {
+		return kernel.Translate(language, key, nil)
+	}
+	return paymentType
 }

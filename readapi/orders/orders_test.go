@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/prometheus/client_golang/prometheus"
 
 	"move/commands"
@@ -563,5 +564,96 @@ func TestPayingWithMoves(t *testing.T) {
 	}
 	if got := readapitest.Dig(s.Order(orderID).Body, "data", "status"); got != "partly_refunded" {
 		t.Fatalf("order %v", got)
+	}
+}
+
+// The support line (issue 23, decision 1630): an order is found by its customer's name
+// or e-mail address as well as by title and id; the overview and the dialog name the
+// customer. Another application's customer of the same name never matches, and only
+// the roles that see the application's orders may search them.
+func TestFindAnOrderByItsCustomer(t *testing.T) {
+	s := readapitest.NewShop(t)
+	carla := s.Customer("Carla", "Klantje", s.AppA)
+	dirk := s.Customer("Dirk", "Dekker", s.AppA)
+	twin := s.Customer("Carla", "Klantje", s.AppB) // the same name in application B
+	_, orderA, _ := s.BookAndOrder(carla, s.AppA, s.PricedSession(s.AppA, s.OrgA, 5, 1000, 0))
+	_, orderD, _ := s.BookAndOrder(dirk, s.AppA, s.PricedSession(s.AppA, s.OrgA, 5, 1000, 0))
+	orgB := uuid.NewString()
+	_, orderB, _ := s.BookAndOrder(twin, s.AppB, s.PricedSession(s.AppB, orgB, 5, 1000, 0))
+	s.Settle()
+	var carlaEmail string
+	if err := s.Env.DB.QueryRow(context.Background(), `SELECT email FROM identity_personal_data WHERE subject_id = $1`, carla).Scan(&carlaEmail); err != nil {
+		t.Fatal(err)
+	}
+	admin := s.As(s.Admin, s.AppA)
+	ids := func(res readapitest.Response) []string {
+		var out []string
+		for _, row := range readapitest.Rows(res) {
+			out = append(out, readapitest.Dig(row, "id").(string))
+		}
+		return out
+	}
+	for search, want := range map[string][]string{
+		"klantje":                   {orderA},
+		"CARLA KLANT":               {orderA},
+		"dekker":                    {orderD},
+		carlaEmail[:12]:             {orderA},
+		strings.ToUpper(carlaEmail): {orderA},
+		"example.test":              {orderD, orderA}, // every customer of A, newest first
+		"kl":                        nil,              // two characters: names are not searched
+		"nobody-by-this-name":       nil,
+	} {
+		got := ids(admin.Want("GET", "/v1/admin/application/orders?search="+url.QueryEscape(search), nil, 200))
+		if strings.Join(got, ",") != strings.Join(want, ",") {
+			t.Errorf("search %q: %v, want %v", search, got, want)
+		}
+	}
+	// The overview's row and the dialog name the customer.
+	row := readapitest.Rows(admin.Want("GET", "/v1/admin/application/orders?search=klantje", nil, 200))[0]
+	if readapitest.Dig(row, "customer_name") != "Carla Klantje" || readapitest.Dig(row, "customer_email") != carlaEmail || readapitest.Dig(row, "customer_id") != carla {
+		t.Fatalf("row: %v", row)
+	}
+	if o := s.Order(orderA); readapitest.Dig(o.Body, "data", "customer_name") != "Carla Klantje" {
+		t.Fatalf("dialog: %s", o.Raw)
+	}
+	// Tenant isolation: B's admin finds B's Carla only; A's admin never B's.
+	if got := ids(s.As(s.AdminB, s.AppB).Want("GET", "/v1/admin/application/orders?search=carla", nil, 200)); strings.Join(got, ",") != orderB {
+		t.Fatalf("application B's search: %v", got)
+	}
+	if got := ids(admin.Want("GET", "/v1/admin/application/orders?search=carla", nil, 200)); strings.Join(got, ",") != orderA {
+		t.Fatalf("application A's search: %v", got)
+	}
+	s.As(s.AdminB, s.AppB).Want("GET", "/v1/admin/application/orders/"+orderA, nil, 404)
+	// The roles that do not see the application's orders cannot search them.
+	for _, role := range []string{"organization", "trainer"} {
+		s.As(s.Users[role], s.AppA).Want("GET", "/v1/admin/application/orders?search=carla", nil, 403)
+	}
+	s.As(carla, s.AppA).Want("GET", "/v1/admin/application/orders?search=carla", nil, 403)
+	// The export names the customer in its own columns, in the user's language.
+	export := admin.Want("GET", "/v1/admin/application/orders/export?format=csv&search=klantje", nil, 200)
+	lines := strings.Split(strings.TrimSpace(export.Raw), "\n")
+	if len(lines) != 3 || !strings.Contains(lines[0], "Klant,E-mailadres klant") || !strings.Contains(lines[1], "Carla Klantje,"+carlaEmail) ||
+		!strings.Contains(lines[1], "Euro's") {
+		t.Fatalf("export:\n%s", export.Raw)
+	}
+	en := admin.En().Want("GET", "/v1/admin/application/orders/export?format=csv&search=klantje", nil, 200)
+	if !strings.Contains(en.Raw, "Customer,Customer's e-mail address") {
+		t.Fatalf("English export:\n%s", en.Raw)
+	}
+	// The platform's view searches customers of every application.
+	res, err := s.Env.App.GrantPermission(context.Background(), commands.Meta{},
+		domainidentity.Rule{Role: domainidentity.RoleAdmin, Permission: orders.PermViewOrders})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Saw(res.Position)
+	s.Settle()
+	root := s.As(s.Admin, s.AppA)
+	if got := ids(root.Want("GET", "/v1/admin/orders?search=klantje&application_id="+s.AppB, nil, 200)); strings.Join(got, ",") != orderB {
+		t.Fatalf("application B's orders by customer, platform view: %v", got)
+	}
+	rows := readapitest.Rows(root.Want("GET", "/v1/admin/orders?search="+orderB[:8], nil, 200))
+	if len(rows) != 1 || readapitest.Dig(rows[0], "customer_name") != "Carla Klantje" {
+		t.Fatalf("platform view names the customer: %v", rows)
 	}
 }

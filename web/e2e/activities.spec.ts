@@ -44,9 +44,15 @@ test('an activity with a question and a weekly series: edit one, edit all later 
   await page.getByRole('link', { name: 'Sessions', exact: true }).click();
   await page.getByRole('button', { name: 'New session or series' }).click();
   await page.getByLabel('Date', { exact: true }).fill(monday);
-  await page.getByLabel('Start', { exact: true }).fill('19:00');
-  await page.getByLabel('End', { exact: true }).fill('20:00');
+  // Our own 24-hour time field (an English browser's native one shows AM/PM): it takes
+  // "1900" and "20.00" and shows them as 19:00 and 20:00 once left.
+  const start = page.getByLabel('Start', { exact: true });
+  await expect(start).toHaveAttribute('type', 'text');
+  await start.fill('1900');
+  await page.getByLabel('End', { exact: true }).fill('20.00');
+  await expect(start).toHaveValue('19:00');
   await page.getByLabel('Spots', { exact: true }).fill('12');
+  await expect(page.getByLabel('End', { exact: true })).toHaveValue('20:00');
   await page.getByLabel('Repeat', { exact: true }).check();
   await page.getByLabel('Mon', { exact: true }).check();
   await page.getByLabel('Repeat until').fill(plusDays(monday, 56));

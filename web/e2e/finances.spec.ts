@@ -25,9 +25,14 @@ test('the previous month: its SEPA file and invoices are generated and downloade
   await expect(page.getByText('There are no SEPA files yet')).toBeVisible();
   const month = await page.getByLabel('Month').inputValue();
   expect(month).toMatch(/^\d{4}-\d{2}$/);
+  // Months are shown in words ("October 2026"), never as the API's YYYY-MM.
+  const [year, monthNumber] = month.split('-').map(Number);
+  const monthWords = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(year, monthNumber - 1, 1)),
+  );
   await page.getByRole('button', { name: 'Generate SEPA file' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Generated' })).toBeVisible();
-  const batch = page.locator('.ag-row').filter({ hasText: month });
+  const batch = page.locator('.ag-row').filter({ hasText: monthWords });
   await expect(batch).toHaveCount(1);
   await expect(batch).toContainText('3');
   const xmlDownload = page.waitForEvent('download');
@@ -68,5 +73,5 @@ test('the previous month: its SEPA file and invoices are generated and downloade
   // The organisation now finds its invoice and credit note, and what was transferred.
   await page.goto(`${organization}/finances`);
   await expect(page.locator('.ag-row')).toHaveCount(2);
-  await expect(page.getByRole('table').nth(1)).toContainText(month);
+  await expect(page.getByRole('table').nth(1)).toContainText(monthWords);
 });

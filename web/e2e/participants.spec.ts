@@ -116,7 +116,8 @@ test('a customer books, staff see the participant on a phone, check them in by c
   expect(file.suggestedFilename()).toBe('participants.xlsx');
   const sheet = execFileSync('unzip', ['-p', await file.path(), 'xl/worksheets/sheet1.xml']).toString();
   expect(sheet).toContain('Kim');
-  expect(sheet).toContain('present');
+  // In the user's language (issue 23): the attendance in words, not the raw 'present'.
+  expect(sheet).toContain('Present');
 
   // One tap marks her absent, the live region says so, and Undo puts her back as present.
   const feedback = page.getByTestId('attendance-feedback');
@@ -188,11 +189,16 @@ test('a bundle made on its screen is booked by a customer and checked in at its 
   await expect(page).toHaveURL(new RegExp(`/bundles/${bundleId}/participants$`));
   await expect(page.getByTestId('participants-counts')).toHaveText('1 of 8 spots taken, 7 left');
   await parts.getByRole('link', { name: 'Sessions' }).click();
-  await expect(page.getByTestId('bundle-sessions')).toContainText(`${start} 10:00–11:00`);
-  await page.getByTestId('bundle-sessions').getByRole('link', { name: `${start} 10:00–11:00` }).click();
+  // A session is named in words ("Tue, 1 Dec 2026 · 10:00–11:00"), never by its ISO date.
+  const [startYear, startMonth, startDay] = start.split('-').map(Number);
+  const startWords = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(startYear, startMonth - 1, startDay)),
+  );
+  await expect(page.getByTestId('bundle-sessions')).toContainText(`${startWords} · 10:00–11:00`);
+  await page.getByTestId('bundle-sessions').getByRole('link', { name: `${startWords} · 10:00–11:00` }).click();
   await expect(page).toHaveURL(new RegExp(`/bundles/${bundleId}/sessions/[0-9a-f-]+$`));
   await page.reload();
-  await expect(page.getByTestId('bundle-sessions').getByRole('link', { name: `${start} 10:00–11:00` })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByTestId('bundle-sessions').getByRole('link', { name: `${startWords} · 10:00–11:00` })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByRole('link', { name: 'Open the session (participants, check-in)' })).toBeVisible();
   await page.goto(`/organizations/${ORGANIZATION}/activities/${activity.data.id}/bundles/${bundleId}/waitlist`);
   await expect(page.getByRole('heading', { name: 'Waiting list (0)' })).toBeVisible();

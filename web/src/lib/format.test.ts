@@ -4,6 +4,9 @@ import {
   displayFileName,
   formatDate,
   formatDay,
+  formatMonth,
+  formatSessionWhen,
+  formatShortDay,
   formatTimeZone,
   formatFileSize,
   formatMoney,
@@ -72,6 +75,20 @@ describe('dates', () => {
   it('shows weekday day month', () => {
     expect(formatDate(tuesday, 'nl')).toBe('dinsdag 3 maart');
     expect(formatDate(tuesday, 'en')).toBe('Tuesday 3 March');
+  });
+
+  it('names an agenda day and a session in short words, never ISO', () => {
+    expect(formatShortDay('2026-12-01', 'nl')).toBe('di 1 dec');
+    expect(formatShortDay('2026-12-01', 'en')).toBe('Tue 1 Dec');
+    expect(formatSessionWhen('2026-12-01', '19:00', '20:00', 'nl')).toBe('di 1 dec 2026 · 19:00–20:00');
+    expect(formatSessionWhen('2026-12-01', '19:00', '20:00', 'en')).toBe('Tue, 1 Dec 2026 · 19:00–20:00');
+  });
+
+  it('shows a payout or finance month in words, never YYYY-MM', () => {
+    expect(formatMonth('2026-03', 'nl')).toBe('maart 2026');
+    expect(formatMonth('2026-12', 'en')).toBe('December 2026');
+    expect(formatMonth('2026-01', 'nl')).toBe('januari 2026');
+    expect(formatMonth('not a month', 'nl')).toBe('not a month');
   });
 
   it('reads an API day as that calendar day, in words', () => {

@@ -39,6 +39,35 @@ const ZONE_NAMES: Record<string, Record<Language, string>> = {
   'Europe/Brussels': { nl: 'Belgische tijd', en: 'Belgian time' },
 };
 
+/** A calendar day "YYYY-MM-DD" in short words, e.g. "di 1 dec" (agenda columns), whatever the browser's zone. */
+export function formatShortDay(isoDate: string, language: Language): string {
+  const [year, month, day] = isoDate.split('-').map(Number);
+  return new Intl.DateTimeFormat(LOCALES[language], { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(year, month - 1, day)),
+  );
+}
+
+/** A session's day and times, e.g. "di 1 dec 2026 · 19:00–20:00": a session's one way of being named in lists and pickers. */
+export function formatSessionWhen(isoDate: string, start: string, end: string, language: Language): string {
+  const [year, month, day] = isoDate.split('-').map(Number);
+  const date = new Intl.DateTimeFormat(LOCALES[language], { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(year, month - 1, day)),
+  );
+  return `${date} · ${start}–${end}`;
+}
+
+/**
+ * A month the API sends as "YYYY-MM" (a payout or finance month), e.g. "maart 2026";
+ * anything else is shown as it came.
+ */
+export function formatMonth(isoMonth: string, language: Language): string {
+  const match = /^(\d{4})-(\d{2})$/.exec(isoMonth);
+  if (!match) return isoMonth;
+  return new Intl.DateTimeFormat(LOCALES[language], { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)),
+  );
+}
+
 /** A time zone as words, e.g. "Nederlandse tijd" for Europe/Amsterdam, never the IANA id if avoidable. */
 export function formatTimeZone(zone: string, language: Language): string {
   const known = ZONE_NAMES[zone]?.[language];

@@ -1,6 +1,9 @@
 import { useField, useFormikContext } from 'formik';
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ColorField } from '@/components/color-field/ColorField';
+import { normalizeTime } from '@/components/time-field/time';
+import { TimeInput } from '@/components/time-field/TimeField';
 import { Switch } from '@/components/ui/Switch';
 import { UploadField, type UploadFieldProps } from '@/components/upload-field/UploadField';
 import { UrlField } from '@/components/url-field/UrlField';
@@ -75,6 +78,54 @@ export function TextField({ name, label, type = 'text', hint, wide, ...input }: 
         value={field.value ?? ''}
         aria-invalid={Boolean(error) || undefined}
         aria-describedby={describedBy(id, hint, error)}
+      />
+      {error && (
+        <p className="field__error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * A time of day ("HH:MM", 24-hour clock) in a form: every form with a time uses this one
+ * field, never the browser's `type="time"` (AM/PM in English browsers). Its own check says
+ * when what was typed is not a time; an empty optional field is fine.
+ */
+export function TimeField({ name, label, hint, required, disabled, showRule = true }: {
+  name: string;
+  label: string;
+  hint?: ReactNode;
+  required?: boolean;
+  disabled?: boolean;
+  /** The "24-hour clock, for example 19:30" line; a form with many times (opening hours) says it once itself. */
+  showRule?: boolean;
+}) {
+  const id = useId();
+  const { t } = useTranslation();
+  const [field, , helpers] = useField<string>({
+    name,
+    validate: (value: string) => {
+      if (!value) return required ? t('timeField.required') : undefined;
+      return normalizeTime(value) === null ? t('timeField.invalid') : undefined;
+    },
+  });
+  const error = useFieldError(name);
+  const rule = showRule ? t('timeField.hint') : undefined;
+  return (
+    <div className="field field--time">
+      <FieldLabel htmlFor={id} label={label} required={required} hint={hint ?? rule} hintId={`${id}-hint`} />
+      <TimeInput
+        id={id}
+        name={name}
+        required={required}
+        disabled={disabled}
+        value={field.value ?? ''}
+        onChange={(value) => void helpers.setValue(value)}
+        onBlur={field.onBlur}
+        aria-invalid={Boolean(error) || undefined}
+        aria-describedby={describedBy(id, hint ?? rule, error)}
       />
       {error && (
         <p className="field__error" id={`${id}-error`}>

@@ -8,6 +8,7 @@ export {
   SwitchField,
   TextAreaField,
   TextField,
+  TimeField,
   UploadFormField,
   UrlFormField,
   type SelectOption,

@@ -15,14 +15,15 @@ export function PageHeader({ title, actions, level = 1 }: { title: string; actio
   );
 }
 
-export function SearchInput({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+/** The list's search; `placeholder` says what it looks in (e.g. "customer, e-mail, title or order number"). */
+export function SearchInput({ value, onChange, placeholder }: { value: string; onChange: (value: string) => void; placeholder?: string }) {
   const { t } = useTranslation();
   return (
     <input
       className="input search-input"
       type="search"
-      aria-label={t('common.search')}
-      placeholder={t('common.search')}
+      aria-label={placeholder ?? t('common.search')}
+      placeholder={placeholder ?? t('common.search')}
       value={value}
       onChange={(event) => onChange(event.target.value)}
     />

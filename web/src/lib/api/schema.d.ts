@@ -275,7 +275,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The application's orders, newest first: placed between from and to (dates in the application's zone), status, payment type, organisation, search; pages by after= */
+        /** The application's orders, newest first: placed between from and to (dates in the application's zone), status, payment type, organisation, search (a piece of the title or order id, or from three characters the customer's name or e-mail address; each row names its customer); pages by after= */
         get: operations["get_v1_admin_application_orders"];
         put?: never;
         post?: never;
@@ -1429,7 +1429,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every application's orders (superadmin), filtered like the application's, and by application_id */
+        /** Every application's orders (superadmin), filtered like the application's, and by application_id (a search looks in customers' names and addresses only within application_id) */
         get: operations["get_v1_admin_orders"];
         put?: never;
         post?: never;
@@ -4638,7 +4638,9 @@ export interface operations {
                     "application/json": {
                         data: {
                             application_id: string;
+                            customer_email?: string | null;
                             customer_id?: string | null;
+                            customer_name?: string | null;
                             id: string;
                             organization_id: string;
                             organization_name: string;
@@ -4696,7 +4698,9 @@ export interface operations {
                     "application/json": {
                         data: {
                             application_id: string;
+                            customer_email?: string | null;
                             customer_id?: string | null;
+                            customer_name?: string | null;
                             history: {
                                 actor_id: string;
                                 actor_name?: string | null;
@@ -9797,7 +9801,9 @@ export interface operations {
                     "application/json": {
                         data: {
                             application_id: string;
+                            customer_email?: string | null;
                             customer_id?: string | null;
+                            customer_name?: string | null;
                             id: string;
                             organization_id: string;
                             organization_name: string;
@@ -9855,7 +9861,9 @@ export interface operations {
                     "application/json": {
                         data: {
                             application_id: string;
+                            customer_email?: string | null;
                             customer_id?: string | null;
+                            customer_name?: string | null;
                             history: {
                                 actor_id: string;
                                 actor_name?: string | null;

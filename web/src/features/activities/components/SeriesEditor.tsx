@@ -1,7 +1,7 @@
 import { useFormikContext } from 'formik';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form, FormErrorSummary, SubmitButton, SwitchField, TextField } from '@/components/form';
+import { Form, FormErrorSummary, SubmitButton, SwitchField, TextField, TimeField } from '@/components/form';
 import { previewSessions } from '@/features/activities/api/activities';
 import { REPETITION_TYPES, type Preview, type SessionDetail, type SessionInput } from '@/features/activities/api/types';
 import { ApiError } from '@/lib/api-client';
@@ -203,8 +203,8 @@ export function SeriesEditor({
   return (
     <Form<SeriesValues> initialValues={initial} enableReinitialize onSubmit={(values) => onSubmit(values).catch(onRepetitionFields)}>
       <TextField name="date" type="date" label={t('activities.sessions.fields.date')} />
-      <TextField name="start_time" type="time" label={t('activities.sessions.fields.start_time')} />
-      <TextField name="end_time" type="time" label={t('activities.sessions.fields.end_time')} />
+      <TimeField name="start_time" label={t('activities.sessions.fields.start_time')} />
+      <TimeField name="end_time" label={t('activities.sessions.fields.end_time')} />
       <TextField name="spots" type="number" min={1} label={t('activities.sessions.fields.spots')} />
       <TextField name="subscribe_from" label={t('activities.sessions.fields.subscribe_from')} />
       <TextField name="subscribe_until" label={t('activities.sessions.fields.subscribe_until')} />

@@ -8,7 +8,8 @@ import type { Session } from '@/features/activities/api/types';
 import { emptySeries, SeriesEditor, sessionInput } from '@/features/activities/components/SeriesEditor';
 import { useActivityContext } from '@/features/activities/routes/ActivityLayoutRoute';
 import { can } from '@/lib/authorization';
-import { startOfWeek, WEEKDAYS } from '@/lib/format';
+import { formatDay, formatShortDay, startOfWeek, WEEKDAYS } from '@/lib/format';
+import { currentLanguage } from '@/lib/i18n';
 import { useAuthStore } from '@/stores/auth';
 import { notifySaved } from '@/stores/notification';
 
@@ -44,9 +45,7 @@ function WeekView({ base, monday, sessions }: { base: string; monday: Date; sess
         const date = isoDate(addDays(monday, index));
         return (
           <div key={day} className="agenda__day">
-            <strong>
-              {t(`activities.sessions.days.${day}`)} {date.slice(8)}-{date.slice(5, 7)}
-            </strong>
+            <strong aria-label={formatDay(date, currentLanguage())}>{formatShortDay(date, currentLanguage())}</strong>
             {sessions
               .filter((session) => session.date === date)
               .map((session) => (
@@ -66,7 +65,7 @@ function ListView({ base, sessions }: { base: string; sessions: Session[] }) {
     <ul className="agenda agenda--list">
       {sessions.map((session) => (
         <li key={session.id}>
-          {session.date} <SessionLink base={base} session={session} />
+          {formatDay(session.date, currentLanguage())} <SessionLink base={base} session={session} />
         </li>
       ))}
     </ul>

@@ -24,6 +24,8 @@ import { CheckInForm } from '@/features/activities/components/CheckInForm';
 import { emptySeries, SeriesEditor, sessionInput } from '@/features/activities/components/SeriesEditor';
 import { useActivityContext } from '@/features/activities/routes/ActivityLayoutRoute';
 import { can } from '@/lib/authorization';
+import { formatSessionWhen } from '@/lib/format';
+import { currentLanguage } from '@/lib/i18n';
 import { useAuthStore } from '@/stores/auth';
 import { notifySaved } from '@/stores/notification';
 
@@ -153,7 +155,7 @@ function BundlePage({ part }: { part: BundlePart }) {
             {sessions.data.map((s) => (
               <li key={s.id}>
                 <Link to={`${bundleBase}/sessions/${s.id}`} aria-current={s.id === sessionId ? 'page' : undefined}>
-                  {s.date} {s.start_time}–{s.end_time}
+                  {formatSessionWhen(s.date, s.start_time, s.end_time, currentLanguage())}
                 </Link>
                 {s.id === sessionId && (
                   <>
@@ -274,7 +276,7 @@ export function BundleQrCheckInRoute() {
         <select value={sessionId} onChange={(event) => setChosen(event.target.value)}>
           {list.map((s) => (
             <option key={s.id} value={s.id}>
-              {s.date} {s.start_time}–{s.end_time}
+              {formatSessionWhen(s.date, s.start_time, s.end_time, currentLanguage())}
             </option>
           ))}
         </select>

@@ -6,6 +6,8 @@ import { useSession } from '@/features/activities/api/activities';
 import { useCheckIn, useSessionParticipants } from '@/features/activities/api/participants';
 import { CheckInForm } from '@/features/activities/components/CheckInForm';
 import { useActivityContext } from '@/features/activities/routes/ActivityLayoutRoute';
+import { formatSessionWhen } from '@/lib/format';
+import { currentLanguage } from '@/lib/i18n';
 
 /** The door of one session: staff on a phone scan or type participants' QR codes. */
 export function QrCheckInRoute() {
@@ -22,7 +24,7 @@ export function QrCheckInRoute() {
     <section className="panel check-in" aria-labelledby="check-in-title">
       <h2 id="check-in-title">{t('activities.checkIn.title')}</h2>
       <p>
-        {session.data.date} {session.data.start_time}–{session.data.end_time}
+        {formatSessionWhen(session.data.date, session.data.start_time, session.data.end_time, currentLanguage())}
         {participants.data && (
           <>
             {' · '}

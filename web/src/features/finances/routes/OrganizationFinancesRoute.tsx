@@ -14,7 +14,7 @@ import {
   type Invoice,
 } from '@/features/finances/api/finances';
 import { invoiceColumns } from '@/features/finances/components/InvoiceColumns';
-import { formatDate, formatMoney } from '@/lib/format';
+import { formatDate, formatMonth, formatMoney } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
 
 /** The organisation's finances: its payout months, what was transferred, its invoices. */
@@ -74,7 +74,7 @@ export function OrganizationFinancesRoute() {
               <tbody>
                 {data.months.map((m) => (
                   <tr key={m.month}>
-                    <td>{m.month}</td>
+                    <td>{formatMonth(m.month, language)}</td>
                     <td>{m.orders}</td>
                     <td>{money(m.paid_cents)}</td>
                     <td>{money(m.refunded_cents)}</td>
@@ -100,7 +100,7 @@ export function OrganizationFinancesRoute() {
               <tbody>
                 {data.payouts.map((p) => (
                   <tr key={p.end_to_end_id}>
-                    <td>{p.month}</td>
+                    <td>{formatMonth(p.month, language)}</td>
                     <td>{formatDate(p.execution_date, language)}</td>
                     <td>{money(p.amount_cents)}</td>
                   </tr>

@@ -6,7 +6,7 @@ import { HistoryLink } from '@/components/audit/HistoryLink';
 import { PageHeader } from '@/components/page/PageHeader';
 import { downloadSepa, sepaSource, type SepaBatch } from '@/features/finances/api/finances';
 import { GenerateMonthForm } from '@/features/finances/components/GenerateMonthForm';
-import { formatDate, formatMoney } from '@/lib/format';
+import { formatDate, formatMonth, formatMoney } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
 import { useContextStore } from '@/stores/context';
 
@@ -18,7 +18,7 @@ export function SepasRoute() {
   const applicationId = useContextStore((state) => state.applicationId);
   const columns = useMemo<DataGridColumn<SepaBatch>[]>(
     () => [
-      { field: 'month', header: t('finances.month'), width: 120 },
+      { field: 'month', header: t('finances.month'), width: 150, render: (b) => formatMonth(b.month, language) },
       { field: 'generated_at', header: t('finances.generatedAt'), flex: 1, render: (b) => formatDate(b.generated_at, language) },
       { field: 'execution_date', header: t('finances.executionDate'), flex: 1, render: (b) => formatDate(b.execution_date, language) },
       { field: 'transfers', header: t('finances.transfers'), width: 130 },

@@ -1,6 +1,6 @@
 import { useFormikContext } from 'formik';
 import { useTranslation } from 'react-i18next';
-import { TextField } from '@/components/form';
+import { TimeField } from '@/components/form';
 import { Switch } from '@/components/ui/Switch';
 import type { LocationValues } from '@/features/locations/components/LocationInputs';
 import '@/features/locations/i18n';
@@ -12,6 +12,7 @@ export function OpeningHoursField() {
   return (
     <fieldset className="form__group">
       <legend>{t('locations.fields.opening_hours')}</legend>
+      <p className="field__hint">{t('timeField.hint')}</p>
       {values.opening_hours.map((day, index) => (
         <div key={day.weekday} className="form__row" role="group" aria-label={t(`locations.weekdays.${day.weekday}`)}>
           <Switch
@@ -21,15 +22,15 @@ export function OpeningHoursField() {
           />
           {day.is_open && (
             <>
-              <TextField
+              <TimeField
                 name={`opening_hours.${index}.opened_at`}
                 label={t('locations.fields.opened_at', { day: t(`locations.weekdays.${day.weekday}`) })}
-                type="time"
+                showRule={false}
               />
-              <TextField
+              <TimeField
                 name={`opening_hours.${index}.closed_at`}
                 label={t('locations.fields.closed_at', { day: t(`locations.weekdays.${day.weekday}`) })}
-                type="time"
+                showRule={false}
               />
             </>
           )}

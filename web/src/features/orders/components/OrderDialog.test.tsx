@@ -12,6 +12,8 @@ const order = {
   organization_id: 'g1',
   organization_name: 'Studio Zuid',
   customer_id: 'c1',
+  customer_name: 'Carla Klant',
+  customer_email: 'carla@example.test',
   title: 'Yoga',
   status: 'paid',
   payment_type: 'euros',
@@ -29,10 +31,44 @@ const order = {
     { line_id: 'l1', title: 'Yoga', quantity: 1, unit_price_cents: 1250, total_cents: 1250, vat_tier: 'low', vat_percent: 9 },
   ],
   vat_split: [{ vat_tier: 'low', vat_percent: 9, gross_cents: 1250, vat_cents: 103 }],
-  payments: [],
+  payments: [
+    {
+      id: 'p1',
+      method: 'euros',
+      amount_cents: 1250,
+      moves: 0,
+      provider_payment_id: 'tr_1',
+      status: 'paid',
+      started_at: '2026-11-26T09:00:00Z',
+      updated_at: '2026-11-26T09:01:00Z',
+    },
+  ],
   refunds: [],
   history: [
-    { event: 'order.placed.v1', actor_id: 'c1', actor_name: 'Carla Klant', at: '2026-11-26T09:00:00Z', detail: {}, status: 'open' },
+    {
+      event: 'order.placed.v2',
+      actor_id: 'c1',
+      actor_name: 'Carla Klant',
+      at: '2026-11-26T09:00:00Z',
+      detail: { total_cents: 1250, payment_type: 'euros' },
+      status: 'open',
+    },
+    {
+      event: 'order.payment_status_changed.v1',
+      actor_id: 'process',
+      actor_name: null,
+      at: '2026-11-26T09:01:00Z',
+      detail: { payment_id: 'p1', from: 'open', status: 'paid' },
+      status: 'paid',
+    },
+    {
+      event: 'order.refund_requested.v1',
+      actor_id: 'a1',
+      actor_name: 'Anne Admin',
+      at: '2026-11-26T10:00:00Z',
+      detail: { refund_id: 'r0', amount_cents: 500, reason: 'Les ging niet door', origin: 'staff' },
+      status: 'paid',
+    },
   ],
 };
 
@@ -55,7 +91,18 @@ describe('OrderDialog', () => {
     );
     expect(await screen.findByTestId('order-dialog')).toHaveTextContent('Studio Zuid');
     expect(screen.getByTestId('order-status')).toHaveTextContent('Paid');
-    expect(screen.getByText('Order placed (Carla Klant)', { exact: false })).toBeInTheDocument();
+    // The customer first; statuses and history in words, never `paid` or `order.placed.v2`.
+    const customer = screen.getByTestId('order-customer');
+    expect(customer).toHaveTextContent('Carla Klant');
+    expect(within(customer).getByRole('link', { name: 'carla@example.test' })).toHaveAttribute('href', 'mailto:carla@example.test');
+    expect(screen.getByText('Order placed: €12.50, Euros', { exact: false })).toBeInTheDocument();
+    expect(screen.getByText('Payment: paid', { exact: false })).toHaveTextContent('(System)');
+    expect(screen.getByText('Refund of €5.00 requested (Les ging niet door)', { exact: false })).toHaveTextContent('Anne Admin');
+    expect(screen.getByText('November 2026')).toBeInTheDocument();
+    const dialog = screen.getByTestId('order-dialog');
+    expect(dialog).not.toHaveTextContent('order.placed');
+    expect(dialog).not.toHaveTextContent('2026-11');
+    expect(within(dialog).getAllByRole('cell', { name: 'Paid' })).toHaveLength(1);
 
     await userEvent.click(screen.getByRole('button', { name: 'Refund' }));
     expect(await screen.findByText('Fill in an amount above zero.')).toBeInTheDocument();

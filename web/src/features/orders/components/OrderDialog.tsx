@@ -7,8 +7,9 @@ import { useConfirmation } from '@/components/ui/useConfirmation';
 import { useOrder, useRefundOrder } from '@/features/orders/api/orders';
 import type { OrderDetail } from '@/features/orders/api/types';
 import { OrderStatusBadge } from '@/features/orders/components/OrderStatusBadge';
+import { describeEvent, paymentStatus, refundStatus } from '@/features/orders/components/order-words';
 import { ApiError } from '@/lib/api-client';
-import { decimalToCents, formatMoney } from '@/lib/format';
+import { decimalToCents, formatDateTime, formatMonth, formatMoney } from '@/lib/format';
 import type { Language } from '@/lib/i18n';
 import { notifyError, notifySaved } from '@/stores/notification';
 import '@/features/orders/i18n';
@@ -20,9 +21,7 @@ function useMoney() {
 }
 
 function stamp(value: string, language: Language): string {
-  return new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'nl-NL', { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(value),
-  );
+  return formatDateTime(value, language);
 }
 
 interface RefundValues {
@@ -124,6 +123,14 @@ export function OrderDialog({
         <p aria-busy="true">…</p>
       ) : (
         <div className="order-dialog" data-testid="order-dialog">
+          <section className="order-dialog__customer" aria-label={t('orders.dialog.customer')} data-testid="order-customer">
+            <p className="order-dialog__customer-name">{order.customer_name ?? t('orders.dialog.noCustomer')}</p>
+            {order.customer_email && (
+              <p>
+                <a href={`mailto:${order.customer_email}`}>{order.customer_email}</a>
+              </p>
+            )}
+          </section>
           <dl className="order-dialog__summary">
             <dt>{t('orders.columns.status')}</dt>
             <dd>
@@ -150,7 +157,7 @@ export function OrderDialog({
             <dt>{t('orders.dialog.refundable')}</dt>
             <dd>{money(order.refundable_cents)}</dd>
             <dt>{t('orders.dialog.payoutMonth')}</dt>
-            <dd>{order.payout_month}</dd>
+            <dd>{formatMonth(order.payout_month, language)}</dd>
           </dl>
           {order.paid_after_close && <p role="status">{t('orders.dialog.paidAfterClose')}</p>}
 
@@ -216,7 +223,7 @@ export function OrderDialog({
                   <tr key={payment.id}>
                     <td>{t(`orders.paymentTypes.${payment.method}`, payment.method)}</td>
                     <td>{money(payment.amount_cents)}</td>
-                    <td>{payment.status}</td>
+                    <td>{paymentStatus(t, payment.status)}</td>
                     <td>{stamp(payment.updated_at, language)}</td>
                   </tr>
                 ))}
@@ -243,7 +250,7 @@ export function OrderDialog({
                   <tr key={refund.id}>
                     <td>{money(refund.amount_cents)}</td>
                     <td>{refund.reason}</td>
-                    <td>{refund.status}</td>
+                    <td>{refundStatus(t, refund.status)}</td>
                     <td>{refund.actor_name ?? t('orders.dialog.system')}</td>
                     <td>{stamp(refund.requested_at, language)}</td>
                   </tr>
@@ -274,7 +281,7 @@ export function OrderDialog({
           <ol className="order-dialog__history">
             {order.history.map((event, index) => (
               <li key={index}>
-                {stamp(event.at, language)} — {t(`orders.events.${event.event}`, event.event)} (
+                {stamp(event.at, language)} — {describeEvent(t, event, money)} (
                 {event.actor_name ?? t('orders.dialog.system')})
               </li>
             ))}

@@ -1,16 +1,18 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { CardList } from '@/components/data-grid/CardList';
 import { DataGrid, type DataGridColumn } from '@/components/data-grid/DataGrid';
 import { PageHeader, SearchInput } from '@/components/page/PageHeader';
-import { exportOrders, ordersApi, ordersList } from '@/features/orders/api/orders';
+import { exportOrders, orderKeys, ordersApi, ordersList } from '@/features/orders/api/orders';
 import { ORDER_STATUSES, PAYMENT_TYPES, type ExportFormat, type Order } from '@/features/orders/api/types';
 import { OrderDialog } from '@/features/orders/components/OrderDialog';
 import { OrderStatusBadge } from '@/features/orders/components/OrderStatusBadge';
 import { can } from '@/lib/authorization';
-import { formatMoney } from '@/lib/format';
+import { formatDateTime, formatMoney } from '@/lib/format';
 import type { Language } from '@/lib/i18n';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { useAuthStore } from '@/stores/auth';
 import '@/features/orders/i18n';
 
@@ -18,8 +20,9 @@ const NEWEST_FIRST = { field: 'placed_at', direction: 'desc' } as const;
 
 /**
  * `/admin/orders` (every application) and `/application/orders`: the orders with date,
- * status and payment filters and a search, the order dialog, and an export of exactly
- * what the filters show.
+ * status and payment filters and a search (customer's name or e-mail, title, order number:
+ * the support line, decision 1630), the order dialog, and an export of exactly what the
+ * filters show. On a phone the orders are cards, not a grid scrolled sideways.
  */
 export function OrdersListRoute() {
   const { t, i18n } = useTranslation();
@@ -36,6 +39,7 @@ export function OrdersListRoute() {
   const [open, setOpen] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
   const source = useMemo(() => ordersList(api), [api]);
+  const phone = useMediaQuery('(max-width: 599px)');
   const filter = useMemo(
     () => ({ from: from || undefined, to: to || undefined, status: status || undefined, payment_type: paymentType || undefined }),
     [from, to, status, paymentType],
@@ -47,10 +51,18 @@ export function OrdersListRoute() {
         header: t('orders.columns.placed_at'),
         sortable: true,
         width: 170,
-        render: (order) =>
-          new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'nl-NL', { dateStyle: 'medium', timeStyle: 'short' }).format(
-            new Date(order.placed_at),
-          ),
+        render: (order) => formatDateTime(order.placed_at, language),
+      },
+      {
+        field: 'customer_name',
+        header: t('orders.columns.customer'),
+        flex: 1,
+        render: (order) => (
+          <span className="cell-stack">
+            <span>{order.customer_name ?? '—'}</span>
+            {order.customer_email && <span className="cell-stack__sub">{order.customer_email}</span>}
+          </span>
+        ),
       },
       { field: 'title', header: t('orders.columns.title'), flex: 1 },
       { field: 'organization_name', header: t('orders.columns.organization'), flex: 1 },
@@ -70,6 +82,13 @@ export function OrdersListRoute() {
     ],
     [t, language],
   );
+  const clear = () => {
+    setSearch('');
+    setFrom('');
+    setTo('');
+    setStatus('');
+    setPaymentType('');
+  };
   const download = async (format: ExportFormat) => {
     setExporting(true);
     try {
@@ -115,7 +134,7 @@ export function OrdersListRoute() {
                 ))}
               </select>
             </label>
-            <SearchInput value={search} onChange={setSearch} />
+            <SearchInput value={search} onChange={setSearch} placeholder={t('orders.search')} />
             <button type="button" className="button" disabled={exporting} onClick={() => void download('xlsx')}>
               {t('orders.export.xlsx')}
             </button>
@@ -125,25 +144,48 @@ export function OrdersListRoute() {
           </>
         }
       />
-      <DataGrid<Order>
-        label={t('orders.title')}
-        columns={columns}
-        source={source}
-        getRowId={(order) => order.id}
-        search={debouncedSearch}
-        filter={filter}
-        defaultSort={NEWEST_FIRST}
-        emptyMessage={t('orders.empty')}
-        filtered={Boolean(from || to || status || paymentType)}
-        onClearSearch={() => {
-          setSearch('');
-          setFrom('');
-          setTo('');
-          setStatus('');
-          setPaymentType('');
-        }}
-        onRowClicked={(order) => setOpen(order.id)}
-      />
+      {phone ? (
+        <CardList<Order>
+          label={t('orders.title')}
+          source={source}
+          cacheKey={[...orderKeys.all, api, 'cards']}
+          getRowId={(order) => order.id}
+          search={debouncedSearch}
+          filter={filter}
+          sort={NEWEST_FIRST}
+          emptyMessage={t('orders.empty')}
+          filtered={Boolean(from || to || status || paymentType)}
+          onClearSearch={clear}
+          onOpen={(order) => setOpen(order.id)}
+          renderCard={(order) => (
+            <>
+              <span className="record-card__top">
+                <span className="record-card__title">{order.customer_name ?? t('orders.dialog.noCustomer')}</span>
+                <span>{formatMoney(order.total, language)}</span>
+              </span>
+              <span>{order.title}</span>
+              <span className="record-card__top">
+                <span className="record-card__meta">{formatDateTime(order.placed_at, language)}</span>
+                <OrderStatusBadge status={order.status} />
+              </span>
+            </>
+          )}
+        />
+      ) : (
+        <DataGrid<Order>
+          label={t('orders.title')}
+          columns={columns}
+          source={source}
+          getRowId={(order) => order.id}
+          search={debouncedSearch}
+          filter={filter}
+          defaultSort={NEWEST_FIRST}
+          emptyMessage={t('orders.empty')}
+          filtered={Boolean(from || to || status || paymentType)}
+          onClearSearch={clear}
+          onRowClicked={(order) => setOpen(order.id)}
+        />
+      )}
       <OrderDialog api={api} orderId={open} canRefund={canRefund} onClose={() => setOpen(null)} />
     </>
   );
