@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -270,16 +271,25 @@ type run struct {
 func verifyRuns(ctx context.Context, store eventstore.Store, db *pgxpool.Pool, anchored map[int64]Hash) (verifyState, error) {
 	st := verifyState{report: Report{LastBlock: -1}, after: eventstore.Start}
 	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
+	// The planner and the workers end before Verify answers, also when it answers early
+	// (a run that differs): none of them outlives the call.
+	var running sync.WaitGroup
+	defer func() {
+		cancel()
+		running.Wait()
+	}()
 
 	// The runs in order; workers read them, the loop below takes their results in order.
 	ordered := make(chan *run, 2*verifyWorkers)
 	todo := make(chan *run, 2*verifyWorkers)
 	readErr := make(chan error, 1)
+	size := runEvents
+	running.Add(1 + verifyWorkers)
 	go func() {
+		defer running.Done()
 		defer close(ordered)
 		defer close(todo)
-		readErr <- planRuns(ctx, db, func(r *run) bool {
+		readErr <- planRuns(ctx, db, size, func(r *run) bool {
 			select {
 			case todo <- r:
 			case <-ctx.Done():
@@ -295,6 +305,7 @@ func verifyRuns(ctx context.Context, store eventstore.Store, db *pgxpool.Pool, a
 	}()
 	for range verifyWorkers {
 		go func() {
+			defer running.Done()
 			hasher := newLeafHasher()
 			for r := range todo {
 				r.check(ctx, store, hasher)
@@ -336,9 +347,9 @@ func verifyRuns(ctx context.Context, store eventstore.Store, db *pgxpool.Pool, a
 	return st, <-readErr
 }
 
-// planRuns reads the blocks in order and hands them out as runs of about a page of
-// events; it stops when give says no.
-func planRuns(ctx context.Context, db *pgxpool.Pool, give func(*run) bool) error {
+// planRuns reads the blocks in order and hands them out as runs of about size events
+// (whole blocks); it stops when give says no.
+func planRuns(ctx context.Context, db *pgxpool.Pool, size int, give func(*run) bool) error {
 	after := eventstore.Start
 	current := &run{after: after, done: make(chan struct{})}
 	for next := int64(0); ; {
@@ -347,7 +358,7 @@ func planRuns(ctx context.Context, db *pgxpool.Pool, give func(*run) bool) error
 			return err
 		}
 		for _, b := range blocks {
-			if current.events > 0 && current.events+len(b.EventIDs) > runEvents {
+			if current.events > 0 && current.events+len(b.EventIDs) > size {
 				if !give(current) {
 					return nil
 				}

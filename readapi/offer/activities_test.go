@@ -152,7 +152,7 @@ func TestActivityLifecycle(t *testing.T) {
 	// Sub-pages.
 	// A location, rate or cancellation term must be the organisation's.
 	loc := uuid.NewString()
-	if r := w.Want(w.Do("PATCH", "/v1/admin/activities/"+id+"/location", map[string]any{"location_id": loc}), 422); readapitest.Field(r, "location_id") != "The location_id field refers to something this organisation does not have" {
+	if r := w.Want(w.Do("PATCH", "/v1/admin/activities/"+id+"/location", map[string]any{"location_id": loc}), 422); readapitest.Field(r, "location_id") != "The location field refers to something this organisation does not have" {
 		t.Fatalf("unknown location: %s", r.Raw)
 	}
 	if r := w.Want(w.Do("PATCH", "/v1/admin/activities/"+id, map[string]any{"rate_id": uuid.NewString()}), 422); readapitest.Field(r, "rate_id") == "" {

@@ -73,7 +73,7 @@ func TestProductLifecycle(t *testing.T) {
 	}
 	w.Lang = "en"
 	// Sub-pages.
-	if r := w.Want(w.Do("PATCH", "/v1/admin/products/"+id+"/location", map[string]any{"location_id": uuid.NewString()}), 422); readapitest.Field(r, "location_id") != "The location_id field refers to something this organisation does not have" {
+	if r := w.Want(w.Do("PATCH", "/v1/admin/products/"+id+"/location", map[string]any{"location_id": uuid.NewString()}), 422); readapitest.Field(r, "location_id") != "The location field refers to something this organisation does not have" {
 		t.Fatalf("unknown location: %s", r.Raw)
 	}
 	w.Want(w.Do("PATCH", "/v1/admin/products/"+id+"/location", map[string]any{"location_id": nil}), 200)
