@@ -12,8 +12,12 @@ test('the organisations of a postcode area, from the zipcode suggestions', async
   await page.goto('/application/organizations/management');
   await zipcodes;
   const suggestions = page.getByTestId('zipcode-suggestions');
-  // The seed's postcodes 3511 AB, 3511 NR, 3581 KL and 1011 AA: their areas come first.
-  await expect(suggestions.locator('option[value="3511"]')).toHaveAttribute('label', 'area, 2 zip codes');
+  // The seed's postcodes 3511 AB, 3511 NR, 3581 KL and 1011 AA: their areas come first. An
+  // area names how many postcodes it holds (other specs may add organisations in 3511).
+  await expect(suggestions.locator('option[value="3511 NR"]')).toHaveCount(1);
+  const inArea = await suggestions.locator('option[value^="3511 "]').count();
+  expect(inArea).toBeGreaterThanOrEqual(2);
+  await expect(suggestions.locator('option[value="3511"]')).toHaveAttribute('label', `area, ${inArea} zip codes`);
   await expect(suggestions.locator('option[value="3511 AB"]')).toHaveCount(1);
   await expect(suggestions.locator('option[value="1011 AA"]')).toHaveCount(1);
 

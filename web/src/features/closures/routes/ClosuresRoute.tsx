@@ -35,7 +35,8 @@ export function ClosuresRoute() {
       ) : closures.data.length === 0 ? (
         <EmptyState title={t('closures.empty')} message={t('closures.emptyMessage')} action={planLink || undefined} />
       ) : (
-        <table className="table" data-testid="closures">
+        // On a phone the table scrolls sideways: focusable, so the keyboard reaches it.
+        <table className="table" data-testid="closures" aria-label={t('closures.title')} tabIndex={0}>
           <thead>
             <tr>
               <th scope="col">{t('closures.fields.days')}</th>
