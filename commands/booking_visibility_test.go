@@ -25,19 +25,15 @@ import (
 func TestCustomersBookOnlyWhatTheOfferShows(t *testing.T) {
 	ctx := context.Background()
 	env := testenv.New(t)
-	app, err := env.App.CreateApplication(ctx, commands.Meta{ActorID: "test"}, identity.ApplicationSettings{Name: "App", Slug: "app"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	meta := commands.Meta{ActorID: "test", ApplicationID: app.ID}
+	meta := inApplication(t, env, "app")
 	customer := uuid.NewString()
 	if _, err := env.App.RegisterUser(ctx, commands.Meta{ActorID: "test"}, customer, "klant@move.test"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := env.App.GrantRole(ctx, commands.Meta{ActorID: "test"}, customer, identity.Grant{Role: identity.RoleCustomer, ApplicationID: app.ID}); err != nil {
+	if _, err := env.App.GrantRole(ctx, commands.Meta{ActorID: "test"}, customer, identity.Grant{Role: identity.RoleCustomer, ApplicationID: meta.ApplicationID}); err != nil {
 		t.Fatal(err)
 	}
-	asCustomer := commands.Meta{ActorID: customer, ApplicationID: app.ID}
+	asCustomer := commands.Meta{ActorID: customer, ApplicationID: meta.ApplicationID}
 	org, err := env.App.CreateOrganization(ctx, meta, organization.Profile{Name: "Studio"})
 	if err != nil {
 		t.Fatal(err)

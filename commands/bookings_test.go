@@ -13,7 +13,6 @@ import (
 	"move/domain/activity"
 	"move/domain/booking"
 	"move/domain/bundle"
-	"move/domain/identity"
 	"move/domain/organization"
 	"move/domain/series"
 	"move/internal/testenv"
@@ -26,11 +25,7 @@ import (
 func TestABookingDecidesOnItsSeriesOwnActivity(t *testing.T) {
 	ctx := context.Background()
 	env := testenv.New(t)
-	app, err := env.App.CreateApplication(ctx, commands.Meta{ActorID: "test"}, identity.ApplicationSettings{Name: "App", Slug: "app"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	meta := commands.Meta{ActorID: "test", ApplicationID: app.ID}
+	meta := inApplication(t, env, "app")
 	org, err := env.App.CreateOrganization(ctx, meta, organization.Profile{Name: "Studio"})
 	if err != nil {
 		t.Fatal(err)
@@ -89,11 +84,7 @@ func TestABookingDecidesOnItsSeriesOwnActivity(t *testing.T) {
 func TestARetriedBundleBookingAnswersItsFirstBooking(t *testing.T) {
 	ctx := context.Background()
 	env := testenv.New(t)
-	app, err := env.App.CreateApplication(ctx, commands.Meta{ActorID: "test"}, identity.ApplicationSettings{Name: "App", Slug: "app"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	meta := commands.Meta{ActorID: "test", ApplicationID: app.ID}
+	meta := inApplication(t, env, "app")
 	org, err := env.App.CreateOrganization(ctx, meta, organization.Profile{Name: "Studio"})
 	if err != nil {
 		t.Fatal(err)

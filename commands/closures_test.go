@@ -13,7 +13,6 @@ import (
 	"move/domain/activity"
 	"move/domain/booking"
 	"move/domain/closure"
-	"move/domain/identity"
 	"move/domain/location"
 	"move/domain/organization"
 	"move/domain/series"
@@ -27,11 +26,7 @@ import (
 func TestAClosureClosesTheSessionsOfItsScopeOnce(t *testing.T) {
 	ctx := context.Background()
 	env := testenv.New(t)
-	app, err := env.App.CreateApplication(ctx, commands.Meta{ActorID: "test"}, identity.ApplicationSettings{Name: "App", Slug: "app"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	meta := commands.Meta{ActorID: "test", ApplicationID: app.ID}
+	meta := inApplication(t, env, "app")
 	org, err := env.App.CreateOrganization(ctx, meta, organization.Profile{Name: "Studio"})
 	if err != nil {
 		t.Fatal(err)
@@ -148,7 +143,7 @@ func TestAClosureClosesTheSessionsOfItsScopeOnce(t *testing.T) {
 	rows.Close()
 	for range 2 {
 		for _, id := range bookings {
-			if _, err := env.App.NotifyClosure(ctx, app.ID, whole.ID, yoga, id, func(n commands.ClosureNotice) error {
+			if _, err := env.App.NotifyClosure(ctx, meta.ApplicationID, whole.ID, yoga, id, func(n commands.ClosureNotice) error {
 				if n.Reason != "Onderhoud" || n.ActivityName != "Les" || n.Date != day || n.StartTime != "09:00" || n.Participant.Email == "" {
 					t.Fatalf("notice: %+v", n)
 				}

@@ -12,7 +12,6 @@ import (
 	"move/domain/activity"
 	"move/domain/catalog"
 	"move/domain/contact"
-	"move/domain/identity"
 	"move/domain/offer"
 	"move/domain/organization"
 	"move/domain/product"
@@ -25,14 +24,7 @@ import (
 func TestOfferContactsAreTheOrganisations(t *testing.T) {
 	ctx := context.Background()
 	env := testenv.New(t)
-	inApp := func(slug string) commands.Meta {
-		app, err := env.App.CreateApplication(ctx, commands.Meta{ActorID: "test"}, identity.ApplicationSettings{Name: slug, Slug: slug})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return commands.Meta{ActorID: "test", ApplicationID: app.ID}
-	}
-	metaA, metaB := inApp("app-a"), inApp("app-b")
+	metaA, metaB := inApplication(t, env, "app-a"), inApplication(t, env, "app-b")
 	organisation := func(meta commands.Meta, name string) string {
 		org, err := env.App.CreateOrganization(ctx, meta, organization.Profile{Name: name})
 		if err != nil {

@@ -36,11 +36,7 @@ func newCrowd(t *testing.T, customers int) crowd {
 	t.Helper()
 	ctx := context.Background()
 	env := testenv.New(t)
-	app, err := env.App.CreateApplication(ctx, commands.Meta{ActorID: "test"}, identity.ApplicationSettings{Name: "App", Slug: "app"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := crowd{env: env, meta: commands.Meta{ActorID: "test", ApplicationID: app.ID}}
+	c := crowd{env: env, meta: inApplication(t, env, "app")}
 	org, err := env.App.CreateOrganization(ctx, c.meta, organization.Profile{Name: "Studio"})
 	if err != nil {
 		t.Fatal(err)
@@ -54,7 +50,7 @@ func newCrowd(t *testing.T, customers int) crowd {
 		if _, err := env.App.RegisterUser(ctx, commands.Meta{ActorID: "test"}, id, id+"@example.test"); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := env.App.GrantRole(ctx, commands.Meta{ActorID: "test"}, id, identity.Grant{Role: identity.RoleCustomer, ApplicationID: app.ID}); err != nil {
+		if _, err := env.App.GrantRole(ctx, commands.Meta{ActorID: "test"}, id, identity.Grant{Role: identity.RoleCustomer, ApplicationID: c.meta.ApplicationID}); err != nil {
 			t.Fatal(err)
 		}
 		c.customers = append(c.customers, id)
