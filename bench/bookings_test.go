@@ -182,9 +182,6 @@ func BenchmarkBookingsContended(b *testing.B) {
 	})
 	report("one bundle", all, latencies, counts)
 
-	if _, err := w.env.App.ApproveOrganization(ctx, w.meta, org); err != nil {
-		b.Fatal(err)
-	}
 	typ, err := w.env.App.CreateCatalogItem(ctx, commands.Meta{ActorID: "bench"}, catalog.ProductType, catalog.Fields{Name: "Shirt"})
 	if err != nil {
 		b.Fatal(err)
