@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Form, FormErrorSummary, SubmitButton, SwitchField, TextField } from '@/components/form';
+import { Form, FormActions, FormErrorSummary, SubmitButton, SwitchField, TextField } from '@/components/form';
 import { ApiError } from '@/lib/api-client';
 
 describe('Form', () => {
@@ -55,5 +55,44 @@ describe('Form', () => {
     expect(await screen.findByText("Period 2 needs an 'until'")).toBeInTheDocument();
     expect(screen.getByLabelText('Until 2')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Until 1')).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('names and links every invalid field in the summary, and focuses the first one', async () => {
+    render(
+      <Form
+        initialValues={{ name: '', city: '', note: 'ok' }}
+        validate={(values) => ({ ...(values.name ? {} : { name: 'Enter a name' }), ...(values.city ? {} : { city: 'Enter a city' }) })}
+        onSubmit={vi.fn()}
+      >
+        <TextField name="note" label="Note" />
+        <TextField name="name" label="Name" required />
+        <TextField name="city" label="City" required />
+        <FormErrorSummary />
+        <SubmitButton>Save</SubmitButton>
+      </Form>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const nameLink = await screen.findByRole('link', { name: 'Name: Enter a name' });
+    expect(screen.getByRole('link', { name: 'City: Enter a city' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/Name/)).toHaveFocus();
+    await userEvent.click(screen.getByRole('link', { name: 'City: Enter a city' }));
+    expect(screen.getByLabelText(/City/)).toHaveFocus();
+    await userEvent.click(nameLink);
+    expect(screen.getByLabelText(/Name/)).toHaveFocus();
+  });
+
+  it('read-only: every field disabled, no buttons that would change anything', () => {
+    render(
+      <Form initialValues={{ name: 'Zwembad' }} onSubmit={vi.fn()} readOnly guardUnsaved>
+        <TextField name="name" label="Name" />
+        <FormActions>
+          <SubmitButton>Save</SubmitButton>
+        </FormActions>
+      </Form>,
+    );
+    expect(screen.getByLabelText('Name')).toBeDisabled();
+    expect(screen.getByLabelText('Name')).toHaveValue('Zwembad');
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Fields marked * are required.')).not.toBeInTheDocument();
   });
 });

@@ -8,7 +8,7 @@ import {
   type FormikHelpers,
   type FormikValues,
 } from 'formik';
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
@@ -29,7 +29,20 @@ export interface FormProps<Values extends FormikValues> {
   className?: string;
   /** Asks before the user leaves the screen (or closes the tab) with changes not saved: page forms, not dialogs. */
   guardUnsaved?: boolean;
+  /**
+   * For users who may see but not change: every field is disabled (one `<fieldset disabled>`)
+   * and the form's buttons (`FormActions`, `SubmitButton`) are not rendered, so nothing on
+   * the screen offers a change the server would refuse.
+   */
+  readOnly?: boolean;
   children: ReactNode;
+}
+
+const ReadOnlyContext = createContext(false);
+
+/** Whether the surrounding form is read-only: for buttons of a form's own (add a row, remove) to hide themselves. */
+export function useFormReadOnly(): boolean {
+  return useContext(ReadOnlyContext);
 }
 
 /**
@@ -45,6 +58,7 @@ export function Form<Values extends FormikValues>({
   enableReinitialize,
   className,
   guardUnsaved,
+  readOnly = false,
   children,
 }: FormProps<Values>) {
   return (
@@ -71,9 +85,18 @@ export function Form<Values extends FormikValues>({
       }}
     >
       <FormikForm className={className ?? 'form'} noValidate>
-        <ClearFormErrorOnChange />
-        {guardUnsaved && <UnsavedChangesGuard />}
-        {children}
+        <ReadOnlyContext.Provider value={readOnly}>
+          <ClearFormErrorOnChange />
+          <FocusFirstInvalidField />
+          {guardUnsaved && !readOnly && <UnsavedChangesGuard />}
+          {readOnly ? (
+            <fieldset className="form__read-only" disabled>
+              {children}
+            </fieldset>
+          ) : (
+            children
+          )}
+        </ReadOnlyContext.Provider>
       </FormikForm>
     </Formik>
   );
@@ -90,6 +113,23 @@ function ClearFormErrorOnChange() {
     else if (refusedValues.current !== values) setStatus(undefined);
   }, [formError, values, setStatus]);
   return null;
+}
+
+/**
+ * After a submit the form refuses (its own checks or the server's), the first invalid
+ * field in reading order takes the focus, so keyboard and screen-reader users land on it.
+ */
+function FocusFirstInvalidField() {
+  const { submitCount, isSubmitting, errors } = useFormikContext();
+  const marker = useRef<HTMLSpanElement>(null);
+  const handledSubmit = useRef(0);
+  const invalid = Object.keys(errors).length > 0;
+  useLayoutEffect(() => {
+    if (isSubmitting || !invalid || submitCount === handledSubmit.current) return;
+    handledSubmit.current = submitCount;
+    marker.current?.closest('form')?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [submitCount, isSubmitting, invalid]);
+  return <span ref={marker} hidden />;
 }
 
 /** Before leaving with unsaved changes: a question inside the app, the browser's own when the tab closes. */
@@ -118,14 +158,52 @@ function UnsavedChangesGuard() {
   );
 }
 
+/** The error messages of formik's (possibly nested) errors, each under its dotted field name. */
+function flattenErrors(errors: unknown, prefix = ''): [string, string][] {
+  if (typeof errors === 'string') return [[prefix, errors]];
+  if (!errors || typeof errors !== 'object') return [];
+  return Object.entries(errors).flatMap(([key, value]) => flattenErrors(value, prefix ? `${prefix}.${key}` : key));
+}
+
+interface NamedError {
+  message: string;
+  label?: string;
+  fieldId?: string;
+}
+
+/** The field's visible label, without its required mark: what the summary calls it. */
+function labelOf(field: HTMLElement): string | undefined {
+  const label = (field as HTMLInputElement).labels?.[0] ?? field.closest('fieldset')?.querySelector('legend');
+  const text = label?.cloneNode(true) as HTMLElement | undefined;
+  text?.querySelectorAll('.required-mark').forEach((mark) => mark.remove());
+  return text?.textContent?.trim() || undefined;
+}
+
 /**
  * After a submit: the server's refusal of the whole form (e.g. wrong credentials), else
- * 'Please fill in all the fields correctly' while fields are invalid; both go when fixed.
+ * 'Please fill in all the fields correctly' with every invalid field named by its label and
+ * linked (a click focuses it); both go when fixed.
  */
 export function FormErrorSummary() {
   const { t } = useTranslation();
   const { submitCount, errors, isSubmitting, status } = useFormikContext();
+  const container = useRef<HTMLDivElement>(null);
+  const [named, setNamed] = useState<NamedError[]>([]);
   const formError = (status as FormStatus | undefined)?.formError;
+  const messages = flattenErrors(errors);
+  const shown = !isSubmitting && !formError && submitCount > 0 && messages.length > 0;
+  const key = JSON.stringify(messages);
+  // The labels live in the fields' DOM (each field owns its id and label), so they are read after render.
+  useLayoutEffect(() => {
+    if (!shown) return;
+    const form = container.current?.closest('form');
+    setNamed(
+      (JSON.parse(key) as [string, string][]).map(([name, message]) => {
+        const field = form?.querySelector<HTMLElement>(`[name="${CSS.escape(name)}"]`);
+        return { message, label: field ? labelOf(field) : undefined, fieldId: field?.id || undefined };
+      }),
+    );
+  }, [shown, key]);
   if (isSubmitting) return null;
   if (formError) {
     return (
@@ -134,11 +212,32 @@ export function FormErrorSummary() {
       </p>
     );
   }
-  if (submitCount === 0 || Object.keys(errors).length === 0) return null;
+  if (!shown) return null;
   return (
-    <p className="form__summary" role="alert">
-      {t('errors.formInvalid')}
-    </p>
+    <div className="form__summary" role="alert" ref={container}>
+      <p className="form__summary-title">{t('errors.formInvalid')}</p>
+      {named.length > 0 && (
+        <ul className="form__summary-list">
+          {named.map(({ message, label, fieldId }) => (
+            <li key={`${fieldId ?? label ?? ''}${message}`}>
+              {fieldId ? (
+                <a
+                  href={`#${fieldId}`}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    document.getElementById(fieldId)?.focus();
+                  }}
+                >
+                  {label ? `${label}: ${message}` : message}
+                </a>
+              ) : (
+                label ? `${label}: ${message}` : message
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }
 
@@ -162,6 +261,8 @@ export function FormSection({ title, description, children }: { title: string; d
 /** The form's buttons in a bar that stays in view at the bottom of the window, with the required-fields note. */
 export function FormActions({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
+  const readOnly = useFormReadOnly();
+  if (readOnly) return null;
   return (
     <div className="form-actions">
       <p className="form-actions__note">{t('form.required')}</p>
@@ -173,6 +274,8 @@ export function FormActions({ children }: { children: ReactNode }) {
 export function SubmitButton({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const { isSubmitting } = useFormikContext();
+  const readOnly = useFormReadOnly();
+  if (readOnly) return null;
   return (
     <button type="submit" className="button button--primary" disabled={isSubmitting}>
       {isSubmitting ? t('common.saving') : children}
