@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"time"
 
 	"github.com/google/uuid"
 
@@ -37,6 +38,10 @@ type contention[S any] struct {
 	// load reads the state the batch decides on, reading readAhead in the same round
 	// trip when it reads ahead (prefetch).
 	load func(u *unit, readAhead []string) (S, error)
+	// unopened: the decisions read no personal value of what load reads, so it is read
+	// sealed, through the runner's cache, and the batch's new participants' keys are
+	// written with its append (decision 1720).
+	unopened bool
 }
 
 // contended is one caller's request in a queue.
@@ -203,7 +208,7 @@ func (e *spoiltDecision) Error() string { return e.err.Error() }
 // outcome; an error is the whole batch's (the read, the append).
 func decideBatch[S any](ctx context.Context, r *runner, c contention[S], batch []*contended[S]) ([]answer, error) {
 	first := batch[0].meta
-	shared := &unit{ctx: ctx, r: r, now: r.now().UTC(), loaded: map[string]eventstore.ExpectedVersion{}, ran: map[string]Result{},
+	shared := &unit{ctx: ctx, r: r, now: r.now().UTC(), loaded: map[string]eventstore.ExpectedVersion{}, ran: map[string]Result{}, unopened: c.unopened,
 		// An id of its own: a read under one request's id would stop at that request's events.
 		meta: Meta{CommandID: uuid.New(), ActorID: first.ActorID, ApplicationID: first.ApplicationID, CorrelationID: first.CorrelationID}}
 	var readAhead []string
@@ -222,7 +227,7 @@ func decideBatch[S any](ctx context.Context, r *runner, c contention[S], batch [
 	var events eventstore.StreamAppend
 	var decided []domain.Event
 	for i, req := range batch {
-		u := &unit{ctx: ctx, r: r, meta: req.meta, now: shared.now, loaded: shared.loaded, prefetched: shared.prefetched}
+		u := &unit{ctx: ctx, r: r, meta: req.meta, now: shared.now, loaded: shared.loaded, prefetched: shared.prefetched, unopened: shared.unopened}
 		u.meta.OrganizationID = shared.meta.OrganizationID
 		err := req.decide(u, state)
 		if err != nil && len(u.appends) > 0 {
@@ -259,20 +264,20 @@ func decideBatch[S any](ctx context.Context, r *runner, c contention[S], batch [
 		return answers, nil
 	}
 	events.Stream, events.Expected = c.stream, expected
-	// One seal for the batch: every participant's key in one round trip.
 	all := &unit{ctx: ctx, r: r, appends: []eventstore.StreamAppend{events}, pending: [][]domain.Event{decided}}
-	if err := all.seal(); err != nil {
-		return nil, err
-	}
 	if r.beforeBatchAppend != nil {
 		r.beforeBatchAppend(len(batch))
 	}
-	results, err := r.store.AppendMulti(ctx, all.appends...)
+	results, err := appendBatch(all, c.unopened)
 	if err != nil {
+		r.cache.drop(c.stream) // the next cycle reads it whole
 		return nil, err
 	}
 	if r.afterBatchAppend != nil {
 		r.afterBatchAppend(len(batch))
+	}
+	if c.unopened {
+		keepAppended(r, all, expected, results[0])
 	}
 	// Each caller's version is its own last event's; the position is the batch's last,
 	// at or after its own, so a read waiting for it sees the caller's write.
@@ -290,4 +295,55 @@ func decideBatch[S any](ctx context.Context, r *runner, c contention[S], batch [
 		answers[i].result.ID = batch[i].id
 	}
 	return answers, nil
+}
+
+// appendBatch seals a batch's events and appends them. A batch of new participants
+// (fresh: every subject new with its booking) on a store that keeps the vault's keys
+// in its own database is one round trip: the keys made here, written in the append's
+// transaction (decision 1720). Any other case, or a key that exists after all (a
+// retried command whose first attempt stopped after its key), is one round trip for
+// the keys and one for the append.
+func appendBatch(all *unit, fresh bool) ([]eventstore.AppendResult, error) {
+	if with, ok := all.r.store.(eventstore.WithAppender); ok && fresh && all.r.keysWithAppend {
+		keys, err := all.sealFresh()
+		if err != nil {
+			return nil, err
+		}
+		var statements []eventstore.Statement
+		if keys.SQL != "" {
+			statements = append(statements, keys)
+		}
+		results, err := with.AppendMultiWith(all.ctx, statements, all.appends...)
+		if !errors.Is(err, eventstore.ErrNotWrittenWith) {
+			return results, err
+		}
+	}
+	if err := all.seal(); err != nil {
+		return nil, err
+	}
+	return all.r.store.AppendMulti(all.ctx, all.appends...)
+}
+
+// keepAppended adds a batch's appended events, as sealed, to the runner's cache of
+// its stream when the cache holds the stream up to the version the batch was decided
+// on: the next batch then reads only what another server appended since.
+func keepAppended(r *runner, all *unit, expected eventstore.ExpectedVersion, res eventstore.AppendResult) {
+	a := all.appends[0]
+	records, events, ok := r.cache.get(a.Stream)
+	before, exact := expected.Revision()
+	switch {
+	case ok && exact && uint64(len(records)) == before+1:
+	case !ok && expected.IsNoStream():
+	default:
+		return
+	}
+	first := res.NextVersion + 1 - uint64(len(a.Events))
+	now := time.Now().UTC()
+	for i, e := range a.Events {
+		// Each event's own position is not answered; the batch's last is at or after it,
+		// as the batch's callers are answered (decision 1340).
+		records = append(records, eventstore.RecordedEvent{ID: e.ID, Type: e.Type, Stream: a.Stream, Version: first + uint64(i),
+			Position: res.Position, Metadata: e.Metadata, RecordedAt: now})
+	}
+	r.cache.put(a.Stream, records, append(events, all.sealed...))
 }
