@@ -165,7 +165,9 @@ func (s *Store) AppendMultiWith(ctx context.Context, with []eventstore.Statement
 	fail := func(err error) ([]eventstore.AppendResult, error) {
 		_ = br.Close()
 		var pgErr *pgconn.PgError
-		if errors.As(err, &pgErr) && pgErr.Code == expectationFailed {
+		// An expectation that failed: nothing inserted at an exact version, or a version
+		// taken (a stream expected new exists).
+		if errors.As(err, &pgErr) && (pgErr.Code == expectationFailed || pgErr.Code == "23505" && pgErr.TableName == "eventstore_events") {
 			if conflict := s.conflict(ctx, appends); conflict != nil {
 				return nil, conflict
 			}
