@@ -86,6 +86,11 @@ type unit struct {
 	unopened bool
 	// sealed are the appends' events as seal stored them, in order (the cache keeps them).
 	sealed []domain.Event
+	// trustKept: when every stream a read asks for is kept, take them as kept without
+	// reading, and note them in kept — the append then checks in its own transaction
+	// that none moved (decision 1720). kept is shared by a batch's units.
+	trustKept bool
+	kept      *[]eventstore.StreamVersion
 }
 
 // errAlreadyDone stops a use case whose command already ran.
@@ -287,12 +292,19 @@ func (u *unit) prefetchNewer(reader eventstore.StreamsReader, streams []string) 
 	if len(names) == 0 {
 		return nil
 	}
+	if u.prefetched == nil {
+		u.prefetched = map[string]prefetched{}
+	}
+	if u.trustKept && len(kept) == len(names) {
+		for i, stream := range names {
+			u.prefetched[stream] = prefetched{records: kept[stream].records, events: kept[stream].events}
+			*u.kept = append(*u.kept, eventstore.StreamVersion{Stream: stream, Version: after[i]})
+		}
+		return nil
+	}
 	read, err := reader.ReadStreamsAfter(u.ctx, names, after)
 	if err != nil {
 		return err
-	}
-	if u.prefetched == nil {
-		u.prefetched = map[string]prefetched{}
 	}
 	for _, stream := range names {
 		newer := read[stream]

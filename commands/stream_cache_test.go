@@ -74,13 +74,19 @@ func TestAStaleKeptSessionIsDecidedAgainOnWhatAnotherServerAppended(t *testing.T
 	}
 }
 
-// What a server keeps of a session's offer is read again when it is newer: a session
-// another server deleted is refused, though this server had it kept.
+// What a server keeps of a session's offer is never booked on once another server
+// changed it: a session another server deleted is refused, though this server had its
+// series, its session and the customer kept (the booking's one write finds the series
+// moved, and the booking is read and decided again).
 func TestAKeptOfferIsReadAgainWhenAnotherServerChangedIt(t *testing.T) {
 	c := newCrowd(t, 2)
-	ref := c.session(t, 5)
+	ref, other := c.session(t, 5), c.session(t, 5)
 	ctx := context.Background()
 	a, b := c.env.App, secondServer(t, c)
+	// a keeps the second customer (booking another session) and the session (booked).
+	if _, err := a.BookSession(ctx, c.meta, commands.Booking{Session: other, CustomerID: c.customers[1], Participant: participant(1)}); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := a.BookSession(ctx, c.meta, commands.Booking{Session: ref, CustomerID: c.customers[0], Participant: participant(0)}); err != nil {
 		t.Fatal(err)
 	}
@@ -91,6 +97,21 @@ func TestAKeptOfferIsReadAgainWhenAnotherServerChangedIt(t *testing.T) {
 	var gone *domain.NotFoundError
 	if !errors.As(err, &gone) {
 		t.Fatalf("a booking of a session another server deleted: %v", err)
+	}
+	if _, ids, _ := streamEvents(t, c.env, booking.Stream(ref.SessionID)); len(ids) != 1 {
+		t.Fatalf("the deleted session's stream holds %d bookings, want the one before", len(ids))
+	}
+	// A refusal decided on what a keeps is read again too: the customer whom b's
+	// cancellation freed books again.
+	first, err := a.BookSession(ctx, c.meta, commands.Booking{Session: other, CustomerID: c.customers[0], Participant: participant(0)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.CancelBooking(ctx, c.meta, other, first.BookingID, c.customers[0]); err != nil {
+		t.Fatal(err)
+	}
+	if again, err := a.BookSession(ctx, c.meta, commands.Booking{Session: other, CustomerID: c.customers[0], Participant: participant(0)}); err != nil || again.Status != booking.StatusConfirmed {
+		t.Fatalf("booking again after another server cancelled: %+v %v", again, err)
 	}
 }
 

@@ -132,15 +132,29 @@ type Statement struct {
 // round trip as an append (a personal-data key with the event it seals).
 type WithAppender interface {
 	// AppendMultiWith runs with, then the appends, as one transaction: all or nothing.
-	// A failed expectation answers a WrongExpectedVersionError as AppendMulti does; any
-	// other failure (a statement of with refused, the append a retry of one stored)
-	// wrote nothing and is ErrNotWrittenWith: the caller writes the two apart.
-	AppendMultiWith(ctx context.Context, with []Statement, appends ...StreamAppend) ([]AppendResult, error)
+	// When unmoved names streams, it first checks that none holds an event after the
+	// version given (-1: none at all) and writes nothing, answering ErrStreamsMoved,
+	// when one does: a decision taken on what a writer kept of them is refused as one
+	// taken on a stale read would be. A failed expectation answers a
+	// WrongExpectedVersionError as AppendMulti does; any other failure (a statement of
+	// with refused, the append a retry of one stored) wrote nothing and is
+	// ErrNotWrittenWith: the caller writes the two apart.
+	AppendMultiWith(ctx context.Context, unmoved []StreamVersion, with []Statement, appends ...StreamAppend) ([]AppendResult, error)
+}
+
+// StreamVersion is a stream and the version its reader knows (-1: no event).
+type StreamVersion struct {
+	Stream  string
+	Version int64
 }
 
 // ErrNotWrittenWith: AppendMultiWith wrote nothing, for a reason its caller handles by
 // writing the statements and the appends apart (see WithAppender).
 var ErrNotWrittenWith = errors.New("append with statements: nothing written")
+
+// ErrStreamsMoved: AppendMultiWith wrote nothing, as a stream it was to find unmoved
+// holds a newer event (see WithAppender).
+var ErrStreamsMoved = errors.New("append with statements: a stream read moved")
 
 // AppendResult tells where an append landed.
 type AppendResult struct {

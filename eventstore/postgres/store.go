@@ -146,11 +146,21 @@ func (s *Store) AppendMulti(ctx context.Context, appends ...eventstore.StreamApp
 
 // AppendMultiWith implements eventstore.WithAppender: the statements and every
 // stream's append in one round trip, run by Postgres as one implicit transaction.
-func (s *Store) AppendMultiWith(ctx context.Context, with []eventstore.Statement, appends ...eventstore.StreamAppend) ([]eventstore.AppendResult, error) {
+func (s *Store) AppendMultiWith(ctx context.Context, unmoved []eventstore.StreamVersion, with []eventstore.Statement, appends ...eventstore.StreamAppend) ([]eventstore.AppendResult, error) {
 	if err := eventstore.ValidateAppends(appends); err != nil {
 		return nil, err
 	}
 	var batch pgx.Batch
+	if len(unmoved) > 0 {
+		streams, versions := make([]string, len(unmoved)), make([]int64, len(unmoved))
+		for i, sv := range unmoved {
+			streams[i], versions[i] = sv.Stream, sv.Version
+		}
+		// One index probe per stream; a newer event fails the implicit transaction.
+		batch.Queue(`SELECT eventstore_expectation_failed() FROM eventstore_events
+			 JOIN unnest($1::text[], $2::bigint[]) AS k(stream, after) USING (stream)
+			WHERE version > k.after LIMIT 1`, streams, versions)
+	}
 	for _, st := range with {
 		batch.Queue(st.SQL, st.Args...)
 	}
@@ -176,6 +186,16 @@ func (s *Store) AppendMultiWith(ctx context.Context, with []eventstore.Statement
 			return nil, err // the connection or the caller: the outcome is not known here
 		}
 		return nil, fmt.Errorf("%w: %w", eventstore.ErrNotWrittenWith, err)
+	}
+	if len(unmoved) > 0 {
+		if _, err := br.Exec(); err != nil {
+			var pgErr *pgconn.PgError
+			if errors.As(err, &pgErr) && pgErr.Code == expectationFailed {
+				_ = br.Close()
+				return nil, eventstore.ErrStreamsMoved
+			}
+			return fail(err)
+		}
 	}
 	for range with {
 		if _, err := br.Exec(); err != nil {

@@ -231,24 +231,50 @@ func TestAppendMultiWithIsAllOrNothing(t *testing.T) {
 		}
 		return events, rows
 	}
-	if _, err := s.AppendMultiWith(ctx, []eventstore.Statement{row("one")},
+	if _, err := s.AppendMultiWith(ctx, nil, []eventstore.Statement{row("one")},
 		eventstore.StreamAppend{Stream: "w-1", Expected: eventstore.NoStream, Events: []eventstore.EventData{eventstoretest.Event("with.v1", 0)}}); err != nil {
 		t.Fatal(err)
 	}
 	if events, rows := count(); events != 1 || rows != 1 {
 		t.Fatalf("after the first: %d events, %d rows", events, rows)
 	}
-	_, err := s.AppendMultiWith(ctx, []eventstore.Statement{row("one")},
+	_, err := s.AppendMultiWith(ctx, nil, []eventstore.Statement{row("one")},
 		eventstore.StreamAppend{Stream: "w-1", Expected: eventstore.Exact(0), Events: []eventstore.EventData{eventstoretest.Event("with.v1", 1)}})
 	if !errors.Is(err, eventstore.ErrNotWrittenWith) {
 		t.Fatalf("a refused statement: %v", err)
 	}
-	_, err = s.AppendMultiWith(ctx, []eventstore.Statement{row("two")},
+	_, err = s.AppendMultiWith(ctx, nil, []eventstore.Statement{row("two")},
 		eventstore.StreamAppend{Stream: "w-1", Expected: eventstore.NoStream, Events: []eventstore.EventData{eventstoretest.Event("with.v1", 2)}})
 	if !eventstore.IsWrongExpectedVersion(err) {
 		t.Fatalf("a failed expectation: %v", err)
 	}
 	if events, rows := count(); events != 1 || rows != 1 {
 		t.Fatalf("after two refusals: %d events, %d rows", events, rows)
+	}
+}
+
+// AppendMultiWith writes nothing when a stream it is to find unmoved holds a newer
+// event, and writes when none does (a stream without events: -1).
+func TestAppendMultiWithRefusesWhenAStreamMoved(t *testing.T) {
+	s := newStore(t, testdb.New(t))
+	ctx := context.Background()
+	for i := range 2 {
+		if _, err := s.Append(ctx, "read-1", eventstore.Any, eventstoretest.Event("read.v1", i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write := func(unmoved ...eventstore.StreamVersion) error {
+		_, err := s.AppendMultiWith(ctx, unmoved, nil,
+			eventstore.StreamAppend{Stream: "written-1", Expected: eventstore.NoStream, Events: []eventstore.EventData{eventstoretest.Event("written.v1", 0)}})
+		return err
+	}
+	if err := write(eventstore.StreamVersion{Stream: "read-1", Version: 0}, eventstore.StreamVersion{Stream: "unread-1", Version: -1}); !errors.Is(err, eventstore.ErrStreamsMoved) {
+		t.Fatalf("a read stream moved: %v", err)
+	}
+	if _, err := s.ReadStream(ctx, "written-1", eventstore.Forwards, 0, 1); !errors.Is(err, eventstore.ErrStreamNotFound) {
+		t.Fatalf("written though a read stream moved: %v", err)
+	}
+	if err := write(eventstore.StreamVersion{Stream: "read-1", Version: 1}, eventstore.StreamVersion{Stream: "unread-1", Version: -1}); err != nil {
+		t.Fatalf("nothing moved: %v", err)
 	}
 }
