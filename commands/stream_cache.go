@@ -8,10 +8,14 @@ import (
 	"move/eventstore"
 )
 
-// streamCacheLimit bounds the streams a server keeps (decision 1720): a few thousand
-// small streams — the offer's series, activities and organisations, the sessions being
-// booked, their customers — of a few events each.
-const streamCacheLimit = 4096
+// streamCacheLimit and streamCacheEvents bound what a server keeps (decision 1720): a
+// few thousand streams — the offer's series, activities and organisations, the
+// sessions being booked, their customers — and their events all told (a booking's
+// sealed participant is about a kilobyte, so some tens of megabytes at most).
+const (
+	streamCacheLimit  = 4096
+	streamCacheEvents = 40000
+)
 
 // streamCache keeps, per stream, the events a single writer read or appended, decoded
 // and still sealed (decision 1720): the next batch asks the store only for the events
@@ -23,6 +27,7 @@ type streamCache struct {
 	mu      sync.Mutex
 	entries map[string]*list.Element
 	recent  list.List // of *cachedStream, the most recently used first
+	events  int       // kept all told
 }
 
 type cachedStream struct {
@@ -59,10 +64,9 @@ func (c *streamCache) put(stream string, records []eventstore.RecordedEvent, eve
 		c.entries = map[string]*list.Element{}
 	}
 	el, kept := c.entries[stream]
-	if !whole {
+	if !whole || len(records) > streamCacheEvents/8 { // a stream that would crowd out the rest is read each time
 		if kept {
-			c.recent.Remove(el)
-			delete(c.entries, stream)
+			c.remove(el)
 		}
 		return
 	}
@@ -74,17 +78,25 @@ func (c *streamCache) put(stream string, records []eventstore.RecordedEvent, eve
 	if kept {
 		e := el.Value.(*cachedStream)
 		if len(e.records) <= len(stripped) {
+			c.events += len(stripped) - len(e.records)
 			e.records, e.events = stripped, events
 		}
 		c.recent.MoveToFront(el)
-		return
+	} else {
+		c.entries[stream] = c.recent.PushFront(&cachedStream{stream: stream, records: stripped, events: events})
+		c.events += len(stripped)
 	}
-	c.entries[stream] = c.recent.PushFront(&cachedStream{stream: stream, records: stripped, events: events})
-	for c.recent.Len() > streamCacheLimit {
-		oldest := c.recent.Back()
-		c.recent.Remove(oldest)
-		delete(c.entries, oldest.Value.(*cachedStream).stream)
+	for c.recent.Len() > streamCacheLimit || c.events > streamCacheEvents {
+		c.remove(c.recent.Back())
 	}
+}
+
+// remove forgets one kept stream; the caller holds mu.
+func (c *streamCache) remove(el *list.Element) {
+	e := el.Value.(*cachedStream)
+	c.recent.Remove(el)
+	delete(c.entries, e.stream)
+	c.events -= len(e.records)
 }
 
 // drop forgets streams: after a failed append their next read is whole again.
@@ -93,8 +105,7 @@ func (c *streamCache) drop(streams ...string) {
 	defer c.mu.Unlock()
 	for _, s := range streams {
 		if el, ok := c.entries[s]; ok {
-			c.recent.Remove(el)
-			delete(c.entries, s)
+			c.remove(el)
 		}
 	}
 }
