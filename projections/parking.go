@@ -50,11 +50,14 @@ type parkedEvent struct {
 }
 
 // decodeEach decodes the events p reads, their personal fields opened with one key
-// query for the batch (left sealed for a SealedReader). An event that cannot be decoded (an unknown type or version, a
+// query for the batch. An event that cannot be decoded (an unknown type or version, a
 // payload that does not fit its type) is that event's failure; skip holds events an
 // operator decided the projector passes over. Only a failure to read the keys fails
 // the whole call.
 func (r *Runner) decodeEach(ctx context.Context, p Projector, events []eventstore.RecordedEvent, skip map[uuid.UUID]bool) ([]decoded, error) {
+	if _, sealed := p.(SealedReader); sealed {
+		return r.decodeSealed(p, events, skip), nil
+	}
 	out := make([]decoded, len(events))
 	var payloads []domain.Event
 	var at []int
@@ -71,12 +74,6 @@ func (r *Runner) decodeEach(ctx context.Context, p Projector, events []eventstor
 		at = append(at, i)
 	}
 	if len(payloads) == 0 {
-		return out, nil
-	}
-	if _, sealed := p.(SealedReader); sealed {
-		for j, i := range at {
-			out[i] = decoded{event: &Event{RecordedEvent: events[i], Payload: payloads[j]}}
-		}
 		return out, nil
 	}
 	opened, err := r.vault.OpenAll(ctx, payloads)

@@ -30,14 +30,6 @@ type Projector interface {
 	Apply(ctx context.Context, w Writer, e Event) error
 }
 
-// SealedReader is a projector that reads no personal value of its events: their
-// payloads reach Apply with personal fields still sealed, and its deliveries skip the
-// key query that opens them (decision 1720).
-type SealedReader interface {
-	Projector
-	ReadsNoPersonalValues()
-}
-
 // Event is a recorded event with its decoded payload.
 type Event struct {
 	eventstore.RecordedEvent
