@@ -7,6 +7,8 @@ import (
 	"errors"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgxpool"
+
 	"move/domain"
 	"move/eventstore"
 	"move/personal"
@@ -117,6 +119,9 @@ func New(store eventstore.Store, registry *domain.Registry, vault *personal.Vaul
 		return nil, errors.New("commands: store, registry, vault and clock are required")
 	}
 	a := &App{run: &runner{store: store, registry: registry, vault: vault, now: now}}
+	if db, ok := store.(interface{ Pool() *pgxpool.Pool }); ok {
+		a.run.keysWithAppend = vault.Uses(db.Pool())
+	}
 	a.sessions = streamWriter[*sessionState]{run: a.run, locks: &a.bookings}
 	a.bundles = streamWriter[*bundleState]{run: a.run, locks: &a.bookings}
 	a.products = streamWriter[*productState]{run: a.run, locks: &a.bookings}

@@ -13,6 +13,7 @@ import (
 	"move/domain/booking"
 	"move/domain/identity"
 	"move/domain/order"
+	"move/domain/organization"
 	"move/domain/rate"
 	"move/domain/series"
 )
@@ -88,6 +89,41 @@ func (u *unit) offerStreams(ref SessionRef) []string {
 	streams := []string{series.Stream(ref.SeriesID), booking.Stream(ref.SessionID)}
 	if canonicalID(ref.ActivityID) != "" {
 		streams = append(streams, activity.Stream(ref.ActivityID))
+	}
+	return streams
+}
+
+// keptOfferStreams are the streams of a session's offer that only its series and
+// activity name (organisation, rate, cancellation term), as far as the runner's cache
+// knows them (decision 1720): read ahead with the rest, so a booking of an offer the
+// server has seen reads everything in one round trip. A guess only: a stream the
+// offer no longer names is read and not used, one it names newly is loaded by itself.
+func (u *unit) keptOfferStreams(ref SessionRef) []string {
+	if canonicalID(ref.SeriesID) == "" {
+		return nil
+	}
+	s := series.New(ref.SeriesID)
+	if !u.r.cache.peek(series.Stream(ref.SeriesID), s) || s.OrganizationID == "" {
+		return nil
+	}
+	streams := []string{organization.Stream(s.OrganizationID)}
+	x := activity.New(s.ActivityID)
+	if !u.r.cache.peek(activity.Stream(s.ActivityID), x) {
+		return streams
+	}
+	if ref.ActivityID != s.ActivityID {
+		streams = append(streams, activity.Stream(s.ActivityID))
+	}
+	term := x.Details.CancellationTermID
+	if x.Details.RateID != nil {
+		streams = append(streams, rate.Stream(*x.Details.RateID))
+		r := rate.New(*x.Details.RateID)
+		if term == nil && u.r.cache.peek(rate.Stream(r.ID), r) {
+			term = r.Fields.CancellationTermID
+		}
+	}
+	if term != nil {
+		streams = append(streams, rate.TermStream(*term))
 	}
 	return streams
 }
@@ -239,8 +275,11 @@ func sessionContention(applicationID string, ref SessionRef) contention[*session
 		key:    applicationID + "\x00" + ref.SeriesID + "\x00" + ref.SessionID,
 		lock:   ref.SessionID,
 		stream: booking.Stream(ref.SessionID),
+		// A booking's decision reads no participant's or customer's personal values.
+		unopened: true,
 		load: func(u *unit, readAhead []string) (*sessionState, error) {
-			if err := u.prefetch(append(u.offerStreams(ref), readAhead...)...); err != nil {
+			streams := append(u.offerStreams(ref), readAhead...)
+			if err := u.prefetch(append(streams, u.keptOfferStreams(ref)...)...); err != nil {
 				return nil, err
 			}
 			o, err := u.loadOffer(ref)

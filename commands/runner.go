@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/google/uuid"
@@ -53,6 +54,12 @@ type runner struct {
 	// beforeBatchAppend and afterBatchAppend run around a batch's append with the number
 	// of its requests: the failpoints a crash test stops the process at (writer.go).
 	beforeBatchAppend, afterBatchAppend func(requests int)
+	// cache keeps the streams the single writers read and appended, still sealed, so
+	// that a batch reads only what is newer (decision 1720).
+	cache streamCache
+	// keysWithAppend: the vault keeps its keys in the event store's database, so a
+	// batch's new participants' keys are written in the append's round trip.
+	keysWithAppend bool
 }
 
 // unit is one attempt of a command: the streams it loaded and what it will append.
@@ -73,6 +80,17 @@ type unit struct {
 	ran map[string]Result
 	// prefetched are streams read ahead in one round trip, not yet loaded (prefetch).
 	prefetched map[string]prefetched
+	// unopened: the unit's decisions read no personal value of what they load (a
+	// booking's), so nothing is opened — no key round trip — and what is read comes
+	// from, and goes to, the runner's cache (decision 1720).
+	unopened bool
+	// sealed are the appends' events as seal stored them, in order (the cache keeps them).
+	sealed []domain.Event
+	// trustKept: when every stream a read asks for is kept, take them as kept without
+	// reading, and note them in kept — the append then checks in its own transaction
+	// that none moved (decision 1720). kept is shared by a batch's units.
+	trustKept bool
+	kept      *[]eventstore.StreamVersion
 }
 
 // errAlreadyDone stops a use case whose command already ran.
@@ -138,6 +156,11 @@ func (u *unit) primary() string {
 // result (errAlreadyDone). A stream prefetched is taken from there.
 func (u *unit) load(stream string, agg domain.Aggregate) error {
 	expected := eventstore.NoStream
+	if _, ok := u.prefetched[stream]; !ok && u.unopened {
+		if err := u.prefetch(stream); err != nil { // through the cache: only what is newer
+			return err
+		}
+	}
 	if p, ok := u.prefetched[stream]; ok {
 		delete(u.prefetched, stream)
 		expected = u.apply(agg, p.records, p.events, expected)
@@ -181,6 +204,9 @@ func (u *unit) open(events []eventstore.RecordedEvent) ([]domain.Event, error) {
 			return nil, fmt.Errorf("%s %s: %w", re.Stream, re.ID, err)
 		}
 	}
+	if u.unopened {
+		return decoded, nil
+	}
 	return u.r.vault.OpenAll(u.ctx, decoded)
 }
 
@@ -215,6 +241,9 @@ func (u *unit) prefetch(streams ...string) error {
 	if !ok || len(streams) == 0 {
 		return nil
 	}
+	if u.unopened {
+		return u.prefetchNewer(reader, streams)
+	}
 	read, err := reader.ReadStreams(u.ctx, streams)
 	if err != nil {
 		return err
@@ -234,6 +263,75 @@ func (u *unit) prefetch(streams ...string) error {
 		n := len(read[stream])
 		u.prefetched[stream] = prefetched{records: records[:n:n], events: events[:n:n]}
 		records, events = records[n:], events[n:]
+	}
+	return nil
+}
+
+// prefetchNewer is prefetch through the runner's cache: of a stream kept there only
+// the events after the kept version are read (decision 1720), all streams in one round
+// trip, and what is read is kept. Nothing is opened (unopened).
+func (u *unit) prefetchNewer(reader eventstore.StreamsReader, streams []string) error {
+	type known struct {
+		records []eventstore.RecordedEvent
+		events  []domain.Event
+	}
+	var names []string
+	var after []int64
+	kept := map[string]known{}
+	for _, stream := range streams {
+		if _, done := u.prefetched[stream]; done || slices.Contains(names, stream) {
+			continue
+		}
+		names = append(names, stream)
+		records, events, ok := u.r.cache.get(stream)
+		after = append(after, int64(len(records))-1) // -1: the whole stream
+		if ok {
+			kept[stream] = known{records, events}
+		}
+	}
+	if len(names) == 0 {
+		return nil
+	}
+	if u.prefetched == nil {
+		u.prefetched = map[string]prefetched{}
+	}
+	if u.trustKept && len(kept) == len(names) {
+		for i, stream := range names {
+			u.prefetched[stream] = prefetched{records: kept[stream].records, events: kept[stream].events}
+			*u.kept = append(*u.kept, eventstore.StreamVersion{Stream: stream, Version: after[i]})
+		}
+		return nil
+	}
+	read, err := reader.ReadStreamsAfter(u.ctx, names, after)
+	if err != nil {
+		return err
+	}
+	for _, stream := range names {
+		newer := read[stream]
+		decoded, err := u.open(newer)
+		if err != nil {
+			return fmt.Errorf("prefetch: %w", err)
+		}
+		k := kept[stream]
+		if len(newer) > 0 && newer[0].Version != uint64(len(k.records)) {
+			// Not the continuation of what was kept (the store was restored behind
+			// it): forget it and read the stream whole.
+			u.r.cache.drop(stream)
+			whole, err := reader.ReadStreams(u.ctx, []string{stream})
+			if err != nil {
+				return err
+			}
+			k, newer = known{}, whole[stream]
+			if decoded, err = u.open(newer); err != nil {
+				return fmt.Errorf("prefetch: %w", err)
+			}
+		}
+		records := append(slices.Clip(k.records), newer...)
+		events := append(slices.Clip(k.events), decoded...)
+		if len(newer) > 0 {
+			u.r.cache.put(stream, records, events)
+		}
+		u.prefetched[stream] = prefetched{records: records, events: events}
 	}
 	return nil
 }
@@ -290,6 +388,38 @@ func (u *unit) seal() error {
 	if err != nil {
 		return err
 	}
+	return u.encode(sealed)
+}
+
+// sealFresh is seal for events whose subjects are new with the command (a booking's
+// participant): the keys are made here, without a round trip, and answered as the
+// statement that stores them in the append's transaction.
+func (u *unit) sealFresh() (eventstore.Statement, error) {
+	var streams []string
+	var events []domain.Event
+	for i, queued := range u.pending {
+		for _, e := range queued {
+			streams = append(streams, u.appends[i].Stream)
+			events = append(events, e)
+		}
+	}
+	sealed, keys, err := u.r.vault.SealFresh(streams, events)
+	if err != nil {
+		return eventstore.Statement{}, err
+	}
+	if err := u.encode(sealed); err != nil {
+		return eventstore.Statement{}, err
+	}
+	if keys.Empty() {
+		return eventstore.Statement{}, nil
+	}
+	sql, args := keys.Insert()
+	return eventstore.Statement{SQL: sql, Args: args}, nil
+}
+
+// encode sets the queued events' type and data from their sealed copies.
+func (u *unit) encode(sealed []domain.Event) error {
+	u.sealed = slices.Clone(sealed)
 	for i := range u.appends {
 		for j := range u.appends[i].Events {
 			typ, payload, err := u.r.registry.Encode(sealed[0])

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"time"
 
 	"github.com/google/uuid"
 
@@ -37,6 +38,10 @@ type contention[S any] struct {
 	// load reads the state the batch decides on, reading readAhead in the same round
 	// trip when it reads ahead (prefetch).
 	load func(u *unit, readAhead []string) (S, error)
+	// unopened: the decisions read no personal value of what load reads, so it is read
+	// sealed, through the runner's cache, and the batch's new participants' keys are
+	// written with its append (decision 1720).
+	unopened bool
 }
 
 // contended is one caller's request in a queue.
@@ -153,7 +158,9 @@ func (w *streamWriter[S]) cycle(ctx context.Context, c contention[S], batch []*c
 		if len(batch) == 0 {
 			return
 		}
-		answers, err := decideBatch(ctx, w.run, c, batch)
+		// The first attempt may decide on what the server kept; after a conflict the
+		// streams are read (decision 1720).
+		answers, err := decideBatch(ctx, w.run, c, batch, attempt == 1)
 		var spoilt *spoiltDecision
 		if errors.As(err, &spoilt) { // answered alone; the rest decided again without it
 			batch[spoilt.index].answer <- answer{err: spoilt.err}
@@ -161,7 +168,7 @@ func (w *streamWriter[S]) cycle(ctx context.Context, c contention[S], batch []*c
 			attempt--
 			continue
 		}
-		if eventstore.IsWrongExpectedVersion(err) && attempt < maxAttempts {
+		if (eventstore.IsWrongExpectedVersion(err) || errors.Is(err, errReadAgain)) && attempt < maxAttempts {
 			continue
 		}
 		for i, req := range batch {
@@ -201,9 +208,11 @@ func (e *spoiltDecision) Error() string { return e.err.Error() }
 // decideBatch reads the contention's state once, decides each request on it in order
 // and appends all their events at the version read. It answers each request's
 // outcome; an error is the whole batch's (the read, the append).
-func decideBatch[S any](ctx context.Context, r *runner, c contention[S], batch []*contended[S]) ([]answer, error) {
+func decideBatch[S any](ctx context.Context, r *runner, c contention[S], batch []*contended[S], trust bool) ([]answer, error) {
 	first := batch[0].meta
-	shared := &unit{ctx: ctx, r: r, now: r.now().UTC(), loaded: map[string]eventstore.ExpectedVersion{}, ran: map[string]Result{},
+	_, guarded := r.store.(eventstore.WithAppender)
+	shared := &unit{ctx: ctx, r: r, now: r.now().UTC(), loaded: map[string]eventstore.ExpectedVersion{}, ran: map[string]Result{}, unopened: c.unopened,
+		trustKept: trust && guarded && c.unopened && r.keysWithAppend, kept: new([]eventstore.StreamVersion),
 		// An id of its own: a read under one request's id would stop at that request's events.
 		meta: Meta{CommandID: uuid.New(), ActorID: first.ActorID, ApplicationID: first.ApplicationID, CorrelationID: first.CorrelationID}}
 	var readAhead []string
@@ -222,7 +231,8 @@ func decideBatch[S any](ctx context.Context, r *runner, c contention[S], batch [
 	var events eventstore.StreamAppend
 	var decided []domain.Event
 	for i, req := range batch {
-		u := &unit{ctx: ctx, r: r, meta: req.meta, now: shared.now, loaded: shared.loaded, prefetched: shared.prefetched}
+		u := &unit{ctx: ctx, r: r, meta: req.meta, now: shared.now, loaded: shared.loaded, prefetched: shared.prefetched, unopened: shared.unopened,
+			trustKept: shared.trustKept, kept: shared.kept}
 		u.meta.OrganizationID = shared.meta.OrganizationID
 		err := req.decide(u, state)
 		if err != nil && len(u.appends) > 0 {
@@ -256,23 +266,28 @@ func decideBatch[S any](ctx context.Context, r *runner, c contention[S], batch [
 		}
 	}
 	if len(events.Events) == 0 {
+		if len(*shared.kept) > 0 {
+			// Refusals decided on what was kept, unchecked by an append: read and decide
+			// again, so no caller is refused on a state another server has moved past.
+			return nil, errReadAgain
+		}
 		return answers, nil
 	}
 	events.Stream, events.Expected = c.stream, expected
-	// One seal for the batch: every participant's key in one round trip.
-	all := &unit{ctx: ctx, r: r, appends: []eventstore.StreamAppend{events}, pending: [][]domain.Event{decided}}
-	if err := all.seal(); err != nil {
-		return nil, err
-	}
+	all := &unit{ctx: ctx, r: r, appends: []eventstore.StreamAppend{events}, pending: [][]domain.Event{decided}, kept: shared.kept}
 	if r.beforeBatchAppend != nil {
 		r.beforeBatchAppend(len(batch))
 	}
-	results, err := r.store.AppendMulti(ctx, all.appends...)
+	results, err := appendBatch(all, c.unopened)
 	if err != nil {
+		r.cache.drop(c.stream) // the next cycle reads it whole
 		return nil, err
 	}
 	if r.afterBatchAppend != nil {
 		r.afterBatchAppend(len(batch))
+	}
+	if c.unopened {
+		keepAppended(r, all, expected, results[0])
 	}
 	// Each caller's version is its own last event's; the position is the batch's last,
 	// at or after its own, so a read waiting for it sees the caller's write.
@@ -290,4 +305,71 @@ func decideBatch[S any](ctx context.Context, r *runner, c contention[S], batch [
 		answers[i].result.ID = batch[i].id
 	}
 	return answers, nil
+}
+
+// errReadAgain: a batch decided on the streams the server kept without reading them
+// (decision 1720) is to be read and decided again: one of them moved, or its check
+// could not be made.
+var errReadAgain = errors.New("decided on streams kept: read and decide again")
+
+// appendBatch seals a batch's events and appends them. A batch of new participants
+// (fresh: every subject new with its booking) on a store that keeps the vault's keys
+// in its own database is one round trip: the keys made here, written in the append's
+// transaction (decision 1720). Any other case, or a key that exists after all (a
+// retried command whose first attempt stopped after its key), is one round trip for
+// the keys and one for the append.
+//
+// A batch decided on streams taken as kept (trustKept) is appended only with the check
+// that none of them moved; if one did — or the one round trip fails for another reason
+// — it is read and decided again (errReadAgain).
+func appendBatch(all *unit, fresh bool) ([]eventstore.AppendResult, error) {
+	if with, ok := all.r.store.(eventstore.WithAppender); ok && fresh && all.r.keysWithAppend {
+		keys, err := all.sealFresh()
+		if err != nil {
+			return nil, err
+		}
+		var statements []eventstore.Statement
+		if keys.SQL != "" {
+			statements = append(statements, keys)
+		}
+		var unmoved []eventstore.StreamVersion
+		if all.kept != nil {
+			unmoved = *all.kept
+		}
+		results, err := with.AppendMultiWith(all.ctx, unmoved, statements, all.appends...)
+		if len(unmoved) > 0 && (errors.Is(err, eventstore.ErrStreamsMoved) || errors.Is(err, eventstore.ErrNotWrittenWith)) {
+			return nil, fmt.Errorf("%w: %w", errReadAgain, err)
+		}
+		if !errors.Is(err, eventstore.ErrNotWrittenWith) {
+			return results, err
+		}
+	}
+	if err := all.seal(); err != nil {
+		return nil, err
+	}
+	return all.r.store.AppendMulti(all.ctx, all.appends...)
+}
+
+// keepAppended adds a batch's appended events, as sealed, to the runner's cache of
+// its stream when the cache holds the stream up to the version the batch was decided
+// on: the next batch then reads only what another server appended since.
+func keepAppended(r *runner, all *unit, expected eventstore.ExpectedVersion, res eventstore.AppendResult) {
+	a := all.appends[0]
+	records, events, ok := r.cache.get(a.Stream)
+	before, exact := expected.Revision()
+	switch {
+	case ok && exact && uint64(len(records)) == before+1:
+	case !ok && expected.IsNoStream():
+	default:
+		return
+	}
+	first := res.NextVersion + 1 - uint64(len(a.Events))
+	now := time.Now().UTC()
+	for i, e := range a.Events {
+		// Each event's own position is not answered; the batch's last is at or after it,
+		// as the batch's callers are answered (decision 1340).
+		records = append(records, eventstore.RecordedEvent{ID: e.ID, Type: e.Type, Stream: a.Stream, Version: first + uint64(i),
+			Position: res.Position, Metadata: e.Metadata, RecordedAt: now})
+	}
+	r.cache.put(a.Stream, records, append(events, all.sealed...))
 }

@@ -114,7 +114,47 @@ type StreamsReader interface {
 	// ReadStreams answers every event of each named stream, in version order; a stream
 	// without events is absent from the answer.
 	ReadStreams(ctx context.Context, streams []string) (map[string][]RecordedEvent, error)
+	// ReadStreamsAfter is ReadStreams of only the events after a version known per
+	// stream (after[i] for streams[i]; -1 reads the whole stream): a writer that keeps
+	// what it read asks only for what is newer.
+	ReadStreamsAfter(ctx context.Context, streams []string, after []int64) (map[string][]RecordedEvent, error)
 }
+
+// Statement is a statement of the store's own database, run by AppendMultiWith in the
+// append's transaction.
+type Statement struct {
+	SQL  string
+	Args []any
+}
+
+// WithAppender is what a store keeping events in a database of the application's own
+// (Postgres) may offer: rows of that database written in the same transaction and
+// round trip as an append (a personal-data key with the event it seals).
+type WithAppender interface {
+	// AppendMultiWith runs with, then the appends, as one transaction: all or nothing.
+	// When unmoved names streams, it first checks that none holds an event after the
+	// version given (-1: none at all) and writes nothing, answering ErrStreamsMoved,
+	// when one does: a decision taken on what a writer kept of them is refused as one
+	// taken on a stale read would be. A failed expectation answers a
+	// WrongExpectedVersionError as AppendMulti does; any other failure (a statement of
+	// with refused, the append a retry of one stored) wrote nothing and is
+	// ErrNotWrittenWith: the caller writes the two apart.
+	AppendMultiWith(ctx context.Context, unmoved []StreamVersion, with []Statement, appends ...StreamAppend) ([]AppendResult, error)
+}
+
+// StreamVersion is a stream and the version its reader knows (-1: no event).
+type StreamVersion struct {
+	Stream  string
+	Version int64
+}
+
+// ErrNotWrittenWith: AppendMultiWith wrote nothing, for a reason its caller handles by
+// writing the statements and the appends apart (see WithAppender).
+var ErrNotWrittenWith = errors.New("append with statements: nothing written")
+
+// ErrStreamsMoved: AppendMultiWith wrote nothing, as a stream it was to find unmoved
+// holds a newer event (see WithAppender).
+var ErrStreamsMoved = errors.New("append with statements: a stream read moved")
 
 // AppendResult tells where an append landed.
 type AppendResult struct {

@@ -86,3 +86,36 @@ func TestIdempotencyKeysAreTenantRows(t *testing.T) {
 		t.Fatalf("after the sweep: %q (%v), want only the platform's recent key", left, err)
 	}
 }
+
+// The read API binds a key in one round trip (readapi/kernel bindKey): the tenant named
+// by set_config and the row inserted in one pipeline, which Postgres runs as one
+// implicit transaction — so the setting holds for the insert, as the row-level security
+// of the serving role requires, and names no tenant after it.
+func TestAKeyIsBoundInOnePipelineNamingItsTenant(t *testing.T) {
+	env := testenv.New(t)
+	ctx := context.Background()
+	u, _ := url.Parse(env.DSN)
+	u.User = url.User("move_server")
+	server := testdb.Pool(t, u.String())
+	app := uuid.NewString()
+	bind := func(scope, app string) error {
+		var batch pgx.Batch
+		batch.Queue(`SELECT set_config('move.application_id', $1, true)`, scope)
+		batch.Queue(`INSERT INTO idempotency_keys (application_id, actor_id, key, fingerprint, created_at) VALUES ($1, 'actor', $2, '\x00', now())`,
+			app, uuid.New())
+		return server.SendBatch(ctx, &batch).Close()
+	}
+	if err := bind(app, app); err != nil {
+		t.Fatalf("a key bound in a pipeline naming its tenant: %v", err)
+	}
+	if err := bind(uuid.NewString(), app); err == nil {
+		t.Fatal("a key bound in a pipeline naming another tenant")
+	}
+	var visible int
+	if err := server.QueryRow(ctx, `SELECT count(*) FROM idempotency_keys`).Scan(&visible); err != nil || visible != 0 {
+		t.Fatalf("after the pipeline the serving role sees %d keys outside a tenant (%v)", visible, err)
+	}
+	if err := env.DB.QueryRow(ctx, `SELECT count(*) FROM idempotency_keys WHERE application_id = $1`, app).Scan(&visible); err != nil || visible != 1 {
+		t.Fatalf("the tenant holds %d keys (%v), want the one bound", visible, err)
+	}
+}

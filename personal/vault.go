@@ -72,6 +72,22 @@ func (v *Vault) SealAll(ctx context.Context, streams []string, events []domain.E
 	if err != nil {
 		return nil, err
 	}
+	return sealWith(keys, streams, events)
+}
+
+// sealWith answers copies of events whose personal fields are sealed with keys (one
+// for every subject in them).
+func sealWith(keys map[string]cipher.AEAD, streams []string, events []domain.Event) ([]domain.Event, error) {
+	out := make([]domain.Event, len(events))
+	copies := make([]reflect.Value, len(events))
+	for i, e := range events {
+		out[i] = e
+		if e == nil || !hasPersonalFields(reflect.TypeOf(e)) {
+			continue
+		}
+		copies[i] = reflect.New(reflect.TypeOf(e)).Elem()
+		copies[i].Set(reflect.ValueOf(e))
+	}
 	for i, cp := range copies {
 		if !cp.IsValid() {
 			continue
@@ -93,6 +109,70 @@ func (v *Vault) SealAll(ctx context.Context, streams []string, events []domain.E
 		out[i] = cp.Interface().(domain.Event)
 	}
 	return out, nil
+}
+
+// FreshKeys are keys SealFresh made for subjects it took to have none: the statement
+// that stores them must run in the same transaction as the events they seal.
+type FreshKeys struct {
+	subjects []string
+	wrapped  [][]byte
+}
+
+// Insert is the statement storing the keys. It fails (unique violation) when any
+// subject has a key after all, so the transaction writes neither the keys nor the
+// events sealed with them; the caller then seals with SealAll.
+func (k FreshKeys) Insert() (string, []any) {
+	return `INSERT INTO personal_data_keys (subject, wrapped_key) SELECT * FROM unnest($1::text[], $2::bytea[])`,
+		[]any{k.subjects, k.wrapped}
+}
+
+// Empty tells whether no key was made (the events hold no personal value).
+func (k FreshKeys) Empty() bool { return len(k.subjects) == 0 }
+
+// Uses tells whether the vault keeps its keys through db: statements of FreshKeys may
+// then run in a transaction of db.
+func (v *Vault) Uses(db *pgxpool.Pool) bool { return v.db == db }
+
+// SealFresh is SealAll without a round trip, for subjects that are new with the
+// command (a booking's participant, keyed by the booking's own id): a key is made here
+// for every subject, and the caller stores them (FreshKeys.Insert) in the transaction
+// that appends the events.
+func (v *Vault) SealFresh(streams []string, events []domain.Event) ([]domain.Event, FreshKeys, error) {
+	var fresh FreshKeys
+	subjects := map[string]bool{}
+	for i, e := range events {
+		if e == nil || !hasPersonalFields(reflect.TypeOf(e)) {
+			continue
+		}
+		cp := reflect.New(reflect.TypeOf(e)).Elem()
+		cp.Set(reflect.ValueOf(e))
+		_ = walk(cp, streams[i], func(field reflect.Value, subject string) error {
+			if field.String() != "" {
+				subjects[subject] = true
+			}
+			return nil
+		})
+	}
+	keys := map[string]cipher.AEAD{}
+	for subject := range subjects {
+		raw := make([]byte, 32)
+		nonce := make([]byte, v.secret.wrap.NonceSize())
+		if _, err := rand.Read(raw); err != nil {
+			return nil, fresh, err
+		}
+		if _, err := rand.Read(nonce); err != nil {
+			return nil, fresh, err
+		}
+		key, err := newAEAD(raw)
+		if err != nil {
+			return nil, fresh, err
+		}
+		keys[subject] = key
+		fresh.subjects = append(fresh.subjects, subject)
+		fresh.wrapped = append(fresh.wrapped, v.secret.wrap.Seal(nonce, nonce, raw, []byte(subject)))
+	}
+	sealed, err := sealWith(keys, streams, events)
+	return sealed, fresh, err
 }
 
 // Open answers a copy of e whose sealed fields hold their plain values; the value of an

@@ -47,6 +47,9 @@ func (holdsProjector) EventTypes() []string {
 		product.PurchaseHeld{}.EventType(), product.PurchaseConfirmed{}.EventType(), product.PurchaseCancelled{}.EventType()}
 }
 
+// ReadsNoPersonalValues: a hold is its booking's id, session and time (SealedReader).
+func (holdsProjector) ReadsNoPersonalValues() {}
+
 func (holdsProjector) Schema() string {
 	return `
 CREATE TABLE pending_holds (

@@ -55,6 +55,9 @@ type parkedEvent struct {
 // operator decided the projector passes over. Only a failure to read the keys fails
 // the whole call.
 func (r *Runner) decodeEach(ctx context.Context, p Projector, events []eventstore.RecordedEvent, skip map[uuid.UUID]bool) ([]decoded, error) {
+	if _, sealed := p.(SealedReader); sealed {
+		return r.decodeSealed(p, events, skip), nil
+	}
 	out := make([]decoded, len(events))
 	var payloads []domain.Event
 	var at []int
@@ -219,28 +222,57 @@ func parkingLock(name string) string {
 	return `SELECT pg_advisory_xact_lock(` + strconv.FormatInt(lockKey("parking:"+name), 10) + `)`
 }
 
-// parkedStreams answers which of the streams of events have parked events for name.
-func parkedStreams(ctx context.Context, tx pgx.Tx, name string, events []eventstore.RecordedEvent, dec []decoded) (map[string]bool, error) {
+// startDelivery sets up tx for a live delivery — the projector's role, no synchronous
+// commit, the live schema, the parking lock — and answers which of its streams have
+// parked events for name, all in one round trip: a booking wakes four
+// projectors, and each round trip of theirs holds a connection of the pool the
+// commands use too (decision 1720).
+func startDelivery(ctx context.Context, tx pgx.Tx, name string, events []eventstore.RecordedEvent, dec []decoded) (map[string]bool, error) {
+	setup := []string{asProjector, `SET LOCAL synchronous_commit = off`, `SET LOCAL search_path = ` + LiveSchema, parkingLock(name)}
+	var batch pgx.Batch
+	for _, st := range setup {
+		batch.Queue(st)
+	}
+	streams := relevantStreams(events, dec)
+	if len(streams) > 0 {
+		batch.Queue(parkedQuery, name, streams)
+	}
+	br := tx.SendBatch(ctx, &batch)
+	defer br.Close() //nolint:errcheck // the results' errors are the batch's
+	for range setup {
+		if _, err := br.Exec(); err != nil {
+			return nil, err
+		}
+	}
+	parked := map[string]bool{}
+	if len(streams) > 0 {
+		rows, err := br.Query()
+		if err != nil {
+			return nil, err
+		}
+		got, err := pgx.CollectRows(rows, pgx.RowTo[string])
+		if err != nil {
+			return nil, err
+		}
+		for _, s := range got {
+			parked[s] = true
+		}
+	}
+	return parked, br.Close()
+}
+
+// relevantStreams are the streams of the events a projector reads, each once.
+func relevantStreams(events []eventstore.RecordedEvent, dec []decoded) []string {
 	var streams []string
 	for i, d := range dec {
 		if d.relevant() && !slices.Contains(streams, events[i].Stream) {
 			streams = append(streams, events[i].Stream)
 		}
 	}
-	parked := map[string]bool{}
-	if len(streams) == 0 {
-		return parked, nil
-	}
-	rows, err := tx.Query(ctx, `SELECT DISTINCT stream FROM public.projection_parked WHERE projector = $1 AND stream = ANY($2)`, name, streams)
-	if err != nil {
-		return nil, err
-	}
-	got, err := pgx.CollectRows(rows, pgx.RowTo[string])
-	for _, s := range got {
-		parked[s] = true
-	}
-	return parked, err
+	return streams
 }
+
+const parkedQuery = `SELECT DISTINCT stream FROM public.projection_parked WHERE projector = $1 AND stream = ANY($2)`
 
 // maxErrorLength caps the error kept with a parked event (a driver may quote a value).
 const maxErrorLength = 2000

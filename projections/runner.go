@@ -207,11 +207,7 @@ func (r *Runner) applyDeliveryTx(ctx context.Context, p Projector, d delivery, d
 		// Rows, parked events and checkpoint commit together, so a commit lost in a crash
 		// loses them all and the events are applied again: a read model needs no
 		// synchronous commit.
-		if _, err := tx.Exec(ctx, asProjector+`; SET LOCAL synchronous_commit = off; SET LOCAL search_path = `+LiveSchema+
-			`; `+parkingLock(p.Name())); err != nil {
-			return err
-		}
-		streams, err := parkedStreams(ctx, tx, p.Name(), d.Events, dec)
+		streams, err := startDelivery(ctx, tx, p.Name(), d.Events, dec)
 		if err != nil {
 			return err
 		}

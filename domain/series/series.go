@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/teambition/rrule-go"
@@ -166,7 +167,7 @@ func (s *Series) Apply(e domain.Event) {
 	case Created:
 		s.Exists, s.ApplicationID, s.OrganizationID, s.ActivityID = true, e.ApplicationID, e.OrganizationID, e.ActivityID
 		s.TimeZone, s.Schedule = e.TimeZone, e.Schedule
-		s.location, _ = time.LoadLocation(e.TimeZone)
+		s.location = location(e.TimeZone)
 	case OccurrenceChanged:
 		s.Changed[e.Occurrence] = e.Session
 	case OccurrenceCancelled:
@@ -176,6 +177,23 @@ func (s *Series) Apply(e domain.Event) {
 			s.EndedFrom = e.From
 		}
 	}
+}
+
+// locations are the time zones series were loaded in: time.LoadLocation reads and
+// parses the zone's file on every call, and every booking loads its series.
+var locations sync.Map
+
+// location is the named zone (nil when unknown, as a failed time.LoadLocation leaves it).
+func location(name string) *time.Location {
+	if loc, ok := locations.Load(name); ok {
+		return loc.(*time.Location)
+	}
+	loc, err := time.LoadLocation(name)
+	if err != nil {
+		return nil
+	}
+	locations.Store(name, loc)
+	return loc
 }
 
 // Create decides a new series of an activity in the time zone zone at now.

@@ -144,6 +144,81 @@ func (s *Store) AppendMulti(ctx context.Context, appends ...eventstore.StreamApp
 	}
 }
 
+// AppendMultiWith implements eventstore.WithAppender: the statements and every
+// stream's append in one round trip, run by Postgres as one implicit transaction.
+func (s *Store) AppendMultiWith(ctx context.Context, unmoved []eventstore.StreamVersion, with []eventstore.Statement, appends ...eventstore.StreamAppend) ([]eventstore.AppendResult, error) {
+	if err := eventstore.ValidateAppends(appends); err != nil {
+		return nil, err
+	}
+	var batch pgx.Batch
+	if len(unmoved) > 0 {
+		streams, versions := make([]string, len(unmoved)), make([]int64, len(unmoved))
+		for i, sv := range unmoved {
+			streams[i], versions[i] = sv.Stream, sv.Version
+		}
+		// One index probe per stream; a newer event fails the implicit transaction.
+		batch.Queue(`SELECT eventstore_expectation_failed() FROM eventstore_events
+			 JOIN unnest($1::text[], $2::bigint[]) AS k(stream, after) USING (stream)
+			WHERE version > k.after LIMIT 1`, streams, versions)
+	}
+	for _, st := range with {
+		batch.Queue(st.SQL, st.Args...)
+	}
+	for _, a := range appends {
+		sql, args, err := appendStatement(a)
+		if err != nil {
+			return nil, err
+		}
+		batch.Queue(mustInsert(sql), args...)
+	}
+	br := s.pool.SendBatch(ctx, &batch)
+	fail := func(err error) ([]eventstore.AppendResult, error) {
+		_ = br.Close()
+		var pgErr *pgconn.PgError
+		// An expectation that failed: nothing inserted at an exact version, or a version
+		// taken (a stream expected new exists).
+		if errors.As(err, &pgErr) && (pgErr.Code == expectationFailed || pgErr.Code == "23505" && pgErr.TableName == "eventstore_events") {
+			if conflict := s.conflict(ctx, appends); conflict != nil {
+				return nil, conflict
+			}
+		}
+		if ctx.Err() != nil || !errors.As(err, &pgErr) {
+			return nil, err // the connection or the caller: the outcome is not known here
+		}
+		return nil, fmt.Errorf("%w: %w", eventstore.ErrNotWrittenWith, err)
+	}
+	if len(unmoved) > 0 {
+		if _, err := br.Exec(); err != nil {
+			var pgErr *pgconn.PgError
+			if errors.As(err, &pgErr) && pgErr.Code == expectationFailed {
+				_ = br.Close()
+				return nil, eventstore.ErrStreamsMoved
+			}
+			return fail(err)
+		}
+	}
+	for range with {
+		if _, err := br.Exec(); err != nil {
+			return fail(err)
+		}
+	}
+	results := make([]eventstore.AppendResult, len(appends))
+	for i, a := range appends {
+		rows, err := br.Query()
+		if err == nil {
+			results[i], err = scanAppend(a.Stream, rows)
+		}
+		if err != nil {
+			return fail(err)
+		}
+	}
+	if err := br.Close(); err != nil {
+		return fail(err)
+	}
+	s.notifier.signal()
+	return results, nil
+}
+
 func (s *Store) appendOnce(ctx context.Context, appends []eventstore.StreamAppend) ([]eventstore.AppendResult, error) {
 	if len(appends) == 1 {
 		// One statement is its own transaction: one round trip instead of three.
@@ -423,6 +498,25 @@ func (s *Store) ReadStreams(ctx context.Context, streams []string) (map[string][
 	if err != nil {
 		return nil, err
 	}
+	return groupByStream(rows)
+}
+
+// ReadStreamsAfter implements eventstore.StreamsReader: one index range per stream,
+// empty when the caller is up to date.
+func (s *Store) ReadStreamsAfter(ctx context.Context, streams []string, after []int64) (map[string][]eventstore.RecordedEvent, error) {
+	if len(after) != len(streams) {
+		return nil, errors.New("read streams after: one version per stream")
+	}
+	rows, err := s.pool.Query(ctx, `SELECT `+selectColumns+` FROM eventstore_events
+		 JOIN unnest($1::text[], $2::bigint[]) AS k(stream, after) USING (stream)
+		WHERE version > k.after ORDER BY stream, version`, streams, after)
+	if err != nil {
+		return nil, err
+	}
+	return groupByStream(rows)
+}
+
+func groupByStream(rows pgx.Rows) (map[string][]eventstore.RecordedEvent, error) {
 	events, err := scanEvents(rows, 0)
 	if err != nil {
 		return nil, err
@@ -434,7 +528,10 @@ func (s *Store) ReadStreams(ctx context.Context, streams []string) (map[string][
 	return out, nil
 }
 
-var _ eventstore.StreamsReader = (*Store)(nil)
+var (
+	_ eventstore.StreamsReader = (*Store)(nil)
+	_ eventstore.WithAppender  = (*Store)(nil)
+)
 
 // ReadAll implements eventstore.Store: only events below the transaction horizon, so a
 // transaction that commits late can never land behind a reader.

@@ -193,3 +193,88 @@ func TestReadStreams(t *testing.T) {
 		}
 	}
 }
+
+// ReadStreamsAfter answers, per stream, only the events after the version given (-1:
+// all of them), in version order.
+func TestReadStreamsAfter(t *testing.T) {
+	s := newStore(t, testdb.New(t))
+	ctx := context.Background()
+	for i, stream := range []string{"a-1", "b-1", "a-1", "c-1", "a-1"} {
+		if _, err := s.Append(ctx, stream, eventstore.Any, eventstoretest.Event("read.streams.v1", i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := s.ReadStreamsAfter(ctx, []string{"a-1", "b-1", "c-1", "missing-1"}, []int64{0, 0, -1, -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 || len(got["a-1"]) != 2 || got["a-1"][0].Version != 1 || got["a-1"][1].Version != 2 || len(got["c-1"]) != 1 || got["b-1"] != nil {
+		t.Fatalf("got %v", got)
+	}
+}
+
+// AppendMultiWith writes its statements and its appends together or not at all: a
+// statement refused writes no event, a failed expectation writes no row.
+func TestAppendMultiWithIsAllOrNothing(t *testing.T) {
+	s := newStore(t, testdb.New(t))
+	ctx := context.Background()
+	if _, err := s.pool.Exec(ctx, `CREATE TABLE side_rows (id text PRIMARY KEY)`); err != nil {
+		t.Fatal(err)
+	}
+	row := func(id string) eventstore.Statement {
+		return eventstore.Statement{SQL: `INSERT INTO side_rows VALUES ($1)`, Args: []any{id}}
+	}
+	count := func() (events, rows int) {
+		t.Helper()
+		if err := s.pool.QueryRow(ctx, `SELECT (SELECT count(*) FROM eventstore_events), (SELECT count(*) FROM side_rows)`).Scan(&events, &rows); err != nil {
+			t.Fatal(err)
+		}
+		return events, rows
+	}
+	if _, err := s.AppendMultiWith(ctx, nil, []eventstore.Statement{row("one")},
+		eventstore.StreamAppend{Stream: "w-1", Expected: eventstore.NoStream, Events: []eventstore.EventData{eventstoretest.Event("with.v1", 0)}}); err != nil {
+		t.Fatal(err)
+	}
+	if events, rows := count(); events != 1 || rows != 1 {
+		t.Fatalf("after the first: %d events, %d rows", events, rows)
+	}
+	_, err := s.AppendMultiWith(ctx, nil, []eventstore.Statement{row("one")},
+		eventstore.StreamAppend{Stream: "w-1", Expected: eventstore.Exact(0), Events: []eventstore.EventData{eventstoretest.Event("with.v1", 1)}})
+	if !errors.Is(err, eventstore.ErrNotWrittenWith) {
+		t.Fatalf("a refused statement: %v", err)
+	}
+	_, err = s.AppendMultiWith(ctx, nil, []eventstore.Statement{row("two")},
+		eventstore.StreamAppend{Stream: "w-1", Expected: eventstore.NoStream, Events: []eventstore.EventData{eventstoretest.Event("with.v1", 2)}})
+	if !eventstore.IsWrongExpectedVersion(err) {
+		t.Fatalf("a failed expectation: %v", err)
+	}
+	if events, rows := count(); events != 1 || rows != 1 {
+		t.Fatalf("after two refusals: %d events, %d rows", events, rows)
+	}
+}
+
+// AppendMultiWith writes nothing when a stream it is to find unmoved holds a newer
+// event, and writes when none does (a stream without events: -1).
+func TestAppendMultiWithRefusesWhenAStreamMoved(t *testing.T) {
+	s := newStore(t, testdb.New(t))
+	ctx := context.Background()
+	for i := range 2 {
+		if _, err := s.Append(ctx, "read-1", eventstore.Any, eventstoretest.Event("read.v1", i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write := func(unmoved ...eventstore.StreamVersion) error {
+		_, err := s.AppendMultiWith(ctx, unmoved, nil,
+			eventstore.StreamAppend{Stream: "written-1", Expected: eventstore.NoStream, Events: []eventstore.EventData{eventstoretest.Event("written.v1", 0)}})
+		return err
+	}
+	if err := write(eventstore.StreamVersion{Stream: "read-1", Version: 0}, eventstore.StreamVersion{Stream: "unread-1", Version: -1}); !errors.Is(err, eventstore.ErrStreamsMoved) {
+		t.Fatalf("a read stream moved: %v", err)
+	}
+	if _, err := s.ReadStream(ctx, "written-1", eventstore.Forwards, 0, 1); !errors.Is(err, eventstore.ErrStreamNotFound) {
+		t.Fatalf("written though a read stream moved: %v", err)
+	}
+	if err := write(eventstore.StreamVersion{Stream: "read-1", Version: 1}, eventstore.StreamVersion{Stream: "unread-1", Version: -1}); err != nil {
+		t.Fatalf("nothing moved: %v", err)
+	}
+}

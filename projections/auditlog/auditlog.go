@@ -31,6 +31,10 @@ func (projector) Version() int           { return 1 }
 func (projector) Tables() []string       { return []string{Events} }
 func (p projector) EventTypes() []string { return p.types }
 
+// ReadsNoPersonalValues: the log keeps each event's data as stored, sealed
+// (projections.SealedReader).
+func (projector) ReadsNoPersonalValues() {}
+
 // Schema. Every filter of the audit log is an index led by the application and ending
 // in the log order, so a filtered page is an index range however long the log.
 func (projector) Schema() string {

@@ -54,18 +54,11 @@ func (s *Core) BindIdempotencyKey(w http.ResponseWriter, r *http.Request) (relea
 		app = t.ApplicationID
 	}
 	actor := PrincipalFrom(ctx).UserID
-	var inserted int64
-	err = s.inIdempotencyScope(ctx, app, func(tx pgx.Tx) error {
-		tag, err := tx.Exec(ctx, `
-			INSERT INTO idempotency_keys (application_id, actor_id, key, fingerprint, created_at)
-			VALUES ($1, $2, $3, $4, now()) ON CONFLICT DO NOTHING`, app, actor, key, fingerprint)
-		inserted = tag.RowsAffected()
-		return err
-	})
+	inserted, first, err := s.bindKey(ctx, app, actor, key, fingerprint)
 	if err != nil {
 		return release, err
 	}
-	if inserted == 1 {
+	if inserted {
 		return func() {
 			// The request's own context may be cancelled: forgetting must still happen.
 			ctx := context.WithoutCancel(ctx)
@@ -78,19 +71,52 @@ func (s *Core) BindIdempotencyKey(w http.ResponseWriter, r *http.Request) (relea
 			}
 		}, nil
 	}
-	var first []byte
-	if err := s.inIdempotencyScope(ctx, app, func(tx pgx.Tx) error {
-		return tx.QueryRow(ctx, `SELECT fingerprint FROM idempotency_keys WHERE application_id = $1 AND actor_id = $2 AND key = $3`,
-			app, actor, key).Scan(&first)
-	}); errors.Is(err, pgx.ErrNoRows) {
-		return release, nil // the first request failed and let go of the key just now
-	} else if err != nil {
-		return release, err
+	if first == nil { // bound by a request whose transaction ended while this one's ran: read it now
+		if err := s.inIdempotencyScope(ctx, app, func(tx pgx.Tx) error {
+			return tx.QueryRow(ctx, `SELECT fingerprint FROM idempotency_keys WHERE application_id = $1 AND actor_id = $2 AND key = $3`,
+				app, actor, key).Scan(&first)
+		}); errors.Is(err, pgx.ErrNoRows) {
+			return release, nil // the first request failed and let go of the key just now
+		} else if err != nil {
+			return release, err
+		}
 	}
 	if !bytes.Equal(first, fingerprint) {
 		return release, &APIError{Status: http.StatusUnprocessableEntity, Key: "idempotency.key_reused"}
 	}
 	return release, nil
+}
+
+// bindKey writes the key's binding unless the key has one, in one round trip: the
+// tenant named and the row inserted in one implicit transaction (a pipeline; every
+// write of a booking or an order pays it, decision 1720). It answers whether this
+// request bound the key and, if not, the fingerprint bound before it began (nil when
+// the binding is another request's that committed meanwhile).
+func (s *Core) bindKey(ctx context.Context, application, actor string, key uuid.UUID, fingerprint []byte) (bool, []byte, error) {
+	scope := application
+	if scope == "" {
+		scope = "platform"
+	}
+	var batch pgx.Batch
+	batch.Queue(`SELECT set_config('move.application_id', $1, true)`, scope)
+	batch.Queue(`
+		WITH inserted AS (
+			INSERT INTO idempotency_keys (application_id, actor_id, key, fingerprint, created_at)
+			VALUES ($1, $2, $3, $4, now()) ON CONFLICT DO NOTHING RETURNING 1)
+		SELECT EXISTS (SELECT 1 FROM inserted),
+		       (SELECT fingerprint FROM idempotency_keys WHERE application_id = $1 AND actor_id = $2 AND key = $3)`,
+		application, actor, key, fingerprint)
+	br := s.DB.SendBatch(ctx, &batch)
+	defer br.Close() //nolint:errcheck // the results' errors are the batch's
+	if _, err := br.Exec(); err != nil {
+		return false, nil, err
+	}
+	var inserted bool
+	var first []byte
+	if err := br.QueryRow().Scan(&inserted, &first); err != nil {
+		return false, nil, err
+	}
+	return inserted, first, br.Close()
 }
 
 // inIdempotencyScope runs fn in a transaction that names application as its tenant, or
