@@ -2,6 +2,7 @@ export { Form, FormActions, FormErrorSummary, FormSection, SubmitButton, type Fo
 export {
   CheckboxListField,
   ColorFormField,
+  DateTimeField,
   FieldLabel,
   RequiredMark,
   SelectField,

@@ -44,7 +44,8 @@ export function ParticipantsBulk({ activityId, sessionId, date, participants, se
   const queryClient = useQueryClient();
   const attendance = useMarkAttendance(sessionId);
   const moveBetween = useMoveBetween();
-  const sessions = useSessionCounts(activityId, date, plusDays(date, 90));
+  // The move's targets, asked once someone is selected (most visits select no one).
+  const sessions = useSessionCounts(activityId, date, plusDays(date, 90), selection.selected().length > 0);
   const others = (sessions.data ?? []).filter((s) => s.session_id !== sessionId);
   const language = currentLanguage();
   const when = (s: SessionCounts) => formatSessionWhen(s.date, s.start_time, s.end_time, language);
