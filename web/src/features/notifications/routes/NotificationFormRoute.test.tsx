@@ -64,7 +64,7 @@ describe('notification form', () => {
     expect(screen.getByText('29 of 100 advised characters (at most 240)')).toBeInTheDocument();
     expect(screen.getByText('Date and time in Dutch time, on the 24-hour clock (for example 09:30).')).toBeInTheDocument();
     // The date in the browser's date field, the time in our 24-hour field (never datetime-local).
-    const date = screen.getByLabelText(/^Send on/);
+    const date = screen.getByLabelText(/^Send on\*?$/);
     expect(date).toHaveAttribute('type', 'date');
     await userEvent.type(date, '2027-01-15');
     const time = screen.getByRole('textbox', { name: 'Send on: time' });
