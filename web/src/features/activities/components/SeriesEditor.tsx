@@ -1,5 +1,5 @@
 import { useFormikContext } from 'formik';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, FormErrorSummary, SubmitButton, SwitchField, TextField, TimeField } from '@/components/form';
 import { previewSessions } from '@/features/activities/api/activities';
@@ -117,6 +117,7 @@ function DatesPreview({ activityId }: { activityId: string }) {
 export function RepetitionSentence() {
   const { t } = useTranslation();
   const language = currentLanguage();
+  const summaryId = useId();
   const { values, setFieldValue, errors: formErrors, submitCount } = useFormikContext<SeriesValues>();
   const every = Number(values.every) || 1;
   // Shown from the first submit on, as the form's own fields show theirs (server errors included).
@@ -129,7 +130,7 @@ export function RepetitionSentence() {
   const chosenDays = WEEKDAYS.filter((day) => values.days.includes(day)).map((day) => t(`activities.sessions.days.${day}`));
   const unit = t(`activities.sessions.units.${values.type}`, { count: every });
   return (
-    <fieldset className="series-sentence" aria-describedby="series-sentence-summary">
+    <fieldset className="series-sentence" aria-describedby={summaryId}>
       <legend>{t('activities.sessions.fields.rule')}</legend>
       <div className="series-sentence__line">
         <span>{t('activities.sessions.sentence.every')}</span>
@@ -185,7 +186,7 @@ export function RepetitionSentence() {
           onChange={(event) => void setFieldValue('until', event.target.value)}
         />
       </div>
-      <p className="series-sentence__summary" id="series-sentence-summary" data-testid="series-sentence">
+      <p className="series-sentence__summary" id={summaryId} data-testid="series-sentence">
         {t('activities.sessions.sentence.summary', {
           every: every === 1 ? unit : `${every} ${unit}`,
           days: values.type === 'weeks' && chosenDays.length > 0 ? t('activities.sessions.sentence.onDays', { days: listOf(chosenDays, language) }) : '',
