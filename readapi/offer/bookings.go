@@ -438,6 +438,7 @@ type sessionCounts struct {
 	SeriesID  string `json:"series_id"`
 	Date      string `json:"date"`
 	StartTime string `json:"start_time"`
+	EndTime   string `json:"end_time"`
 	StartsAt  string `json:"starts_at"`
 	Spots     int    `json:"spots"`
 	Taken     int    `json:"taken"`
@@ -479,7 +480,7 @@ func (s *Handlers) activityParticipants(w http.ResponseWriter, r *http.Request) 
 	}
 	var out []sessionCounts
 	err = s.InTenant(r, func(tx pgx.Tx) error {
-		rows, err := tx.Query(r.Context(), `SELECT s.id::text, s.series_id::text, s.date::text, to_char(s.start_time, 'HH24:MI'), s.starts_at, s.spots,
+		rows, err := tx.Query(r.Context(), `SELECT s.id::text, s.series_id::text, s.date::text, to_char(s.start_time, 'HH24:MI'), to_char(s.end_time, 'HH24:MI'), s.starts_at, s.spots,
 			count(p.*) FILTER (WHERE p.status IN ('held', 'confirmed')), count(p.*) FILTER (WHERE p.status = 'waitlisted'),
 			count(p.*) FILTER (WHERE p.status IN ('held', 'confirmed') AND p.attendance = 'present'),
 			count(p.*) FILTER (WHERE p.status IN ('held', 'confirmed') AND p.attendance = 'absent')
@@ -491,7 +492,7 @@ func (s *Handlers) activityParticipants(w http.ResponseWriter, r *http.Request) 
 		out, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (sessionCounts, error) {
 			var c sessionCounts
 			var starts time.Time
-			err := row.Scan(&c.SessionID, &c.SeriesID, &c.Date, &c.StartTime, &starts, &c.Spots, &c.Taken, &c.Waiting, &c.Present, &c.Absent)
+			err := row.Scan(&c.SessionID, &c.SeriesID, &c.Date, &c.StartTime, &c.EndTime, &starts, &c.Spots, &c.Taken, &c.Waiting, &c.Present, &c.Absent)
 			c.StartsAt = kernel.Stamp(starts)
 			return c, err
 		})

@@ -521,11 +521,17 @@ func (s *Handlers) checkInBundle(w http.ResponseWriter, r *http.Request) error {
 	} else if claims.ApplicationID != kernel.TenantFrom(r.Context()).ApplicationID || claims.SessionID != b.ID {
 		return &domain.ConflictError{Key: "booking.qr_other_session"}
 	}
+	return s.checkInBundleBooking(w, r, b.ID, commands.SessionRef{SeriesID: seriesID, SessionID: sessionID}, claims.BookingID)
+}
+
+// checkInBundleBooking checks a bundle's booking in at one of its sessions and answers
+// who, when and where (the bundle's screen and the door).
+func (s *Handlers) checkInBundleBooking(w http.ResponseWriter, r *http.Request, bundleID string, ref commands.SessionRef, bookingID string) error {
 	m, err := kernel.Meta(r)
 	if err != nil {
 		return err
 	}
-	res, err := s.App.CheckInBundle(r.Context(), m, b.ID, commands.SessionRef{SeriesID: seriesID, SessionID: sessionID}, claims.BookingID)
+	res, err := s.App.CheckInBundle(r.Context(), m, bundleID, ref, bookingID)
 	s.CountCommand("check_in_bundle", err)
 	var c *domain.ConflictError
 	if errors.As(err, &c) && c.Key == "booking.already_checked_in" {
@@ -535,7 +541,7 @@ func (s *Handlers) checkInBundle(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	var a checkInAnswer
-	a.Data.BookingID, a.Data.SessionID, a.Data.CheckedInAt = claims.BookingID, sessionID, kernel.Stamp(res.At)
+	a.Data.BookingID, a.Data.SessionID, a.Data.CheckedInAt = bookingID, ref.SessionID, kernel.Stamp(res.At)
 	a.Data.FirstName, a.Data.LastName = res.FirstName, res.LastName
 	a.Meta.Position = res.Position.String()
 	w.Header().Set("X-Event-Position", a.Meta.Position)

@@ -167,3 +167,87 @@ func TestParticipantMovedBackIsLiveAgain(t *testing.T) {
 		t.Fatalf("moved again: %v", p)
 	}
 }
+
+// Bundle bookings at the door (decision 1700): a bundle's session counts the bundle's
+// people, names the bundle with its part, and the door's code form checks a bundle
+// booking in at the bundle's session of the day, by short code or QR code, once.
+func TestBundleBookingsAtTheDoor(t *testing.T) {
+	w := readapitest.NewWalletWorld(t, identity.Limit{})
+	act := bundleActivity(w, w.AppA, w.OrgA, activity.Settings{HasWaitlist: true})
+	w.Settle()
+	org := w.As(w.Users["organization"], w.AppA)
+	trainer := w.As(w.Users["trainer"], w.AppA)
+	customer := w.As(w.Users["customer"], w.AppA)
+	bundle := readapitest.Data(org.Want("POST", "/v1/admin/activities/"+act+"/bundles", bundleBody("Voorjaar", 2), 201), "id").(string)
+	next := time.Now().AddDate(0, 0, 8)
+	day := next.Format(time.DateOnly)
+	org.Want("POST", "/v1/admin/bundles/"+bundle+"/sessions", map[string]any{"date": day, "start_time": "19:00", "end_time": "20:00", "spots": 12,
+		"repetition": map[string]any{"type": "weeks", "every": 1, "days": []string{strings.ToLower(next.Weekday().String())}, "until": time.Now().AddDate(0, 0, 16).Format(time.DateOnly)}}, 201)
+	sessions := readapitest.Rows(org.Want("GET", "/v1/admin/bundles/"+bundle+"/sessions", nil, 200))
+	if len(sessions) != 2 {
+		t.Fatalf("bundle sessions: %v", sessions)
+	}
+	first, second := readapitest.Dig(sessions[0], "id").(string), readapitest.Dig(sessions[1], "id").(string)
+	carla := customer.Want("POST", "/v1/bundles/"+bundle+"/bookings", readapitest.Person("Carla"), 201)
+	piet := org.Want("POST", "/v1/admin/bundles/"+bundle+"/participants", map[string]any{"participant": map[string]any{"first_name": "Piet", "last_name": "Bundel"}}, 201)
+	noor := org.Want("POST", "/v1/admin/bundles/"+bundle+"/participants", map[string]any{"participant": map[string]any{"first_name": "Noor", "last_name": "Wacht"}}, 201)
+	if readapitest.Data(noor, "status") != "waitlisted" {
+		t.Fatalf("the third of two spots waits: %s", noor.Raw)
+	}
+	w.Settle()
+
+	doorOn := func(date string) map[string]any {
+		t.Helper()
+		for _, x := range readapitest.Dig(trainer.Want("GET", "/v1/admin/organizations/"+w.OrgA+"/door?date="+date, nil, 200).Body, "data", "sessions").([]any) {
+			if x.(map[string]any)["activity_id"] == act {
+				return x.(map[string]any)
+			}
+		}
+		t.Fatalf("the door of %s has no session of the bundle", date)
+		return nil
+	}
+	s := doorOn(day)
+	bundles := s["bundles"].([]any)
+	if s["session_id"] != first || s["booked"] != 2.0 || s["present"] != 0.0 || s["waiting"] != 1.0 || len(bundles) != 1 {
+		t.Fatalf("the bundle's session at the door: %v", s)
+	}
+	if b := bundles[0].(map[string]any); b["bundle_id"] != bundle || b["name"] != "Voorjaar" || b["booked"] != 2.0 || b["waiting"] != 1.0 {
+		t.Fatalf("the bundle named at the door: %v", b)
+	}
+
+	checkIn := "/v1/admin/organizations/" + w.OrgA + "/door/check-in?date=" + day
+	short := readapitest.Data(carla, "check_in_code").(string)
+	if r := trainer.Want("POST", checkIn, map[string]any{"code": strings.ToLower(short)}, 200); readapitest.Data(r, "first_name") != "Carla" || readapitest.Data(r, "session_id") != first {
+		t.Fatalf("a bundle's short code at the door: %s", r.Raw)
+	}
+	if r := trainer.Want("POST", checkIn, map[string]any{"code": short}, 409); !strings.HasPrefix(readapitest.Message(r), "Al ingecheckt om ") {
+		t.Fatalf("twice at the door: %s", r.Raw)
+	}
+	if r := trainer.Want("POST", checkIn, map[string]any{"code": readapitest.Data(piet, "qr_code")}, 200); readapitest.Data(r, "first_name") != "Piet" {
+		t.Fatalf("a bundle's QR code at the door: %s", r.Raw)
+	}
+	w.Settle()
+	if s := doorOn(day); s["present"] != 2.0 || s["bundles"].([]any)[0].(map[string]any)["present"] != 2.0 {
+		t.Fatalf("after two check-ins: %v", s)
+	}
+	// The bundle's participants say at which sessions they came (what the door's list shows).
+	got := trainer.Want("GET", "/v1/admin/bundles/"+bundle+"/participants", nil, 200)
+	for _, p := range readapitest.List(got, "participants") {
+		if p["checked_in"].(map[string]any)[first] == nil {
+			t.Fatalf("checked in at the first session: %v", p)
+		}
+	}
+
+	// A week later the same code checks in at that week's session; on a day without the
+	// bundle it is unknown, and the waiting one is not checked in.
+	nextWeek := next.AddDate(0, 0, 7).Format(time.DateOnly)
+	if r := trainer.Want("POST", "/v1/admin/organizations/"+w.OrgA+"/door/check-in?date="+nextWeek, map[string]any{"code": short}, 200); readapitest.Data(r, "session_id") != second {
+		t.Fatalf("the next week: %s", r.Raw)
+	}
+	if r := trainer.Want("POST", "/v1/admin/organizations/"+w.OrgA+"/door/check-in?date="+next.AddDate(0, 0, 1).Format(time.DateOnly), map[string]any{"code": short}, 404); readapitest.Message(r) != "Geen inschrijving met code "+short+" bij de sessies van deze dag" {
+		t.Fatalf("a day without the bundle: %s", r.Raw)
+	}
+	trainer.Want("POST", checkIn, map[string]any{"code": readapitest.Data(noor, "check_in_code")}, 409)
+	// Another application's staff reach neither the door nor the code.
+	w.As(w.AdminB, w.AppB).Want("GET", "/v1/admin/organizations/"+w.OrgA+"/door?date="+day, nil, 404)
+}

@@ -113,10 +113,12 @@ func readShortCode(text string) (string, bool) {
 	return string(out), len(out) == shortCodeLength
 }
 
-// codeCandidate is a booking a typed code may name: the booking and its session.
+// codeCandidate is a booking a typed code may name: the booking and its session (and
+// its bundle, for a bundle's booking).
 type codeCandidate struct {
 	BookingID, Status string
 	Session           commands.SessionRef
+	BundleID          string
 }
 
 // matchShortCode finds the one booking among candidates whose code is code. A code

@@ -92,6 +92,10 @@ func TestOrganizationDashboard(t *testing.T) {
 	if len(overview) != 2 || readapitest.Dig(overview[0], "session_id") != tomorrow || readapitest.Dig(overview[0], "taken") != 4.0 || readapitest.Dig(overview[0], "waiting") != 1.0 || readapitest.Dig(overview[1], "session_id") != later || readapitest.Dig(overview[1], "taken") != 0.0 {
 		t.Fatalf("overview: %v", overview)
 	}
+	// Each session with its times: a bulk move names its targets "di 1 dec 2026 · 19:00–20:00".
+	if st, et := readapitest.Dig(overview[0], "start_time").(string), readapitest.Dig(overview[0], "end_time").(string); len(st) != 5 || len(et) != 5 || et <= st {
+		t.Fatalf("overview times: %v", overview[0])
+	}
 	since := time.Now().AddDate(0, 0, -2).In(amsterdam).Format(time.DateOnly)
 	overview = readapitest.Rows(org.Want("GET", "/v1/admin/activities/"+act+"/participants?from="+since, nil, 200))
 	if len(overview) != 3 || readapitest.Dig(overview[0], "session_id") != yesterday || readapitest.Dig(overview[0], "present") != 1.0 || readapitest.Dig(overview[0], "absent") != 1.0 {

@@ -54,8 +54,15 @@ test('an activity with a question and a weekly series: edit one, edit all later 
   await page.getByLabel('Spots', { exact: true }).fill('12');
   await expect(page.getByLabel('End', { exact: true })).toHaveValue('20:00');
   await page.getByLabel('Repeat', { exact: true }).check();
-  await page.getByLabel('Mon', { exact: true }).check();
-  await page.getByLabel('Repeat until').fill(plusDays(monday, 56));
+  // The rule reads as a sentence: "Every [1] [week] on [Mon] … until [date]", the days as chips.
+  const rule = page.getByRole('group', { name: 'Repetition' });
+  await expect(rule.getByRole('spinbutton', { name: 'Every how many' })).toHaveValue('1');
+  const monChip = rule.getByRole('button', { name: 'Mon', exact: true });
+  await expect(monChip).toHaveAttribute('aria-pressed', 'false');
+  await monChip.click();
+  await expect(monChip).toHaveAttribute('aria-pressed', 'true');
+  await rule.getByLabel('Repeat until').fill(plusDays(monday, 56));
+  await expect(page.getByTestId('series-sentence')).toContainText('Every week on Mon until');
   await expect(page.getByTestId('series-preview')).toContainText('9 sessions, in Dutch time');
   await page.getByRole('button', { name: 'Save' }).click();
   const sessions = page.getByTestId('agenda-session');
@@ -68,12 +75,21 @@ test('an activity with a question and a weekly series: edit one, edit all later 
   await page.getByLabel('Start', { exact: true }).fill('18:00');
   await page.getByLabel('End', { exact: true }).fill('19:00');
   await page.getByRole('button', { name: 'Save' }).click();
-  await page.getByRole('button', { name: 'Only this one' }).click();
+  // The safe choice is the primary and has the focus: Enter changes this session only.
+  const onlyThis = page.getByRole('dialog').getByRole('button', { name: 'Only this one' });
+  await expect(onlyThis).toBeFocused();
+  await expect(onlyThis).toHaveClass(/button--primary/);
+  await page.keyboard.press('Enter');
   await expect(sessions).toHaveCount(9);
   await expect(sessions.nth(1)).toContainText('18:00–19:00');
   await expect(sessions.nth(1)).toContainText('changed');
 
-  // This and all later: from the fifth session on at 20:00; the impact comes first.
+  // This and all later: from the fifth session on at 20:00; the impact comes first. The
+  // split moves the session into a new series (new ids): nothing may re-read the old one.
+  const gone: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() === 404 && /\/v1\/admin\/sessions\//.test(response.url())) gone.push(response.url());
+  });
   await sessions.nth(4).click();
   await page.getByText('Edit this session', { exact: true }).click();
   await page.getByLabel('Start', { exact: true }).fill('20:00');
@@ -82,8 +98,12 @@ test('an activity with a question and a weekly series: edit one, edit all later 
   await page.getByRole('button', { name: 'This and all later ones' }).click();
   await expect(page.getByTestId('impact')).toContainText('5 moved, 0 changed, 0 removed, 0 added');
   await expect(page.getByTestId('impact')).toContainText('They hold 0 booked participants (0 in removed sessions) and 0 on waiting lists');
-  await page.getByRole('button', { name: 'Apply' }).click();
+  await page.getByRole('button', { name: 'Apply to this and all later ones' }).click();
+  await expect(page).toHaveURL(/\/sessions$/);
   await expect(sessions).toHaveCount(9);
+  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  expect(gone).toEqual([]);
   await expect(sessions.nth(3)).toContainText('19:00–20:00');
   await expect(sessions.nth(4)).toContainText('20:00–21:00');
   await expect(sessions.nth(8)).toContainText('20:00–21:00');

@@ -36,12 +36,17 @@ test('an IBAN change is found in the audit area, its organisation seen as of the
   await expect(page.getByTestId('audit-fields')).toContainText('GB82WEST12345698765432');
   const yesterday = new Date(Date.now() - 24 * 3600 * 1000);
   const local = new Date(yesterday.getTime() - yesterday.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-  await page.getByLabel('State as of (empty: now)').fill(local);
+  const [localDate, localTime] = local.split('T');
+  // A moment is the date field and our 24-hour time field (web-062), not datetime-local.
+  await page.getByLabel('State as of (empty: now)', { exact: true }).fill(localDate);
+  await page.getByLabel('State as of (empty: now): time').fill(localTime);
   await page.getByRole('button', { name: 'Show' }).click();
   // The demo data is made by the seed just before the tests: the day before it did not exist.
   await expect(page.getByText('The entity did not exist yet at that moment.')).toBeVisible();
-  await page.getByLabel('State as of (empty: now)').fill('');
-  await page.getByLabel('Compare with').fill(local);
+  await page.getByLabel('State as of (empty: now)', { exact: true }).fill('');
+  await page.getByLabel('State as of (empty: now): time').fill('');
+  await page.getByLabel('Compare with', { exact: true }).fill(localDate);
+  await page.getByLabel('Compare with: time').fill(localTime);
   await page.getByRole('button', { name: 'Show' }).click();
   const diff = page.getByTestId('audit-diff');
   await expect(diff.locator('tr[data-field="Finance.IBAN"]')).toContainText('GB82WEST12345698765432');

@@ -51,7 +51,9 @@ test('a notification is scheduled with variables, previewed for a sample custome
   // An unknown variable is refused before sending.
   await text.fill('Hello {voornaam}');
   // Next year: a notification is sent within the calendar window (decision 1320).
-  await page.getByLabel('Send on').fill(`${new Date().getFullYear() + 1}-01-15T09:30`);
+  // The date in the browser's date field, the time in our own 24-hour field (web-062).
+  await page.getByLabel(/^Send on\*?$/).fill(`${new Date().getFullYear() + 1}-01-15`);
+  await page.getByLabel('Send on: time').fill('9.30');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('The text field holds the unknown variable {voornaam}').first()).toBeVisible();
   await text.fill('Hello {first_name}, see you soon!');

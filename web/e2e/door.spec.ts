@@ -183,34 +183,109 @@ test('on a phone the session opens on its participants as cards; bulk mark prese
   // Each participant shows their short code.
   await expect(rows.filter({ hasText: 'Kim Klant' }).locator('.participants__code')).toHaveText(/^[0-9A-HJKMNP-TV-Z]{6}$/);
 
-  // Bulk: mark present, with a preview of what changes, then undone.
-  const bulk = page.getByRole('group', { name: 'With the selected participants' });
+  // Bulk (the shared bulk parts, web-053): mark present, with a preview of what changes, then undone.
+  const bulk = page.getByRole('region', { name: 'Bulk actions' });
   await bulk.getByLabel('Select all').check();
-  await expect(page.getByTestId('bulk-count')).toHaveText('3 selected');
-  await bulk.getByRole('button', { name: 'Mark present' }).click();
-  const preview = page.getByRole('dialog', { name: 'Mark 3 participants present' });
-  await expect(preview.getByTestId('bulk-preview')).toContainText('Anna Aarts: Not marked → Present');
-  await preview.getByRole('button', { name: 'Mark 3 present' }).click();
-  const feedback = page.getByTestId('bulk-feedback');
-  await expect(feedback).toContainText('3 participants marked present.', SERVER);
+  await expect(bulk).toContainText('3 selected');
+  await bulk.getByRole('button', { name: 'Mark present (3)' }).click();
+  const preview = page.getByRole('dialog', { name: 'Mark present: 3 selected' });
+  await expect(preview.getByTestId('bulk-changes')).toContainText('Anna Aarts: Not marked → Present');
+  await expect(preview.getByTestId('bulk-preview')).toContainText('You can undo this afterwards.');
+  await preview.getByRole('button', { name: 'Mark present (3)' }).click();
+  const result = preview.getByTestId('bulk-result');
+  await expect(result).toContainText('3 done (mark present).', SERVER);
   for (const who of ['Anna Aarts', 'Bram Bos', 'Kim Klant']) {
     await expect(page.getByRole('group', { name: `Attendance of ${who}` }).getByRole('button', { name: 'Present' })).toHaveAttribute('aria-pressed', 'true', SERVER);
   }
-  await feedback.getByRole('button', { name: 'Undo' }).click();
-  await expect(feedback).toContainText('Undone for 3 participants.', SERVER);
+  await preview.getByRole('button', { name: 'Undo' }).click();
+  await expect(result).toContainText('3 undone.', SERVER);
+  await preview.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByRole('group', { name: 'Attendance of Anna Aarts' }).getByRole('button', { name: 'Present' })).toHaveAttribute('aria-pressed', 'false', SERVER);
 
-  // Bulk: move two to the next session, previewed with its free spots; undone: back here.
+  // Bulk: move two to the next session, named in words (never YYYY-MM-DD) with its free
+  // spots; previewed; undone: back here.
   await page.getByLabel('Select Anna Aarts').check();
   await page.getByLabel('Select Bram Bos').check();
-  await bulk.getByRole('button', { name: 'Move' }).click();
-  const move = page.getByRole('dialog', { name: 'Move 2 participants' });
-  await move.getByLabel('To session').selectOption({ label: `${next} 19:00 (10 of 10 spots free)` });
-  await expect(move.getByTestId('bulk-move-preview')).toHaveText(`2 participants go to ${next} 19:00; 10 spots are free there.`);
-  await move.getByRole('button', { name: 'Move 2' }).click();
-  await expect(feedback).toContainText(`2 participants moved to ${next} 19:00.`, SERVER);
+  await bulk.getByRole('button', { name: 'Move (2)' }).click();
+  const move = page.getByRole('dialog', { name: 'Move: 2 selected' });
+  const target = move.getByLabel('To session');
+  const option = target.locator('option', { hasText: '19:00–20:00 (10 of 10 spots free)' });
+  await expect(option).toHaveCount(1, SERVER);
+  const label = (await option.textContent()) ?? '';
+  expect(label).not.toContain(next);
+  expect(label).toMatch(/^\w{3}, \d{1,2} \w{3} \d{4} · 19:00–20:00 /);
+  await target.selectOption({ label });
+  const when = label.replace(' (10 of 10 spots free)', '');
+  await expect(move.getByTestId('bulk-choice-preview')).toHaveText(`2 participants go to ${when}; 10 spots are free there.`);
+  await move.getByRole('button', { name: 'Move (2)' }).click();
+  const moved = move.getByTestId('bulk-result');
+  await expect(moved).toContainText('2 done (move).', SERVER);
   await expect(rows).toHaveCount(1, SERVER);
-  await feedback.getByRole('button', { name: 'Undo' }).click();
-  await expect(feedback).toContainText('Undone for 2 participants.', SERVER);
+  await move.getByRole('button', { name: 'Undo' }).click();
+  await expect(moved).toContainText('2 undone.', SERVER);
+  await move.getByRole('button', { name: 'Done' }).click();
   await expect(rows).toHaveCount(3, SERVER);
+});
+
+test('bundle bookings at the door: counted with the session, listed by name with their bundle, checked in by tap and by code', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const name = `E2E door bundle ${Date.now()}`;
+  const day = new Date(Date.now() + 9 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+  await page.goto(`/organizations/${ORGANIZATION}/activities`);
+  await expect(page.getByRole('heading', { name: 'Activities', exact: true })).toBeVisible();
+  const staff = await staffHeaders(page);
+  const activity = await post(page.request, `/v1/admin/organizations/${ORGANIZATION}/activities`, staff, { type: 'bundle', name });
+  const bundle = await post(page.request, `/v1/admin/activities/${activity.data.id}/bundles`, { ...staff, 'X-Min-Position': activity.meta?.position ?? '' }, {
+    name: 'Voorjaar',
+    spots: 10,
+    start_date: day,
+    price_cents: 0,
+  });
+  const bundleId = bundle.data.id;
+  const sessions = await post(page.request, `/v1/admin/bundles/${bundleId}/sessions`, { ...staff, 'X-Min-Position': bundle.meta?.position ?? '' }, {
+    date: day,
+    start_time: '23:00',
+    end_time: '23:45',
+    spots: 10,
+    subscribe_from: null,
+    subscribe_until: null,
+    repetition: null,
+  });
+  const codes: Record<string, string> = {};
+  let last = sessions.meta?.position ?? '';
+  for (const [first, lastName] of [['Bea', 'Bundel'], ['Bob', 'Bundel']]) {
+    const booked = await post(page.request, `/v1/admin/bundles/${bundleId}/participants`, { ...staff, 'X-Min-Position': last }, {
+      participant: { first_name: first, last_name: lastName },
+    });
+    codes[first] = booked.data.check_in_code;
+    last = booked.meta?.position ?? last;
+  }
+  expect((await page.request.get(`/v1/admin/bundles/${bundleId}/participants`, { headers: { ...staff, 'X-Min-Position': last } })).ok()).toBeTruthy();
+
+  await page.goto(`/organizations/${ORGANIZATION}/door?date=${day}`);
+  const session = page.getByTestId('door-session').filter({ hasText: name });
+  await expect(session.getByTestId('door-counts')).toHaveText('0 present · 2 booked · 0 waiting', SERVER);
+  const opener = session.getByRole('button', { name: new RegExp(name) });
+  if ((await opener.getAttribute('aria-expanded')) !== 'true') await opener.click();
+  const people = session.getByTestId('door-person');
+  await expect(people.locator('.door__name')).toHaveText(['Bea Bundel', 'Bob Bundel']);
+  await expect(people.first()).toContainText('Bundle Voorjaar');
+
+  // A tap checks Bea in at this session of her bundle; said, without an undo (there is none).
+  const bea = people.filter({ hasText: 'Bea Bundel' });
+  await bea.click();
+  await expect(bea).toHaveAttribute('aria-pressed', 'true', SERVER);
+  const feedback = session.getByTestId('door-feedback');
+  await expect(feedback).toContainText('Bea Bundel checked in (bundle Voorjaar).', SERVER);
+  await expect(feedback.getByRole('button', { name: 'Undo' })).toHaveCount(0);
+  await expect(session.getByTestId('door-counts')).toHaveText('1 present · 2 booked · 0 waiting', SERVER);
+
+  // Bob's short code in the door's form finds his bundle's session of the day.
+  await page.getByLabel('Code', { exact: true }).fill(codes.Bob);
+  await page.getByRole('button', { name: 'Check in', exact: true }).click();
+  await expect(page.getByTestId('check-in-outcome')).toContainText(/Bob Bundel checked in at \d\d:\d\d/, SERVER);
+  await expect(people.filter({ hasText: 'Bob Bundel' })).toHaveAttribute('aria-pressed', 'true', SERVER);
+  await expect(session.getByTestId('door-counts')).toHaveText('2 present · 2 booked · 0 waiting', SERVER);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });

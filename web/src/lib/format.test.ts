@@ -6,6 +6,7 @@ import {
   formatDay,
   formatMonth,
   formatSessionWhen,
+  formatShortDate,
   formatShortDay,
   formatTimeZone,
   formatFileSize,
@@ -82,6 +83,8 @@ describe('dates', () => {
     expect(formatShortDay('2026-12-01', 'en')).toBe('Tue 1 Dec');
     expect(formatSessionWhen('2026-12-01', '19:00', '20:00', 'nl')).toBe('di 1 dec 2026 · 19:00–20:00');
     expect(formatSessionWhen('2026-12-01', '19:00', '20:00', 'en')).toBe('Tue, 1 Dec 2026 · 19:00–20:00');
+    expect(formatShortDate('2027-01-31', 'nl')).toBe('31 jan 2027');
+    expect(formatShortDate('2027-01-31', 'en')).toBe('31 Jan 2027');
   });
 
   it('shows a payout or finance month in words, never YYYY-MM', () => {

@@ -47,6 +47,14 @@ export function formatShortDay(isoDate: string, language: Language): string {
   );
 }
 
+/** A calendar day "YYYY-MM-DD" as a short date with its year, e.g. "31 jan 2027" (a series' end), whatever the browser's zone. */
+export function formatShortDate(isoDate: string, language: Language): string {
+  const [year, month, day] = isoDate.split('-').map(Number);
+  return new Intl.DateTimeFormat(LOCALES[language], { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(year, month - 1, day)),
+  );
+}
+
 /** A session's day and times, e.g. "di 1 dec 2026 · 19:00–20:00": a session's one way of being named in lists and pickers. */
 export function formatSessionWhen(isoDate: string, start: string, end: string, language: Language): string {
   const [year, month, day] = isoDate.split('-').map(Number);

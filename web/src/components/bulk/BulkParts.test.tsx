@@ -70,7 +70,7 @@ describe('bulk actions', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Undo' }));
     expect(await within(dialog).findByText('1 undone.')).toBeInTheDocument();
     expect(undo).toHaveBeenCalledTimes(1);
-    expect(undo.mock.calls[0]).toEqual([ROWS[0]]);
+    expect(undo.mock.calls[0]).toEqual([ROWS[0], '']);
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     expect(onDone).toHaveBeenCalledTimes(1);
     expect(screen.getByText('0 selected')).toBeInTheDocument();
@@ -94,7 +94,69 @@ describe('bulk actions', () => {
     await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Incomplete');
     await user.click(within(dialog).getByRole('button', { name: 'Reject (1)' }));
     await within(dialog).findByTestId('bulk-result');
-    expect(run).toHaveBeenCalledWith(ROWS[0], 'Incomplete');
+    expect(run).toHaveBeenCalledWith(ROWS[0], 'Incomplete', '');
+  });
+
+  it('asks one choice for every row, says what it means, lists each change, and undoes with the same choice', async () => {
+    const user = userEvent.setup();
+    const run = vi.fn(async () => undefined);
+    const undo = vi.fn(async () => undefined);
+    render(
+      <Screen
+        action={{
+          id: 'move',
+          label: 'Move',
+          skip: () => null,
+          change: (row) => `${row.name} goes`,
+          choice: {
+            label: 'To session',
+            placeholder: 'Choose a session',
+            options: [{ value: 's2', label: 'Tue 19:00' }],
+            describe: (value, rows) => `${rows.length} to ${value}`,
+          },
+          run,
+          undo,
+        }}
+        onDone={vi.fn()}
+      />,
+    );
+    await user.click(screen.getByRole('checkbox', { name: 'Select AAA' }));
+    await user.click(screen.getByRole('button', { name: 'Move (1)' }));
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByTestId('bulk-changes')).toHaveTextContent('AAA goes');
+    await user.click(within(dialog).getByRole('button', { name: 'Move (1)' }));
+    expect(within(dialog).getAllByText('Choose a session')).toHaveLength(2); // the empty option and the error
+    expect(run).not.toHaveBeenCalled();
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: /To session/ }), 's2');
+    expect(within(dialog).getByTestId('bulk-choice-preview')).toHaveTextContent('1 to s2');
+    await user.click(within(dialog).getByRole('button', { name: 'Move (1)' }));
+    await within(dialog).findByTestId('bulk-result');
+    expect(run).toHaveBeenCalledWith(ROWS[0], '', 's2');
+    await user.click(within(dialog).getByRole('button', { name: 'Undo' }));
+    await within(dialog).findByText('1 undone.');
+    expect(undo).toHaveBeenCalledWith(ROWS[0], 's2');
+  });
+
+  it('opens an action with its own dialog for the chosen rows', async () => {
+    const user = userEvent.setup();
+    const open = vi.fn();
+    function Mail() {
+      const selection = useSelection<Row>((row) => row.id);
+      return (
+        <>
+          <BulkBar selection={selection} actions={[{ id: 'mail', label: 'Mail', open }]} nameOf={(row) => row.name} onDone={vi.fn()} pageLabel="Everyone" />
+          <button type="button" onClick={() => selection.setPage(ROWS)}>
+            page
+          </button>
+        </>
+      );
+    }
+    render(<Mail />);
+    await user.click(screen.getByRole('button', { name: 'page' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Everyone' }));
+    await user.click(screen.getByRole('button', { name: 'Mail (3)' }));
+    expect(open).toHaveBeenCalledWith(ROWS);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });
 

@@ -16,9 +16,30 @@ export interface BulkAction<Row> {
   skip: (row: Row) => string | null;
   /** Asks one reason for all rows (e.g. a rejection's). */
   reason?: { label: string; max: number };
-  run: (row: Row, reason: string) => Promise<unknown>;
+  /** Asks one choice for all rows (e.g. a move's target session), with what it means for them. */
+  choice?: BulkChoice<Row>;
+  /** What the action changes in this row, listed in the preview (e.g. "Anna: Niet gemarkeerd → Aanwezig"). */
+  change?: (row: Row) => string;
+  run: (row: Row, reason: string, choice: string) => Promise<unknown>;
   /** The compensating command, offered as "Ongedaan maken" after the action. */
-  undo?: (row: Row) => Promise<unknown>;
+  undo?: (row: Row, choice: string) => Promise<unknown>;
+}
+
+/** One choice a bulk action asks before it runs (a select), and what that choice will do to the rows. */
+export interface BulkChoice<Row> {
+  label: string;
+  /** The empty option, e.g. "Kies een sessie". */
+  placeholder: string;
+  options: { value: string; label: string }[];
+  describe?: (value: string, rows: Row[]) => string;
+}
+
+/** An action with its own dialog and preview (a mail's), opened for the chosen rows; no command per row. */
+export interface BulkOpenAction<Row> {
+  id: string;
+  label: string;
+  tone?: 'primary' | 'danger';
+  open: (rows: Row[]) => void;
 }
 
 interface Outcome<Row> {
@@ -46,7 +67,8 @@ export function selectColumn<Row>(selection: Selection<Row>, header: string, nam
   return { field: 'select', header, width: 110, render: (row) => <RowCheckbox selection={selection} row={row} name={nameOf(row)} /> };
 }
 
-function RowCheckbox<Row>({ selection, row, name }: { selection: Selection<Row>; row: Row; name: string }) {
+/** A row's labelled checkbox ("Anna selecteren"): the grid's select column, or a table's or card list's own cell. */
+export function RowCheckbox<Row>({ selection, row, name }: { selection: Selection<Row>; row: Row; name: string }) {
   const { t } = useTranslation();
   useSelected(selection);
   return (
@@ -66,11 +88,14 @@ export function BulkBar<Row>({
   actions,
   nameOf,
   onDone,
+  pageLabel,
 }: {
   selection: Selection<Row>;
-  actions: BulkAction<Row>[];
+  actions: (BulkAction<Row> | BulkOpenAction<Row>)[];
   nameOf: (row: Row) => string;
   onDone: () => void;
+  /** The "select the page" box's words where the page is the whole list (e.g. "Iedereen selecteren"). */
+  pageLabel?: string;
 }) {
   const { t } = useTranslation();
   useSelected(selection);
@@ -79,7 +104,7 @@ export function BulkBar<Row>({
   return (
     <div className="bulk-bar" role="region" aria-label={t('bulk.region')}>
       <label className="bulk-bar__page">
-        <input type="checkbox" checked={selection.pageSelected()} onChange={() => selection.togglePage()} /> {t('bulk.selectPage')}
+        <input type="checkbox" checked={selection.pageSelected()} onChange={() => selection.togglePage()} /> {pageLabel ?? t('bulk.selectPage')}
       </label>
       <span className="bulk-bar__count" aria-live="polite">
         {t('bulk.selected', { count: chosen.length })}
@@ -90,7 +115,7 @@ export function BulkBar<Row>({
           type="button"
           className={`button${a.tone ? ` button--${a.tone}` : ''}`}
           disabled={chosen.length === 0}
-          onClick={() => setAction(a)}
+          onClick={() => ('open' in a ? a.open(chosen) : setAction(a))}
         >
           {a.label}
           {chosen.length > 0 ? ` (${chosen.length})` : ''}
@@ -138,19 +163,21 @@ function BulkDialog<Row>({
     return why === null ? [] : [{ row, why }];
   });
   const [reason, setReason] = useState('');
+  const [choice, setChoice] = useState('');
   const [tried, setTried] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const [outcome, setOutcome] = useState<Outcome<Row> | null>(null);
   const [undone, setUndone] = useState<Outcome<Row> | null>(null);
   const [running, setRunning] = useState(false);
   const needReason = action.reason !== undefined && reason.trim() === '';
+  const needChoice = action.choice !== undefined && choice === '';
 
   const start = async () => {
     setTried(true);
-    if (needReason || applies.length === 0) return;
+    if (needReason || needChoice || applies.length === 0) return;
     setProgress(0);
     setRunning(true);
-    setOutcome(await runEach(applies, (row) => action.run(row, reason.trim()), setProgress));
+    setOutcome(await runEach(applies, (row) => action.run(row, reason.trim(), choice), setProgress));
     setRunning(false);
   };
   const undo = async () => {
@@ -158,7 +185,7 @@ function BulkDialog<Row>({
     const compensate = action.undo;
     setProgress(0);
     setRunning(true);
-    setUndone(await runEach(outcome.done, (row) => compensate(row), setProgress));
+    setUndone(await runEach(outcome.done, (row) => compensate(row, choice), setProgress));
     setRunning(false);
   };
 
@@ -170,6 +197,40 @@ function BulkDialog<Row>({
             {applies.length > 0 ? t('bulk.willDo', { count: applies.length, action: action.label.toLowerCase() }) : t('bulk.nothingToDo')}{' '}
             {action.undo ? t('bulk.canUndo') : t('bulk.noUndo')}
           </p>
+          {action.change && applies.length > 0 && (
+            <ul data-testid="bulk-changes">
+              {applies.map((row) => (
+                <li key={nameOf(row)}>{action.change?.(row)}</li>
+              ))}
+            </ul>
+          )}
+          {action.choice && applies.length > 0 && (
+            <div className="field">
+              <label htmlFor="bulk-choice">
+                {action.choice.label} <RequiredMark />
+              </label>
+              <select
+                id="bulk-choice"
+                className="input"
+                value={choice}
+                aria-invalid={(tried && needChoice) || undefined}
+                onChange={(event) => setChoice(event.target.value)}
+              >
+                <option value="">{action.choice.placeholder}</option>
+                {action.choice.options.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+              {tried && needChoice && <p className="field__error">{action.choice.placeholder}</p>}
+              {choice !== '' && action.choice.describe && (
+                <p role="status" data-testid="bulk-choice-preview">
+                  {action.choice.describe(choice, applies)}
+                </p>
+              )}
+            </div>
+          )}
           {skipped.length > 0 && (
             <>
               <p>{t('bulk.willSkip', { count: skipped.length })}</p>

@@ -3,6 +3,7 @@ import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ColorField } from '@/components/color-field/ColorField';
 import { normalizeTime } from '@/components/time-field/time';
+import { DateTimeInput, isDateTime } from '@/components/time-field/DateTimeInput';
 import { TimeInput } from '@/components/time-field/TimeField';
 import { Switch } from '@/components/ui/Switch';
 import { UploadField, type UploadFieldProps } from '@/components/upload-field/UploadField';
@@ -126,6 +127,46 @@ export function TimeField({ name, label, hint, required, disabled, showRule = tr
         onBlur={field.onBlur}
         aria-invalid={Boolean(error) || undefined}
         aria-describedby={describedBy(id, hint ?? rule, error)}
+      />
+      {error && (
+        <p className="field__error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * A local date and time ("YYYY-MM-DDTHH:MM", the value `datetime-local` gave) in a form:
+ * the browser's date field and our 24-hour time field side by side (web-062), never
+ * `datetime-local` (AM/PM in English browsers). Its own check says when it is not whole.
+ */
+export function DateTimeField({ name, label, hint, required }: { name: string; label: string; hint?: ReactNode; required?: boolean }) {
+  const id = useId();
+  const { t } = useTranslation();
+  const [field, , helpers] = useField<string>({
+    name,
+    validate: (value: string) => {
+      if (!value) return required ? t('timeField.dateTimeRequired') : undefined;
+      return isDateTime(value) ? undefined : t('timeField.dateTimeInvalid');
+    },
+  });
+  const error = useFieldError(name);
+  const rule = hint ?? t('timeField.hint');
+  return (
+    <div className="field field--datetime">
+      <FieldLabel htmlFor={id} label={label} required={required} hint={rule} hintId={`${id}-hint`} />
+      <DateTimeInput
+        id={id}
+        name={name}
+        label={label}
+        value={field.value ?? ''}
+        onChange={(value) => void helpers.setValue(value)}
+        onBlur={() => void helpers.setTouched(true)}
+        required={required}
+        invalid={Boolean(error)}
+        describedBy={describedBy(id, rule, error)}
       />
       {error && (
         <p className="field__error" id={`${id}-error`}>

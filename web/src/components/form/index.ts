@@ -2,6 +2,7 @@ export { Form, FormActions, FormErrorSummary, FormSection, SubmitButton, useForm
 export {
   CheckboxListField,
   ColorFormField,
+  DateTimeField,
   FieldLabel,
   RequiredMark,
   SelectField,

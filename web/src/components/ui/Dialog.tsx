@@ -43,7 +43,8 @@ function trapTab(event: KeyboardEvent, container: HTMLElement) {
 }
 
 /**
- * A modal dialog named by its title: focus goes to its first field or button (not the ×),
+ * A modal dialog named by its title: focus goes to the element marked `data-autofocus`, else
+ * its first field or button (not the ×),
  * Tab stays inside, Escape and the × call onClose, and focus returns to the opener.
  */
 export function Dialog({ open, title, onClose, children, wide, role = 'dialog', closeButton = true }: DialogProps) {
@@ -59,7 +60,10 @@ export function Dialog({ open, title, onClose, children, wide, role = 'dialog', 
     if (!open) return undefined;
     // Focus goes back where it was (the button that opened the dialog) when it closes.
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const first = dialog.current?.querySelector<HTMLElement>('input, select, textarea, button:not(.dialog__close)');
+    // A dialog may name its safe default ([data-autofocus], e.g. "Only this one"); else its first field or button.
+    const first =
+      dialog.current?.querySelector<HTMLElement>('[data-autofocus]') ??
+      dialog.current?.querySelector<HTMLElement>('input, select, textarea, button:not(.dialog__close)');
     (first ?? dialog.current)?.focus();
     const self = Symbol('dialog');
     openDialogs.push(self);

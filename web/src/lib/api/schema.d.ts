@@ -1656,7 +1656,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The door: the organisation's sessions of one day (date, the application's today by default) with spots, booked, present and waiting */
+        /** The door: the organisation's sessions of one day (date, the application's today by default) with spots, booked, present and waiting (the session's own bookings and its bundles', each bundle named with its part) */
         get: operations["get_v1_admin_organizations_By_id_door"];
         put?: never;
         post?: never;
@@ -1675,7 +1675,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Check a participant in at the door with a QR code or a short check-in code, in whichever of the organisation's sessions of the day (date, today by default) it names; an unknown code is a 404 */
+        /** Check a participant in at the door with a QR code or a short check-in code, in whichever of the organisation's sessions of the day (date, today by default) it names — a bundle booking at its bundle's session of the day; an unknown code is a 404 */
         post: operations["post_v1_admin_organizations_By_id_door_check-in"];
         delete?: never;
         options?: never;
@@ -3813,6 +3813,7 @@ export interface operations {
                         data: {
                             absent: number;
                             date: string;
+                            end_time: string;
                             present: number;
                             series_id: string;
                             session_id: string;
@@ -10945,6 +10946,13 @@ export interface operations {
                                 activity_id: string;
                                 activity_name: string;
                                 booked: number;
+                                bundles: {
+                                    booked: number;
+                                    bundle_id: string;
+                                    name: string;
+                                    present: number;
+                                    waiting: number;
+                                }[];
                                 end_time: string;
                                 ends_at: string;
                                 present: number;

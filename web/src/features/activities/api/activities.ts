@@ -172,11 +172,21 @@ export function useDeleteImpact(id: string, scope: 'this' | 'following', enabled
   });
 }
 
+/**
+ * Changes a session. "This and all later" (repetitionOccurrence following) moves it into a
+ * new series, with new ids: the old id is gone, so its queries are dropped, never re-read
+ * (a re-read is a 404); the screen goes to the sessions list.
+ */
 export function useUpdateSession() {
-  const invalidate = useInvalidate();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: SessionInput }) => api<CommandResult>(session(id), { method: 'PUT', body: input }),
-    onSuccess: invalidate,
+    onSuccess: (_answer, { id, input }) => {
+      const gone = input.repetitionOccurrence === 'following';
+      const old = activityKeys.session(id);
+      const isOld = (key: readonly unknown[]) => old.every((part, index) => key[index] === part);
+      return queryClient.invalidateQueries({ queryKey: activityKeys.all, predicate: (query) => !(gone && isOld(query.queryKey)) });
+    },
   });
 }
 

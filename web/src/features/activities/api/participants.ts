@@ -119,9 +119,10 @@ export function useContactParticipants(sessionId: string) {
 
 export type SessionCounts = Answer<'/v1/admin/activities/{id}/participants', 'get'>['data'][number];
 
-/** Per session of the activity (from, to: local dates): spots, taken, waiting, present, absent. */
-export function useSessionCounts(activityId: string, from: string, to: string) {
+/** Per session of the activity (from, to: local dates): spots, taken, waiting, present, absent; asked once enabled. */
+export function useSessionCounts(activityId: string, from: string, to: string, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: ['participants', 'overview', activityId, from, to],
     queryFn: async ({ signal }) =>
       (

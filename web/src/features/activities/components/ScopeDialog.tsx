@@ -8,6 +8,8 @@ import '@/features/activities/i18n';
 /**
  * Asks "only this one, or this and all later ones" for a change to a repeated session;
  * for the later ones it shows the impact (asked of the server, nothing written) first.
+ * "Only this one" is the primary button and takes the focus: the choice that changes
+ * least is the one a hurried Enter makes.
  */
 export function ScopeDialog({
   sessionId,
@@ -43,27 +45,28 @@ export function ScopeDialog({
           })}
         </p>
       )}
+      {/* The safe choice, "Only this one", is the primary and has the focus: Enter changes one session, never a series. */}
       <div className="dialog__actions">
         <button type="button" className="button" onClick={onCancel}>
           {t('activities.sessions.cancel')}
         </button>
-        <button type="button" className="button" disabled={busy} onClick={() => apply('this')}>
-          {t('activities.sessions.onlyThis')}
-        </button>
         {impact ? (
-          <button type="button" className="button button--primary" disabled={busy} onClick={() => apply('following')}>
-            {t('activities.sessions.apply')}
+          <button type="button" className="button" disabled={busy} onClick={() => apply('following')}>
+            {t('activities.sessions.applyLater')}
           </button>
         ) : (
           <button
             type="button"
-            className="button button--primary"
+            className="button"
             disabled={busy || input === null}
             onClick={() => input && sessionImpact(sessionId, input).then(setImpact, () => undefined)}
           >
             {t('activities.sessions.thisAndLater')}
           </button>
         )}
+        <button type="button" className="button button--primary" data-autofocus disabled={busy} onClick={() => apply('this')}>
+          {t('activities.sessions.onlyThis')}
+        </button>
       </div>
     </Dialog>
   );

@@ -1,12 +1,12 @@
 import { useFormikContext } from 'formik';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, FormErrorSummary, SubmitButton, SwitchField, TextField, TimeField } from '@/components/form';
 import { previewSessions } from '@/features/activities/api/activities';
 import { REPETITION_TYPES, type Preview, type SessionDetail, type SessionInput } from '@/features/activities/api/types';
 import { ApiError } from '@/lib/api-client';
-import { formatTimeZone, WEEKDAYS } from '@/lib/format';
-import { currentLanguage } from '@/lib/i18n';
+import { formatSessionWhen, formatShortDate, formatTimeZone, WEEKDAYS } from '@/lib/format';
+import { currentLanguage, type Language } from '@/lib/i18n';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import '@/features/activities/i18n';
 
@@ -67,34 +67,9 @@ export function sessionInput(values: SeriesValues): SessionInput {
   };
 }
 
-function DaysField() {
-  const { t } = useTranslation();
-  const { values, setFieldValue, errors, submitCount } = useFormikContext<SeriesValues>();
-  const error = submitCount > 0 ? (errors as Record<string, string>).days : undefined;
-  return (
-    <fieldset className="field">
-      <legend>{t('activities.sessions.fields.days')}</legend>
-      {WEEKDAYS.map((day) => (
-        <label key={day} className="checkbox">
-          <input
-            type="checkbox"
-            name={`day-${day}`}
-            checked={values.days.includes(day)}
-            onChange={(event) =>
-              void setFieldValue('days', event.target.checked ? [...values.days, day] : values.days.filter((d) => d !== day))
-            }
-          />
-          {t(`activities.sessions.days.${day}`)}
-        </label>
-      ))}
-      {error && <p className="field__error">{error}</p>}
-    </fieldset>
-  );
-}
-
 /** The dates the rule makes, asked of the server (its time zone, its rules) as the user types. */
 function DatesPreview({ activityId }: { activityId: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { values } = useFormikContext<SeriesValues>();
   const debounced = useDebouncedValue(values);
   const [preview, setPreview] = useState<Preview | null>(null);
@@ -112,7 +87,6 @@ function DatesPreview({ activityId }: { activityId: string }) {
       current = false;
     };
   }, [activityId, debounced]);
-  const format = new Intl.DateTimeFormat(i18n.language === 'nl' ? 'nl-NL' : 'en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
   return (
     <section className="panel" aria-label={t('activities.sessions.preview')} data-testid="series-preview">
       <h3>{t('activities.sessions.preview')}</h3>
@@ -123,7 +97,7 @@ function DatesPreview({ activityId }: { activityId: string }) {
           <ol className="preview-dates">
             {preview.dates.slice(0, 60).map((date) => (
               <li key={date.date}>
-                {format.format(new Date(`${date.date}T12:00:00`))} {values.start_time}–{values.end_time}
+                {formatSessionWhen(date.date, values.start_time, values.end_time, currentLanguage())}
               </li>
             ))}
             {preview.count > 60 && <li>…</li>}
@@ -134,39 +108,114 @@ function DatesPreview({ activityId }: { activityId: string }) {
   );
 }
 
-/** The repetition fields under the session's own; shown when "Repeat" is on. */
+/**
+ * The repetition rule as one sentence (web-060): "Elke [1] [week] op [ma] [wo] tot
+ * [datum]". The days are toggle buttons (aria-pressed), the interval and the end date
+ * plain inputs named by their role in the sentence; a summary in the user's date language
+ * says the whole rule once more, so it reads right when the inputs are read one by one.
+ */
+export function RepetitionSentence() {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const summaryId = useId();
+  const { values, setFieldValue, errors: formErrors, submitCount } = useFormikContext<SeriesValues>();
+  const every = Number(values.every) || 1;
+  // Shown from the first submit on, as the form's own fields show theirs (server errors included).
+  const errors = (['every', 'type', 'days', 'until'] as const).flatMap((name) => {
+    const error = submitCount > 0 ? (formErrors as Record<string, string | undefined>)[name] : undefined;
+    return error ? [{ name, error }] : [];
+  });
+  const toggle = (day: string) =>
+    void setFieldValue('days', values.days.includes(day) ? values.days.filter((d) => d !== day) : WEEKDAYS.filter((d) => d === day || values.days.includes(d)));
+  const chosenDays = WEEKDAYS.filter((day) => values.days.includes(day)).map((day) => t(`activities.sessions.days.${day}`));
+  const unit = t(`activities.sessions.units.${values.type}`, { count: every });
+  return (
+    <fieldset className="series-sentence" aria-describedby={summaryId}>
+      <legend>{t('activities.sessions.fields.rule')}</legend>
+      <div className="series-sentence__line">
+        <span>{t('activities.sessions.sentence.every')}</span>
+        <input
+          type="number"
+          name="every"
+          min={1}
+          className="input series-sentence__every"
+          aria-label={t('activities.sessions.fields.every')}
+          aria-invalid={errors.some((e) => e.name === 'every') || undefined}
+          value={values.every}
+          onChange={(event) => void setFieldValue('every', event.target.value === '' ? '' : Number(event.target.value))}
+        />
+        <select
+          name="type"
+          className="input input--inline"
+          aria-label={t('activities.sessions.fields.type')}
+          value={values.type}
+          onChange={(event) => void setFieldValue('type', event.target.value)}
+        >
+          {REPETITION_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {t(`activities.sessions.units.${type}`, { count: every })}
+            </option>
+          ))}
+        </select>
+        {values.type === 'weeks' && (
+          <>
+            <span>{t('activities.sessions.sentence.on')}</span>
+            <span className="series-sentence__days" role="group" aria-label={t('activities.sessions.fields.days')}>
+              {WEEKDAYS.map((day) => (
+                <button
+                  key={day}
+                  type="button"
+                  className="day-chip"
+                  aria-pressed={values.days.includes(day)}
+                  onClick={() => toggle(day)}
+                >
+                  {t(`activities.sessions.days.${day}`)}
+                </button>
+              ))}
+            </span>
+          </>
+        )}
+        <span>{t('activities.sessions.sentence.until')}</span>
+        <input
+          type="date"
+          name="until"
+          className="input input--inline"
+          aria-label={t('activities.sessions.fields.until')}
+          aria-invalid={errors.some((e) => e.name === 'until') || undefined}
+          value={values.until}
+          onChange={(event) => void setFieldValue('until', event.target.value)}
+        />
+      </div>
+      <p className="series-sentence__summary" id={summaryId} data-testid="series-sentence">
+        {t('activities.sessions.sentence.summary', {
+          every: every === 1 ? unit : `${every} ${unit}`,
+          days: values.type === 'weeks' && chosenDays.length > 0 ? t('activities.sessions.sentence.onDays', { days: listOf(chosenDays, language) }) : '',
+          until: /^\d{4}-\d{2}-\d{2}$/.test(values.until) ? formatShortDate(values.until, language) : '…',
+        })}
+      </p>
+      {errors.map(({ name, error }) => (
+        <p key={name} className="field__error">
+          {error}
+        </p>
+      ))}
+    </fieldset>
+  );
+}
+
+/** "ma, wo en vr" / "Mon, Wed and Fri". */
+function listOf(items: string[], language: Language): string {
+  return new Intl.ListFormat(language === 'nl' ? 'nl-NL' : 'en-GB', { style: 'long', type: 'conjunction' }).format(items);
+}
+
+/** The repetition under the session's own fields; shown when "Repeat" is on. */
 function RepetitionFields() {
   const { t } = useTranslation();
   const { values } = useFormikContext<SeriesValues>();
   return (
     <>
       <SwitchField name="repeats" label={t('activities.sessions.fields.repeat')} />
-      {values.repeats && (
-        <div className="form__section">
-          <TextField name="every" type="number" min={1} label={t('activities.sessions.fields.every')} />
-          <div className="field">
-            <label htmlFor="repetition-type">{t('activities.sessions.fields.type')}</label>
-            <RepetitionType />
-          </div>
-          {values.type === 'weeks' && <DaysField />}
-          <TextField name="until" type="date" label={t('activities.sessions.fields.until')} />
-        </div>
-      )}
+      {values.repeats && <RepetitionSentence />}
     </>
-  );
-}
-
-function RepetitionType() {
-  const { t } = useTranslation();
-  const { values, setFieldValue } = useFormikContext<SeriesValues>();
-  return (
-    <select id="repetition-type" className="input" value={values.type} onChange={(event) => void setFieldValue('type', event.target.value)}>
-      {REPETITION_TYPES.map((type) => (
-        <option key={type} value={type}>
-          {t(`activities.sessions.repetitionTypes.${type}`)}
-        </option>
-      ))}
-    </select>
   );
 }
 

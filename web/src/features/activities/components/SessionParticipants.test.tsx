@@ -87,11 +87,13 @@ describe('SessionParticipants', () => {
   it('mails the selected participants after a preview with their own name filled in', async () => {
     const posted: unknown[] = [];
     const two = { ...answer, spots: 2, taken: 2, participants: [person('b1', 'Anna', 'confirmed'), person('b4', 'Dirk', 'confirmed')] };
-    fetchMock.mockImplementation(async (_input, init) => {
+    fetchMock.mockImplementation(async (input, init) => {
       if (init?.method === 'POST') {
         posted.push(JSON.parse(String(init.body)));
         return new Response(JSON.stringify({ data: { sent: 1 } }));
       }
+      // A selection asks the activity's other sessions, the bulk move's targets.
+      if (String(input).startsWith('/v1/admin/activities/a1/participants')) return new Response(JSON.stringify({ data: [] }));
       return new Response(JSON.stringify({ data: two }));
     });
     renderList();
@@ -110,6 +112,33 @@ describe('SessionParticipants', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send to 1 participant' }));
     await waitFor(() => expect(useNotificationStore.getState().current?.message).toBe('Message sent to 1 participant'));
     expect(posted).toEqual([{ subject: 'Pool closed', message: 'Dear {first_name}, no lesson today.', booking_ids: ['b4'] }]);
+  });
+
+  it('bulk: marks the selected present on the shared bulk parts, previews each change, skips who is there and undoes', async () => {
+    const puts: { url: string; body: unknown }[] = [];
+    const two = { ...answer, spots: 2, taken: 2, participants: [person('b1', 'Anna', 'confirmed'), person('b4', 'Dirk', 'confirmed', 'present')] };
+    fetchMock.mockImplementation(async (input, init) => {
+      if (init?.method === 'PUT') {
+        puts.push({ url: String(input), body: JSON.parse(String(init.body)) });
+        return new Response(JSON.stringify({ data: { id: 's1', version: 5 }, meta: { position: '1.0' } }));
+      }
+      if (String(input).startsWith('/v1/admin/activities/a1/participants')) return new Response(JSON.stringify({ data: [] }));
+      return new Response(JSON.stringify({ data: two }));
+    });
+    renderList();
+    const bar = await screen.findByRole('region', { name: 'Bulk actions' });
+    await userEvent.click(within(bar).getByRole('checkbox', { name: 'Select all' }));
+    expect(screen.getByRole('checkbox', { name: 'Select Dirk Jansen' })).toBeChecked();
+    await userEvent.click(within(bar).getByRole('button', { name: 'Mark present (2)' }));
+    const dialog = screen.getByRole('dialog', { name: 'Mark present: 2 selected' });
+    expect(within(dialog).getByTestId('bulk-changes')).toHaveTextContent('Anna Jansen: Not marked → Present');
+    expect(dialog).toHaveTextContent('Dirk Jansen: already present, stays so');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Mark present (1)' }));
+    expect(await within(dialog).findByTestId('bulk-result')).toHaveTextContent('1 done (mark present).');
+    expect(puts).toEqual([{ url: '/v1/admin/sessions/s1/participants/b1/attendance', body: { attendance: 'present' } }]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Undo' }));
+    expect(await within(dialog).findByText('1 undone.')).toBeInTheDocument();
+    expect(puts[1]).toEqual({ url: '/v1/admin/sessions/s1/participants/b1/attendance', body: { attendance: 'none' } });
   });
 
   it('removes a participant only after confirmation', async () => {

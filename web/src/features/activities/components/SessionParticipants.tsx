@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { RowCheckbox } from '@/components/bulk/BulkParts';
+import { useSelected, useSelection } from '@/components/bulk/selection';
 import { Form, FormErrorSummary, SelectField, SubmitButton, TextAreaField, TextField } from '@/components/form';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { Dialog } from '@/components/ui/Dialog';
@@ -22,6 +24,8 @@ import { AttendanceToggle } from '@/features/activities/components/AttendanceTog
 import { BookingHistoryDialog } from '@/features/activities/components/BookingHistory';
 import { ContactParticipantsDialog } from '@/features/activities/components/ContactParticipantsDialog';
 import { ParticipantsBulk } from '@/features/activities/components/ParticipantsBulk';
+import { formatSessionWhen } from '@/lib/format';
+import { currentLanguage } from '@/lib/i18n';
 import { notifySaved } from '@/stores/notification';
 
 interface Props {
@@ -66,8 +70,10 @@ export function SessionParticipants({ activityId, sessionId, date, base }: Props
   const [moving, setMoving] = useState<Participant | null>(null);
   const [adding, setAdding] = useState(false);
   const [history, setHistory] = useState<Participant | null>(null);
-  const [contacting, setContacting] = useState(false);
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  // null: not contacting; else the recipients (everyone with a spot, or the selected).
+  const [contacting, setContacting] = useState<{ recipients: Participant[]; selectedOnly: boolean } | null>(null);
+  // The bulk actions' selection (web-053): the table's checkboxes and the bar share it.
+  const selection = useSelected(useSelection<Participant>((p) => p.booking_id));
   // The last attendance change: said in the live region, with the way back.
   const [marked, setMarked] = useState<{ participant: Participant; attendance: Attendance; before: Attendance } | null>(null);
   if (list.isPending) return <Skeleton lines={4} />;
@@ -88,13 +94,12 @@ export function SessionParticipants({ activityId, sessionId, date, base }: Props
       { onSuccess: () => setMarked({ participant: marked.participant, attendance: marked.before, before: marked.attendance }) },
     );
   };
-  const toggleSelected = (bookingId: string) =>
-    setSelected((previous) => {
-      const next = new Set(previous);
-      if (next.has(bookingId)) next.delete(bookingId);
-      else next.add(bookingId);
-      return next;
-    });
+  // The selection holds the rows as chosen; mail the participants as they are now.
+  const chosen = participants.filter((p) => selection.has(p));
+  const contactChosen = (rows: Participant[]) => {
+    const ids = new Set(rows.map((p) => p.booking_id));
+    setContacting({ recipients: participants.filter((p) => ids.has(p.booking_id)), selectedOnly: true });
+  };
   const historyButton = (p: Participant) => (
     <button type="button" className="button button--ghost" aria-label={t('activities.participants.historyOf', { name: name(p) })} onClick={() => setHistory(p)}>
       {t('activities.participants.history')}
@@ -109,8 +114,12 @@ export function SessionParticipants({ activityId, sessionId, date, base }: Props
         </p>
         <div className="participants__actions">
           {participants.length > 0 && (
-            <button type="button" className="button" onClick={() => setContacting(true)}>
-              {selected.size > 0 ? t('activities.participants.contactSelected', { count: selected.size }) : t('activities.participants.contact')}
+            <button
+              type="button"
+              className="button"
+              onClick={() => (chosen.length > 0 ? contactChosen(chosen) : setContacting({ recipients: participants, selectedOnly: false }))}
+            >
+              {chosen.length > 0 ? t('activities.participants.contactSelected', { count: chosen.length }) : t('activities.participants.contact')}
             </button>
           )}
           <Link className="button" to={`${base}/sessions/${sessionId}/qr-checkin`}>
@@ -144,9 +153,8 @@ export function SessionParticipants({ activityId, sessionId, date, base }: Props
           sessionId={sessionId}
           date={date}
           participants={participants}
-          selected={selected}
-          onSelect={setSelected}
-          onContact={() => setContacting(true)}
+          selection={selection}
+          onContact={contactChosen}
         />
       )}
       {participants.length === 0 ? (
@@ -170,12 +178,7 @@ export function SessionParticipants({ activityId, sessionId, date, base }: Props
             {participants.map((p) => (
               <tr key={p.booking_id} data-testid="participant">
                 <td>
-                  <input
-                    type="checkbox"
-                    aria-label={t('activities.participants.selectOne', { name: name(p) })}
-                    checked={selected.has(p.booking_id)}
-                    onChange={() => toggleSelected(p.booking_id)}
-                  />
+                  <RowCheckbox selection={selection} row={p} name={name(p)} />
                 </td>
                 <td>
                   {name(p)}
@@ -253,9 +256,9 @@ export function SessionParticipants({ activityId, sessionId, date, base }: Props
       {contacting && (
         <ContactParticipantsDialog
           sessionId={sessionId}
-          recipients={selected.size > 0 ? participants.filter((p) => selected.has(p.booking_id)) : participants}
-          selectedOnly={selected.size > 0}
-          onClose={() => setContacting(false)}
+          recipients={contacting.recipients}
+          selectedOnly={contacting.selectedOnly}
+          onClose={() => setContacting(null)}
         />
       )}
       <BookingHistoryDialog
@@ -301,7 +304,7 @@ function MoveDialog({
           required
           emptyLabel={t('activities.participants.chooseSession')}
           emptyValue=""
-          options={others.map((s) => ({ value: s.id, label: `${s.date} ${s.start_time}–${s.end_time}` }))}
+          options={others.map((s) => ({ value: s.id, label: formatSessionWhen(s.date, s.start_time, s.end_time, currentLanguage()) }))}
         />
         <FormErrorSummary />
         <div className="dialog__actions">

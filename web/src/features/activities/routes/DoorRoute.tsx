@@ -4,14 +4,29 @@ import { useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page/PageHeader';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { Skeleton } from '@/components/ui/Skeleton';
-import { useDoor, useDoorCheckIn, type DoorSession } from '@/features/activities/api/door';
+import {
+  useDoor,
+  useDoorBundleCheckIn,
+  useDoorBundleParticipants,
+  useDoorCheckIn,
+  type BundleParticipant,
+  type DoorBundle,
+  type DoorSession,
+} from '@/features/activities/api/door';
 import { useMarkAttendance, useSessionParticipants, type Attendance, type Participant } from '@/features/activities/api/participants';
 import { CheckInForm } from '@/features/activities/components/CheckInForm';
 import '@/features/activities/i18n';
 import { formatDay } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
 
-const name = (p: Participant) => `${p.first_name} ${p.last_name}`.trim();
+const name = (p: { first_name: string; last_name: string }) => `${p.first_name} ${p.last_name}`.trim();
+
+/** A bundle's participant at one of its sessions (decision 1700): checked in or not, no way back. */
+interface BundleGuest {
+  participant: BundleParticipant;
+  bundle: DoorBundle;
+  present: boolean;
+}
 
 /** The session that opens first: the first not yet over, else the day's last. */
 function firstOpen(sessions: DoorSession[], now: number): string {
@@ -71,7 +86,7 @@ export function DoorRoute() {
                         {t('activities.door.counts', { present: s.present, booked: s.booked, waiting: s.waiting })}
                       </span>
                     </button>
-                    {current && <DoorParticipants sessionId={s.session_id} id={panel} />}
+                    {current && <DoorParticipants session={s} id={panel} />}
                   </li>
                 );
               })}
@@ -83,11 +98,19 @@ export function DoorRoute() {
   );
 }
 
-/** One session's participants by name: a tap marks present (again: not marked). */
-function DoorParticipants({ sessionId, id }: { sessionId: string; id: string }) {
+/**
+ * One session's participants by name, its own and its bundles' (decision 1700): a tap
+ * marks a session's participant present (again: not marked), and checks a bundle's
+ * participant in (once: a bundle's check-in has no way back).
+ */
+function DoorParticipants({ session, id }: { session: DoorSession; id: string }) {
   const { t, i18n } = useTranslation();
+  const sessionId = session.session_id;
   const list = useSessionParticipants(sessionId);
   const attendance = useMarkAttendance(sessionId);
+  const bundleLists = useDoorBundleParticipants(session.bundles);
+  const bundleCheckIn = useDoorBundleCheckIn(sessionId);
+  const [bundleCame, setBundleCame] = useState<{ name: string; bundle: string } | null>(null);
   const [search, setSearch] = useState('');
   // Taps in flight: each row waits for its own answer, the others stay tappable.
   const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
@@ -95,8 +118,50 @@ function DoorParticipants({ sessionId, id }: { sessionId: string; id: string }) 
   // A tap shows at once (the door's network may be slow, a busy read model late): what was
   // asked for, until the list agrees (then the list rules again) or the command fails.
   const [asked, setAsked] = useState<ReadonlyMap<string, Attendance>>(new Map());
-  if (list.isPending) return <Skeleton lines={3} />;
+  if (list.isPending || bundleLists.some((q) => q.isPending)) return <Skeleton lines={3} />;
   if (!list.data) return null;
+  const guests: BundleGuest[] = session.bundles.flatMap((bundle, index) =>
+    (bundleLists[index]?.data?.participants ?? []).map((participant) => ({
+      participant,
+      bundle,
+      present: Boolean(participant.checked_in[sessionId]) || asked.get(participant.booking_id) === 'present',
+    })),
+  );
+  const checkInGuest = (guest: BundleGuest) => {
+    const booking = guest.participant.booking_id;
+    setPending((previous) => new Set(previous).add(booking));
+    setAsked((previous) => new Map(previous).set(booking, 'present'));
+    bundleCheckIn.mutate(
+      { bundleId: guest.bundle.bundle_id, code: guest.participant.check_in_code },
+      {
+        onSuccess: () => {
+          setMarked(null);
+          setBundleCame({ name: name(guest.participant), bundle: guest.bundle.name });
+        },
+        onSettled: () =>
+          setPending((previous) => {
+            const next = new Set(previous);
+            next.delete(booking);
+            return next;
+          }),
+        onError: () =>
+          setAsked((previous) => {
+            const next = new Map(previous);
+            next.delete(booking);
+            return next;
+          }),
+      },
+    );
+  };
+  // A guest's asked mark stays until the bundle's list says checked in.
+  const arrived = guests.filter((g) => g.participant.checked_in[sessionId] && asked.has(g.participant.booking_id));
+  if (arrived.length > 0) {
+    setAsked((previous) => {
+      const next = new Map(previous);
+      for (const g of arrived) next.delete(g.participant.booking_id);
+      return next;
+    });
+  }
   const agreed = list.data.participants.filter((p) => asked.get(p.booking_id) === p.attendance && !pending.has(p.booking_id));
   if (agreed.length > 0) {
     setAsked((previous) => {
@@ -122,6 +187,7 @@ function DoorParticipants({ sessionId, id }: { sessionId: string; id: string }) 
       { bookingId: id, attendance: wanted },
       {
         onSuccess: () => {
+          setBundleCame(null);
           setMarked({ participant, attendance: wanted, before });
           setPending((previous) => {
             const next = new Set(previous);
@@ -140,12 +206,16 @@ function DoorParticipants({ sessionId, id }: { sessionId: string; id: string }) 
   };
   const collator = new Intl.Collator(i18n.language, { sensitivity: 'base' });
   const wanted = search.trim().toLocaleLowerCase();
-  const people = [...list.data.participants]
-    .sort((a, b) => collator.compare(name(a), name(b)))
-    .filter((p) => !wanted || name(p).toLocaleLowerCase().includes(wanted) || p.check_in_code.toLowerCase().includes(wanted));
+  const matches = (p: { first_name: string; last_name: string; check_in_code: string }) =>
+    !wanted || name(p).toLocaleLowerCase().includes(wanted) || p.check_in_code.toLowerCase().includes(wanted);
+  // One list by name: the session's own participants and the bundles' guests.
+  const people = [
+    ...list.data.participants.filter(matches).map((p) => ({ kind: 'session' as const, key: p.booking_id, name: name(p), p })),
+    ...guests.filter((g) => matches(g.participant)).map((g) => ({ kind: 'bundle' as const, key: g.participant.booking_id, name: name(g.participant), g })),
+  ].sort((a, b) => collator.compare(a.name, b.name));
   return (
     <div id={id} className="door__list">
-      {list.data.participants.length === 0 ? (
+      {list.data.participants.length + guests.length === 0 ? (
         <EmptyState message={t('activities.participants.none')} />
       ) : (
         <>
@@ -171,13 +241,39 @@ function DoorParticipants({ sessionId, id }: { sessionId: string; id: string }) 
                 </button>
               </>
             )}
+            {bundleCame && t('activities.door.bundleCame', bundleCame)}
           </div>
           <ul className="door__people">
-            {people.map((p) => {
+            {people.map((person) => {
+              if (person.kind === 'bundle') {
+                const { g } = person;
+                return (
+                  <li key={person.key}>
+                    <button
+                      type="button"
+                      className="door__person"
+                      aria-pressed={g.present}
+                      // Checked in is final for a bundle: the button stays pressed, no tap clears it.
+                      aria-disabled={g.present || undefined}
+                      disabled={pending.has(person.key)}
+                      onClick={() => !g.present && checkInGuest(g)}
+                      data-testid="door-person"
+                    >
+                      <span className="door__name">{person.name}</span>
+                      <span className="door__state">
+                        {g.present ? t('activities.participants.attendances.present') : t('activities.door.state.none')}
+                      </span>
+                      <span className="door__bundle">{t('activities.door.bundle', { name: g.bundle.name })}</span>
+                      {g.participant.check_in_code && <span className="door__code">{g.participant.check_in_code}</span>}
+                    </button>
+                  </li>
+                );
+              }
+              const { p } = person;
               const now = shown(p);
               const present = now === 'present';
               return (
-                <li key={p.booking_id}>
+                <li key={person.key}>
                   <button
                     type="button"
                     className="door__person"

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '@/components/page/PageHeader';
 import { EmptyState } from '@/components/ui/EmptyState';
+import { DateTimeFormInput } from '@/components/time-field/DateTimeInput';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { useEntityDiff, useEntityHistory, useEntityState } from '@/features/audit/api/audit';
 import { AUDIT_AREA, EventList } from '@/features/audit/components/EventList';
@@ -11,7 +12,7 @@ import { FieldsTable } from '@/features/audit/components/FieldsTable';
 import { formatDateTime } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
 
-/** A datetime-local input's value as an RFC 3339 instant; empty is null (now). */
+/** A local moment ("YYYY-MM-DDTHH:MM", DateTimeFormInput) as an RFC 3339 instant; empty is null (now). */
 function momentOf(form: FormData, name: string): string | null {
   const value = String(form.get(name) ?? '');
   if (!value) return null;
@@ -76,12 +77,15 @@ export function AuditEntityRoute() {
 
       <h2>{t('audit.asOfTitle')}</h2>
       <form className="audit-filters" onSubmit={showMoment}>
-        <label>
-          {t('audit.asOf')} <input className="input input--inline" type="datetime-local" name="as_of" />
-        </label>
-        <label>
-          {t('audit.compareFrom')} <input className="input input--inline" type="datetime-local" name="compare_from" />
-        </label>
+        {(['as_of', 'compare_from'] as const).map((name) => {
+          const label = t(name === 'as_of' ? 'audit.asOf' : 'audit.compareFrom');
+          return (
+            <span key={name} className="audit-filters__moment">
+              <label htmlFor={`audit-${name}`}>{label}</label>{' '}
+              <DateTimeFormInput id={`audit-${name}`} name={name} label={label} defaultValue="" />
+            </span>
+          );
+        })}
         <button type="submit" className="button button--primary">
           {t('audit.show')}
         </button>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page/PageHeader';
 import { EmptyState } from '@/components/ui/EmptyState';
+import { DateTimeFormInput } from '@/components/time-field/DateTimeInput';
 import { Skeleton } from '@/components/ui/Skeleton';
 import {
   exportAudit,
@@ -20,13 +21,13 @@ import { currentLanguage } from '@/lib/i18n';
 const FILTERS = ['from', 'to', 'entity_type', 'entity_id', 'type', 'actor_id', 'correlation_id'] as const;
 const INSTANTS: readonly string[] = ['from', 'to'];
 
-/** A datetime-local value as the instant the API reads (RFC 3339, UTC). */
+/** A local moment ("YYYY-MM-DDTHH:MM", DateTimeFormInput) as the instant the API reads (RFC 3339, UTC). */
 function instant(local: string): string {
   const date = new Date(local);
   return Number.isNaN(date.getTime()) ? local : date.toISOString();
 }
 
-/** An RFC 3339 instant as a datetime-local value in the browser's time zone. */
+/** An RFC 3339 instant as a local moment "YYYY-MM-DDTHH:MM" in the browser's time zone. */
 function localValue(value: string): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '';
@@ -117,17 +118,20 @@ export function AuditLogRoute() {
         </p>
       )}
       <form className="audit-filters" onSubmit={applyFilters} key={params.toString()}>
-        {FILTERS.map((name) => (
-          <label key={name}>
-            {t(`audit.filters.${name}`)}{' '}
-            <input
-              className="input input--inline"
-              name={name}
-              type={INSTANTS.includes(name) ? 'datetime-local' : 'text'}
-              defaultValue={INSTANTS.includes(name) ? localValue(filter[name] ?? '') : (filter[name] ?? '')}
-            />
-          </label>
-        ))}
+        {FILTERS.map((name) =>
+          INSTANTS.includes(name) ? (
+            // A moment: the date field and our 24-hour time field (web-062), never datetime-local.
+            <span key={name} className="audit-filters__moment">
+              <label htmlFor={`audit-${name}`}>{t(`audit.filters.${name}`)}</label>{' '}
+              <DateTimeFormInput id={`audit-${name}`} name={name} label={t(`audit.filters.${name}`)} defaultValue={localValue(filter[name] ?? '')} />
+            </span>
+          ) : (
+            <label key={name}>
+              {t(`audit.filters.${name}`)}{' '}
+              <input className="input input--inline" name={name} type="text" defaultValue={filter[name] ?? ''} />
+            </label>
+          ),
+        )}
         <button type="submit" className="button button--primary">
           {t('audit.apply')}
         </button>

@@ -96,7 +96,10 @@ describe('AuditEntityRoute', () => {
     expect(screen.getByTestId('audit-events')).toHaveTextContent('changed the finance details');
     expect(await screen.findByTestId('audit-fields')).toHaveTextContent('NL91ABNA0417164300');
 
-    await userEvent.type(screen.getByLabelText('Compare with'), '2026-11-25T12:00');
+    // A moment is a date and our 24-hour time field (no datetime-local).
+    expect(screen.getByLabelText('Compare with')).toHaveAttribute('type', 'date');
+    await userEvent.type(screen.getByLabelText('Compare with'), '2026-11-25');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Compare with: time' }), '12:00');
     await userEvent.click(screen.getByRole('button', { name: 'Show' }));
     const diff = await screen.findByTestId('audit-diff');
     expect(diff).toHaveTextContent('1 field changed');

@@ -62,8 +62,15 @@ describe('notification form', () => {
     await userEvent.type(text, 'Hallo {{first_name} {{voornaam}');
     expect(screen.getByTestId('notification-preview')).toHaveTextContent('Sportief ZwolleNieuw bij Sportief ZwolleHallo Sam {voornaam}');
     expect(screen.getByText('29 of 100 advised characters (at most 240)')).toBeInTheDocument();
-    expect(screen.getByText('Date and time in Dutch time.')).toBeInTheDocument();
-    await userEvent.type(screen.getByLabelText(/^Send on/), '2027-01-15T09:30');
+    expect(screen.getByText('Date and time in Dutch time, on the 24-hour clock (for example 09:30).')).toBeInTheDocument();
+    // The date in the browser's date field, the time in our 24-hour field (never datetime-local).
+    const date = screen.getByLabelText(/^Send on\*?$/);
+    expect(date).toHaveAttribute('type', 'date');
+    await userEvent.type(date, '2027-01-15');
+    const time = screen.getByRole('textbox', { name: 'Send on: time' });
+    await userEvent.type(time, '930');
+    await userEvent.tab();
+    expect(time).toHaveValue('09:30');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect((await screen.findAllByText('The text field holds the unknown variable {voornaam}')).length).toBeGreaterThan(0);
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);

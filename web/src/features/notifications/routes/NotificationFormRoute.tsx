@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import * as yup from 'yup';
-import { Form, FormActions, FormErrorSummary, FormSection, SubmitButton, TextAreaField, TextField } from '@/components/form';
+import { DateTimeField, Form, FormActions, FormErrorSummary, FormSection, SubmitButton, TextAreaField, TextField } from '@/components/form';
 import { HistoryLink } from '@/components/audit/HistoryLink';
 import { PageHeader } from '@/components/page/PageHeader';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
@@ -159,9 +159,8 @@ function NotificationEditor({ settings, notification }: { settings: Notification
                   }),
               }}
             />
-            <TextField
+            <DateTimeField
               name="send_on"
-              type="datetime-local"
               label={t('notifications.fields.send_on')}
               required
               hint={t('notifications.sendOnHint', { zone: formatTimeZone(settings.zone, language) })}
