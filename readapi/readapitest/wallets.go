@@ -296,10 +296,13 @@ func (w *WalletWorld) organization(app, id, name string) {
 }
 
 // Bookable makes an organisation of app (orgA for appA), an activity with settings and
-// questions, and one session next week with spots; it answers the session's id.
+// questions, and one session next week with spots; it answers the session's id. The
+// week counts from Amsterdam's today, the session's own zone: from the UTC date the
+// session fell within the dashboard's 7 days between midnight in Amsterdam and in UTC.
 func (w *WalletWorld) Bookable(app, org string, spots int, settings activity.Settings, questions []activity.Question) string {
 	w.T.Helper()
-	return w.BookableOn(time.Now().AddDate(0, 0, 7).Format(time.DateOnly), app, org, spots, settings, questions)
+	nextWeek := time.Now().In(Amsterdam(w.T)).AddDate(0, 0, 7).Format(time.DateOnly)
+	return w.BookableOn(nextWeek, app, org, spots, settings, questions)
 }
 
 // BookableOn is Bookable with a session on day (YYYY-MM-DD, 19:00–20:00 Amsterdam time).
