@@ -283,6 +283,7 @@ func rebuildSchema(p Projector) string { return "rebuild_" + p.Name() }
 func (r *Runner) rebuild(ctx context.Context, ps []Projector) (eventstore.Position, error) {
 	start := time.Now()
 	total := r.countEvents(ctx)
+	deferred := map[string][]string{} // by projector, the definitions of its read indexes
 	for _, p := range ps {
 		schema := rebuildSchema(p)
 		if err := pgx.BeginFunc(ctx, r.db, func(tx pgx.Tx) error {
@@ -298,7 +299,11 @@ func (r *Runner) rebuild(ctx context.Context, ps []Projector) (eventstore.Positi
 					return err
 				}
 			}
-			_, err := tx.Exec(ctx, `
+			var err error
+			if deferred[p.Name()], err = dropReadIndexes(ctx, tx, p, schema); err != nil {
+				return err
+			}
+			_, err = tx.Exec(ctx, `
 				INSERT INTO public.projection_checkpoints (name, version, state, rebuild_total) VALUES ($1, $2, 'rebuilding', $3)
 				ON CONFLICT (name) DO UPDATE SET state = 'rebuilding', rebuild_done = 0, rebuild_total = $3, updated_at = now()`,
 				p.Name(), p.Version(), total)
@@ -357,6 +362,9 @@ func (r *Runner) rebuild(ctx context.Context, ps []Projector) (eventstore.Positi
 	if err := ctx.Err(); err != nil {
 		return pos, err
 	}
+	if err := r.buildReadIndexes(ctx, deferred); err != nil {
+		return pos, fmt.Errorf("rebuild %s: indexes: %w", strings.Join(names, ","), err)
+	}
 	err := pgx.BeginFunc(ctx, r.db, func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, asProjector); err != nil {
 			return err
@@ -402,6 +410,48 @@ func (r *Runner) rebuild(ctx context.Context, ps []Projector) (eventstore.Positi
 	}
 	r.log.Info("rebuilt", "projectors", names, "events", done, "seconds", time.Since(start).Seconds(), "position", pos.String())
 	return pos, nil
+}
+
+// dropReadIndexes drops p's read indexes (ReadIndexes) from its fresh rebuild tables
+// and answers their definitions, to build after the load.
+func dropReadIndexes(ctx context.Context, tx pgx.Tx, p Projector, schema string) ([]string, error) {
+	ri, ok := p.(ReadIndexes)
+	if !ok {
+		return nil, nil
+	}
+	var defs []string
+	for _, name := range ri.ReadIndexes() {
+		var def string
+		if err := tx.QueryRow(ctx, `SELECT indexdef FROM pg_indexes WHERE schemaname = $1 AND indexname = $2`, schema, name).Scan(&def); err != nil {
+			return nil, fmt.Errorf("read index %s: %w", name, err)
+		}
+		if _, err := tx.Exec(ctx, `DROP INDEX `+schema+`.`+name); err != nil {
+			return nil, err
+		}
+		defs = append(defs, def)
+	}
+	return defs, nil
+}
+
+// buildReadIndexes builds the read indexes dropped for the load, two at a time (the
+// connection budget and two cores), each with memory enough to sort in one pass.
+func (r *Runner) buildReadIndexes(ctx context.Context, deferred map[string][]string) error {
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(2)
+	for _, defs := range deferred {
+		for _, def := range defs {
+			g.Go(func() error {
+				return pgx.BeginFunc(gctx, r.db, func(tx pgx.Tx) error {
+					if _, err := tx.Exec(gctx, asProjector+`; SET LOCAL maintenance_work_mem = '256MB'`); err != nil {
+						return err
+					}
+					_, err := tx.Exec(gctx, def)
+					return err
+				})
+			})
+		}
+	}
+	return g.Wait()
 }
 
 type readBatch struct {
@@ -504,10 +554,55 @@ func (r *Runner) replayTx(ctx context.Context, p Projector, events []eventstore.
 			return err
 		}
 		var err error
-		parked, err = applyEvents(ctx, tx, p, events, dec, streams, carefully)
+		if b, ok := p.(Bulk); ok && !carefully {
+			parked, err = applyBulk(ctx, tx, p, b, events, dec, streams)
+		} else {
+			parked, err = applyEvents(ctx, tx, p, events, dec, streams, carefully)
+		}
 		return err
 	})
 	return parked, err
+}
+
+// applyBulk is a rebuild's first pass over a batch for a Bulk projector: the events of
+// parked streams are parked, an undecodable event fails the pass (the careful pass
+// parks it), the rest go to ApplyBulk at once.
+func applyBulk(ctx context.Context, tx pgx.Tx, p Projector, b Bulk, events []eventstore.RecordedEvent, dec []decoded, parked map[string]bool) ([]parkedEvent, error) {
+	var out []parkedEvent
+	var apply []Event
+	for i, d := range dec {
+		switch {
+		case !d.relevant():
+		case parked[events[i].Stream]:
+			out = append(out, parkedEvent{event: events[i]})
+		case d.err != nil:
+			return nil, &eventError{event: events[i], index: i, cause: d.err}
+		default:
+			apply = append(apply, *d.event)
+		}
+	}
+	if len(apply) == 0 {
+		return out, nil
+	}
+	w := &batchWriter{}
+	if err := safeBulk(ctx, p, b, tx, w, apply); err != nil {
+		return nil, err
+	}
+	if _, err := w.flush(ctx, tx); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// safeBulk runs ApplyBulk, a panic in it failing the pass (the careful pass finds the
+// event).
+func safeBulk(ctx context.Context, p Projector, b Bulk, tx pgx.Tx, w Writer, events []Event) (err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			err = fmt.Errorf("panic in %s's bulk pass: %v", p.Name(), v)
+		}
+	}()
+	return b.ApplyBulk(ctx, tx, w, events)
 }
 
 // countEvents is the total a rebuild reports progress against, when the store can count.

@@ -37,6 +37,14 @@ func (projector) Version() int         { return 3 } // 2: order_titles and order
 func (projector) Tables() []string     { return []string{Orders, Payments, Refunds, Versions, Titles} }
 func (projector) EventTypes() []string { return order.EventTypes() }
 
+// ReadIndexes: Apply finds rows by their keys alone (an order's id, a payment's, a
+// refund's, an order's versions); the overview's and exports' indexes are built after a
+// rebuild's load.
+func (projector) ReadIndexes() []string {
+	return []string{"orders_by_placed", "orders_by_organization", "orders_by_status", "orders_all_by_placed", "orders_search",
+		"orders_by_title", "orders_by_customer", "order_payments_by_order", "order_refunds_by_order", "order_versions_by_position"}
+}
+
 // StatusSQL derives the transaction status from an orders row (decision 0900), as
 // order.Order.Status does from the events.
 const StatusSQL = `CASE
