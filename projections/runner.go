@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/ThreeDotsLabs/watermill"
@@ -35,16 +36,17 @@ const rebuildBatch = 5000
 
 // Runner keeps projectors' read models up to date with the log.
 type Runner struct {
-	store      eventstore.Store
-	db         *pgxpool.Pool
-	registry   *domain.Registry
-	vault      *personal.Vault
-	projectors []Projector
-	log        *slog.Logger
-	metrics    *Metrics
-	locks      *Locks
-	stateMu    sync.Mutex
-	logged     map[string]string // by projector, its state as last logged ("" running)
+	store         eventstore.Store
+	db            *pgxpool.Pool
+	registry      *domain.Registry
+	vault         *personal.Vault
+	projectors    []Projector
+	log           *slog.Logger
+	metrics       *Metrics
+	locks         *Locks
+	stateMu       sync.Mutex
+	logged        map[string]string // by projector, its state as last logged ("" running)
+	bulkFallbacks atomic.Int64
 	// Progress, when set, hears rebuild progress (done and total events).
 	Progress func(name string, done, total int64)
 }
@@ -65,6 +67,11 @@ func NewRunner(store eventstore.Store, db *pgxpool.Pool, registry *domain.Regist
 	return &Runner{store: store, db: db, registry: registry, vault: vault, projectors: projectors, log: log, metrics: metrics,
 		locks: NewLocks(db.Config().ConnConfig), logged: map[string]string{}}, nil
 }
+
+// BulkFallbacks answers how many rebuild batches of a Bulk projector this runner
+// applied event by event because the bulk pass failed (an event to park, a row already
+// there): none in an ordinary log.
+func (r *Runner) BulkFallbacks() int64 { return r.bulkFallbacks.Load() }
 
 // Projectors answers the projectors, in the order given.
 func (r *Runner) Projectors() []Projector { return r.projectors }
@@ -284,6 +291,7 @@ func (r *Runner) rebuild(ctx context.Context, ps []Projector) (eventstore.Positi
 	start := time.Now()
 	total := r.countEvents(ctx)
 	deferred := map[string][]string{} // by projector, the definitions of its read indexes
+	forced := map[string][]string{}   // by projector, its tables whose row-level security is forced again at the swap
 	for _, p := range ps {
 		schema := rebuildSchema(p)
 		if err := pgx.BeginFunc(ctx, r.db, func(tx pgx.Tx) error {
@@ -301,6 +309,9 @@ func (r *Runner) rebuild(ctx context.Context, ps []Projector) (eventstore.Positi
 			}
 			var err error
 			if deferred[p.Name()], err = dropReadIndexes(ctx, tx, p, schema); err != nil {
+				return err
+			}
+			if forced[p.Name()], err = unforceRLS(ctx, tx, schema); err != nil {
 				return err
 			}
 			_, err = tx.Exec(ctx, `
@@ -380,6 +391,11 @@ func (r *Runner) rebuild(ctx context.Context, ps []Projector) (eventstore.Positi
 			if err := park(ctx, tx, p.Name(), parking[i].events); err != nil {
 				return err
 			}
+			for _, t := range forced[p.Name()] {
+				if _, err := tx.Exec(ctx, `ALTER TABLE `+rebuildSchema(p)+`.`+t+` FORCE ROW LEVEL SECURITY`); err != nil {
+					return err
+				}
+			}
 			for _, t := range p.Tables() {
 				if _, err := tx.Exec(ctx, `DROP TABLE IF EXISTS `+LiveSchema+`.`+t+` CASCADE`); err != nil {
 					return err
@@ -431,6 +447,29 @@ func dropReadIndexes(ctx context.Context, tx pgx.Tx, p Projector, schema string)
 		defs = append(defs, def)
 	}
 	return defs, nil
+}
+
+// unforceRLS lifts the forced row-level security of the fresh tables in schema while
+// they load, and answers which, to force again at the swap: their owner, the projector
+// role, then writes without the policies' checks (it may write every row anyway), and
+// COPY, which a table under row-level security refuses, loads them. No reader sees
+// them before the swap: they are in the rebuild's own schema, granted to nobody else.
+func unforceRLS(ctx context.Context, tx pgx.Tx, schema string) ([]string, error) {
+	rows, err := tx.Query(ctx, `SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+		WHERE n.nspname = $1 AND c.relkind = 'r' AND c.relforcerowsecurity ORDER BY c.relname`, schema)
+	if err != nil {
+		return nil, err
+	}
+	tables, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		return nil, err
+	}
+	for _, t := range tables {
+		if _, err := tx.Exec(ctx, `ALTER TABLE `+schema+`.`+t+` NO FORCE ROW LEVEL SECURITY`); err != nil {
+			return nil, err
+		}
+	}
+	return tables, nil
 }
 
 // buildReadIndexes builds the read indexes dropped for the load, two at a time (the
@@ -529,6 +568,10 @@ func (r *Runner) replay(ctx context.Context, p Projector, events []eventstore.Re
 	}
 	streams := maps.Clone(parking.streams)
 	parked, err := r.replayTx(ctx, p, events, dec, streams, false)
+	if _, bulk := p.(Bulk); bulk && err != nil && !Transient(err) && ctx.Err() == nil {
+		r.bulkFallbacks.Add(1)
+		r.log.Warn("a rebuild's bulk pass failed: the batch is applied again event by event", "projector", p.Name(), "error", err)
+	}
 	if err != nil && !Transient(err) && ctx.Err() == nil {
 		streams = maps.Clone(parking.streams)
 		parked, err = r.replayTx(ctx, p, events, dec, streams, true)
