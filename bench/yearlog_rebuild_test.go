@@ -86,8 +86,8 @@ func TestEveryReadModelLiveEqualsItsRebuild(t *testing.T) {
 	if err := projections.WaitFor(waitCtx, env.DB, names, head); err != nil {
 		t.Fatal(err)
 	}
-	// Every index, and every table's row-level security (enabled, forced).
-	indexes := `SELECT string_agg(indexdef, E'\n' ORDER BY indexdef) || E'\n' || (SELECT string_agg(c.relname || ' ' || c.relrowsecurity ||
+	// Every index, and every table's persistence (logged) and row-level security (enabled, forced).
+	indexes := `SELECT string_agg(indexdef, E'\n' ORDER BY indexdef) || E'\n' || (SELECT string_agg(c.relname || ' ' || c.relpersistence::text || ' ' || c.relrowsecurity ||
 		' ' || c.relforcerowsecurity, E'\n' ORDER BY c.relname) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
 		WHERE n.nspname = '` + projections.LiveSchema + `' AND c.relkind = 'r') FROM pg_indexes WHERE schemaname = '` + projections.LiveSchema + `'`
 	var liveIndexes, rebuiltIndexes string

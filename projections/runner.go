@@ -303,7 +303,7 @@ func (r *Runner) rebuild(ctx context.Context, ps []Projector) (eventstore.Positi
 			if _, err := tx.Exec(ctx, p.Schema()); err != nil {
 				return err
 			}
-			// Unlogged while replaying (no WAL for every row version); logged at the swap.
+			// Unlogged while replaying (no WAL for every row version); logged before the swap.
 			for _, t := range p.Tables() {
 				if _, err := tx.Exec(ctx, `ALTER TABLE `+schema+`.`+t+` SET UNLOGGED`); err != nil {
 					return err
@@ -392,7 +392,7 @@ func (r *Runner) rebuild(ctx context.Context, ps []Projector) (eventstore.Positi
 		return pos, err
 	}
 	loaded := time.Now()
-	if err := r.buildReadIndexes(ctx, deferred); err != nil {
+	if err := r.finishLoad(ctx, ps, deferred); err != nil {
 		return pos, fmt.Errorf("rebuild %s: indexes: %w", strings.Join(names, ","), err)
 	}
 	indexed := time.Now()
@@ -420,9 +420,6 @@ func (r *Runner) rebuild(ctx context.Context, ps []Projector) (eventstore.Positi
 				if _, err := tx.Exec(ctx, `DROP TABLE IF EXISTS `+LiveSchema+`.`+t+` CASCADE`); err != nil {
 					return err
 				}
-				if _, err := tx.Exec(ctx, `ALTER TABLE `+rebuildSchema(p)+`.`+t+` SET LOGGED`); err != nil {
-					return err
-				}
 				if _, err := tx.Exec(ctx, `ALTER TABLE `+rebuildSchema(p)+`.`+t+` SET SCHEMA `+LiveSchema); err != nil {
 					return err
 				}
@@ -445,7 +442,7 @@ func (r *Runner) rebuild(ctx context.Context, ps []Projector) (eventstore.Positi
 		return pos, fmt.Errorf("rebuild %s: swap: %w", strings.Join(names, ","), err)
 	}
 	r.log.Info("rebuilt", "projectors", names, "events", done, "seconds", time.Since(start).Seconds(), "position", pos.String(),
-		"load_seconds", loaded.Sub(start).Seconds(), "index_seconds", indexed.Sub(loaded).Seconds(), "swap_seconds", time.Since(indexed).Seconds())
+		"load_seconds", loaded.Sub(start).Seconds(), "logged_and_indexed_seconds", indexed.Sub(loaded).Seconds(), "swap_seconds", time.Since(indexed).Seconds())
 	return pos, nil
 }
 
@@ -493,10 +490,32 @@ func unforceRLS(ctx context.Context, tx pgx.Tx, schema string) ([]string, error)
 	return tables, nil
 }
 
-// buildReadIndexes builds the read indexes dropped for the load, two at a time (the
-// connection budget and two cores), each with memory enough to sort in one pass.
-func (r *Runner) buildReadIndexes(ctx context.Context, deferred map[string][]string) error {
+// finishLoad makes the loaded tables logged (one rewrite each, while no reader waits
+// on them: before the swap), then builds the read indexes dropped for the load — after
+// the rewrite, so that each is built once. Two at a time (the connection budget and two
+// cores), each index with memory enough to sort in one pass.
+func (r *Runner) finishLoad(ctx context.Context, ps []Projector, deferred map[string][]string) error {
 	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(2)
+	for _, p := range ps {
+		g.Go(func() error {
+			return pgx.BeginFunc(gctx, r.db, func(tx pgx.Tx) error {
+				if _, err := tx.Exec(gctx, asProjector); err != nil {
+					return err
+				}
+				for _, t := range p.Tables() {
+					if _, err := tx.Exec(gctx, `ALTER TABLE `+rebuildSchema(p)+`.`+t+` SET LOGGED`); err != nil {
+						return err
+					}
+				}
+				return nil
+			})
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return err
+	}
+	g, gctx = errgroup.WithContext(ctx)
 	g.SetLimit(2)
 	for _, defs := range deferred {
 		for _, def := range defs {

@@ -30,6 +30,7 @@ type projector struct{}
 func (projector) Name() string     { return Name }
 func (projector) Version() int     { return 2 }
 func (projector) Tables() []string { return []string{Participants, History} }
+
 // ReadIndexes: the participant lists' index is built after a rebuild's load; the one
 // by booking stays, an erasure finds its rows through it.
 func (projector) ReadIndexes() []string { return []string{"session_participants_by_session"} }
