@@ -346,7 +346,7 @@ func (r *Runner) rebuild(ctx context.Context, ps []Projector) (eventstore.Positi
 	batches := make(chan readBatch, 1)
 	readCtx, stopReading := context.WithCancel(ctx)
 	defer stopReading()
-	go r.readAhead(readCtx, batches)
+	go r.readAhead(readCtx, read, batches)
 	pos := eventstore.Start
 	var done int64
 	var lastRecorded *time.Time
@@ -354,15 +354,7 @@ func (r *Runner) rebuild(ctx context.Context, ps []Projector) (eventstore.Positi
 		if batch.err != nil {
 			return pos, batch.err
 		}
-		events := batch.events
-		// Decoded (and personal fields opened) once for every projector.
-		shared, err := r.decodeWhere(ctx, events, func(e eventstore.RecordedEvent) bool { return read[e.Type] })
-		if err != nil {
-			for _, p := range ps {
-				r.fail(p, events[0], err)
-			}
-			return pos, err
-		}
+		events, shared := batch.events, batch.decoded
 		// Each projector replays the batch in its own transaction, side by side.
 		g, gctx := errgroup.WithContext(ctx)
 		g.SetLimit(4)
@@ -534,16 +526,22 @@ func (r *Runner) finishLoad(ctx context.Context, ps []Projector, deferred map[st
 }
 
 type readBatch struct {
-	events []eventstore.RecordedEvent
-	err    error
+	events  []eventstore.RecordedEvent
+	decoded []decoded // the events of the types in read, decoded once for every projector
+	err     error
 }
 
-// readAhead reads the log in batches until its end, one batch ahead of the replay.
-func (r *Runner) readAhead(ctx context.Context, out chan<- readBatch) {
+// readAhead reads the log in batches until its end and decodes each (personal fields
+// opened) once for every projector, one batch ahead of the replay.
+func (r *Runner) readAhead(ctx context.Context, read map[string]bool, out chan<- readBatch) {
 	defer close(out)
 	pos := eventstore.Start
 	for {
 		events, err := r.store.ReadAll(ctx, pos, rebuildBatch)
+		var dec []decoded
+		if err == nil && len(events) > 0 {
+			dec, err = r.decodeWhere(ctx, events, func(e eventstore.RecordedEvent) bool { return read[e.Type] })
+		}
 		if err != nil || len(events) == 0 {
 			if err != nil {
 				out <- readBatch{err: err}
@@ -551,7 +549,7 @@ func (r *Runner) readAhead(ctx context.Context, out chan<- readBatch) {
 			return
 		}
 		select {
-		case out <- readBatch{events: events}:
+		case out <- readBatch{events: events, decoded: dec}:
 		case <-ctx.Done():
 			return
 		}
