@@ -10,7 +10,6 @@ import (
 	"context"
 	"strings"
 
-	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
 	"move/projections"
@@ -102,12 +101,12 @@ func (projector) ApplyBulk(ctx context.Context, tx pgx.Tx, _ projections.Writer,
 // row is an event's row, or false for a platform event: no tenant to show it to.
 func row(e projections.Event) ([]any, bool) {
 	m := e.Metadata
-	app, err := uuid.Parse(m.ApplicationID)
+	app, err := projections.CopyUUID(m.ApplicationID)
 	if err != nil {
 		return nil, false
 	}
 	entityType, entityID := SplitStream(e.Stream)
-	return []any{e.ID, app, int64(e.Position.Commit), int64(e.Position.Prepare), e.Stream, int64(e.Version), entityType, entityID, e.Type,
+	return []any{[16]byte(e.ID), app, int64(e.Position.Commit), int64(e.Position.Prepare), e.Stream, int64(e.Version), entityType, entityID, e.Type,
 		m.OrganizationID, m.ActorID, m.CorrelationID, m.CausationID, m.CommandID, e.RecordedAt, string(e.Data)}, true
 }
 

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
 	"move/domain/booking"
@@ -105,21 +104,21 @@ func fold(session string, events []projections.Event) ([]any, [][]any, bool) {
 	if !ok {
 		return nil, nil, false
 	}
-	sessionID, err := uuid.Parse(session)
+	sessionID, err := projections.CopyUUID(session)
 	if err != nil {
 		return nil, nil, false
 	}
-	bookingID, err := uuid.Parse(booked.BookingID)
+	bookingID, err := projections.CopyUUID(booked.BookingID)
 	if err != nil {
 		return nil, nil, false
 	}
-	ids := map[string]*uuid.UUID{}
+	ids := map[string]*[16]byte{}
 	for name, s := range map[string]string{"application": booked.ApplicationID, "organization": booked.OrganizationID,
 		"activity": booked.ActivityID, "customer": booked.CustomerID, "moved_from": booked.MovedFrom} {
 		if s == "" {
 			continue
 		}
-		u, err := uuid.Parse(s)
+		u, err := projections.CopyUUID(s)
 		if err != nil {
 			return nil, nil, false
 		}
@@ -133,7 +132,7 @@ func fold(session string, events []projections.Event) ([]any, [][]any, bool) {
 		return nil, nil, false
 	}
 	status, attendance := booked.Status, "none"
-	var movedTo *uuid.UUID
+	var movedTo *[16]byte
 	var checkedIn *time.Time
 	var refundPercent *int
 	changed := events[0].RecordedAt
@@ -154,7 +153,7 @@ func fold(session string, events []projections.Event) ([]any, [][]any, bool) {
 		case booking.Removed:
 			status, changed = booking.StatusRemoved, e.RecordedAt
 		case booking.MovedOut:
-			to, err := uuid.Parse(p.ToSession)
+			to, err := projections.CopyUUID(p.ToSession)
 			if err != nil {
 				return nil, nil, false
 			}
@@ -166,7 +165,7 @@ func fold(session string, events []projections.Event) ([]any, [][]any, bool) {
 				checkedIn = &at
 			}
 		}
-		app, err := uuid.Parse(e.Metadata.ApplicationID)
+		app, err := projections.CopyUUID(e.Metadata.ApplicationID)
 		if err != nil {
 			return nil, nil, false
 		}

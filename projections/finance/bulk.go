@@ -5,7 +5,6 @@ import (
 	"errors"
 	"strings"
 
-	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
 	"move/domain/order"
@@ -235,15 +234,15 @@ func copyOrders(ctx context.Context, tx pgx.Tx, folded map[string]*financeOrder,
 	var orders, payments, refunds [][]any
 	for _, id := range ids {
 		f := folded[id]
-		orderID, err := uuid.Parse(id)
+		orderID, err := projections.CopyUUID(id)
 		if err != nil {
 			return err
 		}
-		app, err := uuid.Parse(f.placed.ApplicationID)
+		app, err := projections.CopyUUID(f.placed.ApplicationID)
 		if err != nil {
 			return err
 		}
-		org, err := uuid.Parse(f.placed.OrganizationID)
+		org, err := projections.CopyUUID(f.placed.OrganizationID)
 		if err != nil {
 			return err
 		}

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
 	"move/domain/order"
@@ -290,16 +289,16 @@ func copyFolded(ctx context.Context, tx pgx.Tx, folded []*folding) error {
 	}
 	var orders, payments, refunds, versions [][]any
 	for _, f := range folded {
-		id, err := uuid.Parse(f.id)
+		id, err := projections.CopyUUID(f.id)
 		if err != nil {
 			return err
 		}
 		p := f.placed
-		app, err := uuid.Parse(p.ApplicationID)
+		app, err := projections.CopyUUID(p.ApplicationID)
 		if err != nil {
 			return err
 		}
-		org, err := uuid.Parse(p.OrganizationID)
+		org, err := projections.CopyUUID(p.OrganizationID)
 		if err != nil {
 			return err
 		}
@@ -307,12 +306,12 @@ func copyFolded(ctx context.Context, tx pgx.Tx, folded []*folding) error {
 		if len(p.Lines) > 0 {
 			session, booking = p.Lines[0].SessionID, p.Lines[0].BookingID
 		}
-		optional := map[string]*uuid.UUID{}
+		optional := map[string]*[16]byte{}
 		for name, s := range map[string]string{"customer": p.CustomerID, "activity": p.ActivityID, "session": session, "booking": booking, "wallet": p.WalletID} {
 			if s == "" {
 				continue
 			}
-			u, err := uuid.Parse(s)
+			u, err := projections.CopyUUID(s)
 			if err != nil {
 				return err
 			}
@@ -323,26 +322,26 @@ func copyFolded(ctx context.Context, tx pgx.Tx, folded []*folding) error {
 			p.PaymentType, optional["wallet"], p.PaymentURL, p.PayoutMonth, f.paymentMethod, f.paymentStatus, f.paid, f.refunded,
 			f.canceled, f.paidAfterClose, p.PlacedAt, f.updatedAt, f.version})
 		for _, pay := range f.payments {
-			pid, err := uuid.Parse(pay.PaymentID)
+			pid, err := projections.CopyUUID(pay.PaymentID)
 			if err != nil {
 				return err
 			}
-			papp, err := uuid.Parse(pay.applicationID)
+			papp, err := projections.CopyUUID(pay.applicationID)
 			if err != nil {
 				return err
 			}
 			payments = append(payments, []any{pid, id, papp, pay.Method, pay.AmountCents, pay.Moves, pay.providerPaymentID, pay.status, pay.At, pay.updatedAt})
 		}
 		for _, r := range f.refunds {
-			rid, err := uuid.Parse(r.RefundID)
+			rid, err := projections.CopyUUID(r.RefundID)
 			if err != nil {
 				return err
 			}
-			rapp, err := uuid.Parse(r.applicationID)
+			rapp, err := projections.CopyUUID(r.applicationID)
 			if err != nil {
 				return err
 			}
-			rpay, err := uuid.Parse(r.PaymentID)
+			rpay, err := projections.CopyUUID(r.PaymentID)
 			if err != nil {
 				return err
 			}
