@@ -58,11 +58,19 @@ func (r *Runner) decodeEach(ctx context.Context, p Projector, events []eventstor
 	if _, sealed := p.(SealedReader); sealed {
 		return r.decodeSealed(p, events, skip), nil
 	}
+	return r.decodeWhere(ctx, events, func(e eventstore.RecordedEvent) bool {
+		return slices.Contains(p.EventTypes(), e.Type) && !skip[e.ID]
+	})
+}
+
+// decodeWhere decodes the events want picks, as decodeEach does: a rebuild decodes a
+// batch once for all its projectors, each then taking the events it reads.
+func (r *Runner) decodeWhere(ctx context.Context, events []eventstore.RecordedEvent, want func(eventstore.RecordedEvent) bool) ([]decoded, error) {
 	out := make([]decoded, len(events))
 	var payloads []domain.Event
 	var at []int
 	for i, e := range events {
-		if !slices.Contains(p.EventTypes(), e.Type) || skip[e.ID] {
+		if !want(e) {
 			continue
 		}
 		payload, err := r.registry.Decode(e.Type, e.Data)

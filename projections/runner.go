@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/ThreeDotsLabs/watermill"
@@ -30,21 +31,24 @@ import (
 // role owns the read models and writes every tenant's (decision 0502).
 const asProjector = `SET LOCAL ROLE move_projector`
 
-// rebuildBatch is how many events one rebuild transaction replays.
-const rebuildBatch = 5000
+// rebuildBatch is how many events one rebuild transaction replays: large, so a
+// projector's fixed cost per batch (a transaction, a round trip, a COPY per table) is
+// spread thin and a bulk pass folds an entity's many events into one row.
+const rebuildBatch = 20000
 
 // Runner keeps projectors' read models up to date with the log.
 type Runner struct {
-	store      eventstore.Store
-	db         *pgxpool.Pool
-	registry   *domain.Registry
-	vault      *personal.Vault
-	projectors []Projector
-	log        *slog.Logger
-	metrics    *Metrics
-	locks      *Locks
-	stateMu    sync.Mutex
-	logged     map[string]string // by projector, its state as last logged ("" running)
+	store         eventstore.Store
+	db            *pgxpool.Pool
+	registry      *domain.Registry
+	vault         *personal.Vault
+	projectors    []Projector
+	log           *slog.Logger
+	metrics       *Metrics
+	locks         *Locks
+	stateMu       sync.Mutex
+	logged        map[string]string // by projector, its state as last logged ("" running)
+	bulkFallbacks atomic.Int64
 	// Progress, when set, hears rebuild progress (done and total events).
 	Progress func(name string, done, total int64)
 }
@@ -65,6 +69,11 @@ func NewRunner(store eventstore.Store, db *pgxpool.Pool, registry *domain.Regist
 	return &Runner{store: store, db: db, registry: registry, vault: vault, projectors: projectors, log: log, metrics: metrics,
 		locks: NewLocks(db.Config().ConnConfig), logged: map[string]string{}}, nil
 }
+
+// BulkFallbacks answers how many rebuild batches of a Bulk projector this runner
+// applied event by event because the bulk pass failed (an event to park, a row already
+// there): none in an ordinary log.
+func (r *Runner) BulkFallbacks() int64 { return r.bulkFallbacks.Load() }
 
 // Projectors answers the projectors, in the order given.
 func (r *Runner) Projectors() []Projector { return r.projectors }
@@ -279,6 +288,8 @@ func rebuildSchema(p Projector) string { return "rebuild_" + p.Name() }
 func (r *Runner) rebuild(ctx context.Context, ps []Projector) (eventstore.Position, error) {
 	start := time.Now()
 	total := r.countEvents(ctx)
+	deferred := map[string][]string{} // by projector, the definitions of its read indexes
+	forced := map[string][]string{}   // by projector, its tables whose row-level security is forced again at the swap
 	for _, p := range ps {
 		schema := rebuildSchema(p)
 		if err := pgx.BeginFunc(ctx, r.db, func(tx pgx.Tx) error {
@@ -288,13 +299,20 @@ func (r *Runner) rebuild(ctx context.Context, ps []Projector) (eventstore.Positi
 			if _, err := tx.Exec(ctx, p.Schema()); err != nil {
 				return err
 			}
-			// Unlogged while replaying (no WAL for every row version); logged at the swap.
+			// Unlogged while replaying (no WAL for every row version); logged before the swap.
 			for _, t := range p.Tables() {
 				if _, err := tx.Exec(ctx, `ALTER TABLE `+schema+`.`+t+` SET UNLOGGED`); err != nil {
 					return err
 				}
 			}
-			_, err := tx.Exec(ctx, `
+			var err error
+			if deferred[p.Name()], err = dropReadIndexes(ctx, tx, p, schema); err != nil {
+				return err
+			}
+			if forced[p.Name()], err = unforceRLS(ctx, tx, schema); err != nil {
+				return err
+			}
+			_, err = tx.Exec(ctx, `
 				INSERT INTO public.projection_checkpoints (name, version, state, rebuild_total) VALUES ($1, $2, 'rebuilding', $3)
 				ON CONFLICT (name) DO UPDATE SET state = 'rebuilding', rebuild_done = 0, rebuild_total = $3, updated_at = now()`,
 				p.Name(), p.Version(), total)
@@ -312,11 +330,19 @@ func (r *Runner) rebuild(ctx context.Context, ps []Projector) (eventstore.Positi
 			return eventstore.Start, fmt.Errorf("rebuild %s: %w", p.Name(), err)
 		}
 	}
+	read := map[string]bool{}                 // every type some projector reads
+	reads := make([]map[string]bool, len(ps)) // each projector's
+	for i, p := range ps {
+		reads[i] = map[string]bool{}
+		for _, t := range p.EventTypes() {
+			read[t], reads[i][t] = true, true
+		}
+	}
 	// The next batch is read while the current one is applied.
 	batches := make(chan readBatch, 1)
 	readCtx, stopReading := context.WithCancel(ctx)
 	defer stopReading()
-	go r.readAhead(readCtx, batches)
+	go r.readAhead(readCtx, read, batches)
 	pos := eventstore.Start
 	var done int64
 	var lastRecorded *time.Time
@@ -324,12 +350,12 @@ func (r *Runner) rebuild(ctx context.Context, ps []Projector) (eventstore.Positi
 		if batch.err != nil {
 			return pos, batch.err
 		}
-		events := batch.events
+		events, shared := batch.events, batch.decoded
 		// Each projector replays the batch in its own transaction, side by side.
 		g, gctx := errgroup.WithContext(ctx)
 		g.SetLimit(4)
 		for i, p := range ps {
-			g.Go(func() error { return r.replay(gctx, p, events, parking[i]) })
+			g.Go(func() error { return r.replay(gctx, p, events, shared, reads[i], parking[i]) })
 		}
 		if err := g.Wait(); err != nil {
 			var re *replayError
@@ -353,6 +379,11 @@ func (r *Runner) rebuild(ctx context.Context, ps []Projector) (eventstore.Positi
 	if err := ctx.Err(); err != nil {
 		return pos, err
 	}
+	loaded := time.Now()
+	if err := r.finishLoad(ctx, ps, deferred); err != nil {
+		return pos, fmt.Errorf("rebuild %s: indexes: %w", strings.Join(names, ","), err)
+	}
+	indexed := time.Now()
 	err := pgx.BeginFunc(ctx, r.db, func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, asProjector); err != nil {
 			return err
@@ -368,11 +399,13 @@ func (r *Runner) rebuild(ctx context.Context, ps []Projector) (eventstore.Positi
 			if err := park(ctx, tx, p.Name(), parking[i].events); err != nil {
 				return err
 			}
-			for _, t := range p.Tables() {
-				if _, err := tx.Exec(ctx, `DROP TABLE IF EXISTS `+LiveSchema+`.`+t+` CASCADE`); err != nil {
+			for _, t := range forced[p.Name()] {
+				if _, err := tx.Exec(ctx, `ALTER TABLE `+rebuildSchema(p)+`.`+t+` FORCE ROW LEVEL SECURITY`); err != nil {
 					return err
 				}
-				if _, err := tx.Exec(ctx, `ALTER TABLE `+rebuildSchema(p)+`.`+t+` SET LOGGED`); err != nil {
+			}
+			for _, t := range p.Tables() {
+				if _, err := tx.Exec(ctx, `DROP TABLE IF EXISTS `+LiveSchema+`.`+t+` CASCADE`); err != nil {
 					return err
 				}
 				if _, err := tx.Exec(ctx, `ALTER TABLE `+rebuildSchema(p)+`.`+t+` SET SCHEMA `+LiveSchema); err != nil {
@@ -396,21 +429,115 @@ func (r *Runner) rebuild(ctx context.Context, ps []Projector) (eventstore.Positi
 	if err != nil {
 		return pos, fmt.Errorf("rebuild %s: swap: %w", strings.Join(names, ","), err)
 	}
-	r.log.Info("rebuilt", "projectors", names, "events", done, "seconds", time.Since(start).Seconds(), "position", pos.String())
+	r.log.Info("rebuilt", "projectors", names, "events", done, "seconds", time.Since(start).Seconds(), "position", pos.String(),
+		"load_seconds", loaded.Sub(start).Seconds(), "logged_and_indexed_seconds", indexed.Sub(loaded).Seconds(), "swap_seconds", time.Since(indexed).Seconds())
 	return pos, nil
 }
 
-type readBatch struct {
-	events []eventstore.RecordedEvent
-	err    error
+// dropReadIndexes drops p's read indexes (ReadIndexes) from its fresh rebuild tables
+// and answers their definitions, to build after the load.
+func dropReadIndexes(ctx context.Context, tx pgx.Tx, p Projector, schema string) ([]string, error) {
+	ri, ok := p.(ReadIndexes)
+	if !ok {
+		return nil, nil
+	}
+	var defs []string
+	for _, name := range ri.ReadIndexes() {
+		var def string
+		if err := tx.QueryRow(ctx, `SELECT indexdef FROM pg_indexes WHERE schemaname = $1 AND indexname = $2`, schema, name).Scan(&def); err != nil {
+			return nil, fmt.Errorf("read index %s: %w", name, err)
+		}
+		if _, err := tx.Exec(ctx, `DROP INDEX `+schema+`.`+name); err != nil {
+			return nil, err
+		}
+		defs = append(defs, def)
+	}
+	return defs, nil
 }
 
-// readAhead reads the log in batches until its end, one batch ahead of the replay.
-func (r *Runner) readAhead(ctx context.Context, out chan<- readBatch) {
+// unforceRLS lifts the forced row-level security of the fresh tables in schema while
+// they load, and answers which, to force again at the swap: their owner, the projector
+// role, then writes without the policies' checks (it may write every row anyway), and
+// COPY, which a table under row-level security refuses, loads them. No reader sees
+// them before the swap: they are in the rebuild's own schema, granted to nobody else.
+func unforceRLS(ctx context.Context, tx pgx.Tx, schema string) ([]string, error) {
+	rows, err := tx.Query(ctx, `SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+		WHERE n.nspname = $1 AND c.relkind = 'r' AND c.relforcerowsecurity ORDER BY c.relname`, schema)
+	if err != nil {
+		return nil, err
+	}
+	tables, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		return nil, err
+	}
+	for _, t := range tables {
+		if _, err := tx.Exec(ctx, `ALTER TABLE `+schema+`.`+t+` NO FORCE ROW LEVEL SECURITY`); err != nil {
+			return nil, err
+		}
+	}
+	return tables, nil
+}
+
+// finishLoad makes the loaded tables logged (one rewrite each, while no reader waits
+// on them: before the swap), then builds the read indexes dropped for the load — after
+// the rewrite, so that each is built once. Two at a time (the connection budget and two
+// cores), each index with memory enough to sort in one pass.
+func (r *Runner) finishLoad(ctx context.Context, ps []Projector, deferred map[string][]string) error {
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(2)
+	for _, p := range ps {
+		g.Go(func() error {
+			return pgx.BeginFunc(gctx, r.db, func(tx pgx.Tx) error {
+				if _, err := tx.Exec(gctx, asProjector); err != nil {
+					return err
+				}
+				for _, t := range p.Tables() {
+					if _, err := tx.Exec(gctx, `ALTER TABLE `+rebuildSchema(p)+`.`+t+` SET LOGGED`); err != nil {
+						return err
+					}
+				}
+				return nil
+			})
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return err
+	}
+	g, gctx = errgroup.WithContext(ctx)
+	g.SetLimit(2)
+	for _, defs := range deferred {
+		for _, def := range defs {
+			g.Go(func() error {
+				return pgx.BeginFunc(gctx, r.db, func(tx pgx.Tx) error {
+					if _, err := tx.Exec(gctx, asProjector+`; SET LOCAL maintenance_work_mem = '256MB'`); err != nil {
+						return err
+					}
+					_, err := tx.Exec(gctx, def)
+					return err
+				})
+			})
+		}
+	}
+	return g.Wait()
+}
+
+type readBatch struct {
+	events  []eventstore.RecordedEvent
+	decoded []decoded // the events of the types in read, decoded once for every projector
+	err     error
+}
+
+// readAhead reads the log in batches until its end and decodes each (personal fields
+// opened) once for every projector, one batch ahead of the replay.
+func (r *Runner) readAhead(ctx context.Context, read map[string]bool, out chan<- readBatch) {
 	defer close(out)
 	pos := eventstore.Start
 	for {
 		events, err := r.store.ReadAll(ctx, pos, rebuildBatch)
+		var dec []decoded
+		if err == nil && len(events) > 0 {
+			dec, err = r.decodeWhere(ctx, events, func(e eventstore.RecordedEvent) bool { return read[e.Type] })
+		}
 		if err != nil || len(events) == 0 {
 			if err != nil {
 				out <- readBatch{err: err}
@@ -418,7 +545,7 @@ func (r *Runner) readAhead(ctx context.Context, out chan<- readBatch) {
 			return
 		}
 		select {
-		case out <- readBatch{events: events}:
+		case out <- readBatch{events: events, decoded: dec}:
 		case <-ctx.Done():
 			return
 		}
@@ -463,18 +590,30 @@ func (r *Runner) newRebuildParking(ctx context.Context, p Projector) (*rebuildPa
 	return &rebuildParking{streams: map[string]bool{}, skip: skip}, nil
 }
 
-// replay applies a batch of events to one projector's rebuild tables in one
-// transaction: its schema is set first (statements are prepared against the schema in
-// force when sent), then its statements go in one round trip. When an event fails for
+// replay applies a batch of events (shared: decoded once for every projector) to one
+// projector's rebuild tables in one transaction: its schema is set first (statements
+// are prepared against the schema in force when sent), then its statements go in one
+// round trip. When an event fails for
 // a reason of its own, the batch is applied again carefully, parking what fails, as
 // the live path does: a rebuild finishes.
-func (r *Runner) replay(ctx context.Context, p Projector, events []eventstore.RecordedEvent, parking *rebuildParking) error {
-	dec, err := r.decodeEach(ctx, p, events, parking.skip)
-	if err != nil {
-		return &replayError{projector: p, event: events[0], cause: err}
+func (r *Runner) replay(ctx context.Context, p Projector, events []eventstore.RecordedEvent, shared []decoded, reads map[string]bool, parking *rebuildParking) error {
+	dec := make([]decoded, len(events))
+	if _, sealed := p.(SealedReader); sealed {
+		// The shared batch has its personal fields opened; a sealed reader gets them as stored.
+		dec = r.decodeSealed(p, events, parking.skip)
+	} else {
+		for i, e := range events {
+			if reads[e.Type] && !parking.skip[e.ID] {
+				dec[i] = shared[i]
+			}
+		}
 	}
 	streams := maps.Clone(parking.streams)
 	parked, err := r.replayTx(ctx, p, events, dec, streams, false)
+	if _, bulk := p.(Bulk); bulk && err != nil && !Transient(err) && ctx.Err() == nil {
+		r.bulkFallbacks.Add(1)
+		r.log.Warn("a rebuild's bulk pass failed: the batch is applied again event by event", "projector", p.Name(), "error", err)
+	}
 	if err != nil && !Transient(err) && ctx.Err() == nil {
 		streams = maps.Clone(parking.streams)
 		parked, err = r.replayTx(ctx, p, events, dec, streams, true)
@@ -500,10 +639,55 @@ func (r *Runner) replayTx(ctx context.Context, p Projector, events []eventstore.
 			return err
 		}
 		var err error
-		parked, err = applyEvents(ctx, tx, p, events, dec, streams, carefully)
+		if b, ok := p.(Bulk); ok && !carefully {
+			parked, err = applyBulk(ctx, tx, p, b, events, dec, streams)
+		} else {
+			parked, err = applyEvents(ctx, tx, p, events, dec, streams, carefully)
+		}
 		return err
 	})
 	return parked, err
+}
+
+// applyBulk is a rebuild's first pass over a batch for a Bulk projector: the events of
+// parked streams are parked, an undecodable event fails the pass (the careful pass
+// parks it), the rest go to ApplyBulk at once.
+func applyBulk(ctx context.Context, tx pgx.Tx, p Projector, b Bulk, events []eventstore.RecordedEvent, dec []decoded, parked map[string]bool) ([]parkedEvent, error) {
+	var out []parkedEvent
+	var apply []Event
+	for i, d := range dec {
+		switch {
+		case !d.relevant():
+		case parked[events[i].Stream]:
+			out = append(out, parkedEvent{event: events[i]})
+		case d.err != nil:
+			return nil, &eventError{event: events[i], index: i, cause: d.err}
+		default:
+			apply = append(apply, *d.event)
+		}
+	}
+	if len(apply) == 0 {
+		return out, nil
+	}
+	w := &batchWriter{}
+	if err := safeBulk(ctx, p, b, tx, w, apply); err != nil {
+		return nil, err
+	}
+	if _, err := w.flush(ctx, tx); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// safeBulk runs ApplyBulk, a panic in it failing the pass (the careful pass finds the
+// event).
+func safeBulk(ctx context.Context, p Projector, b Bulk, tx pgx.Tx, w Writer, events []Event) (err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			err = fmt.Errorf("panic in %s's bulk pass: %v", p.Name(), v)
+		}
+	}()
+	return b.ApplyBulk(ctx, tx, w, events)
 }
 
 // countEvents is the total a rebuild reports progress against, when the store can count.

@@ -30,6 +30,11 @@ type projector struct{}
 func (projector) Name() string     { return Name }
 func (projector) Version() int     { return 2 }
 func (projector) Tables() []string { return []string{Participants, History} }
+
+// ReadIndexes: the participant lists' index is built after a rebuild's load; the one
+// by booking stays, an erasure finds its rows through it.
+func (projector) ReadIndexes() []string { return []string{"session_participants_by_session"} }
+
 func (projector) EventTypes() []string {
 	return append(booking.EventTypes(), personal.Erased{}.EventType())
 }
@@ -93,7 +98,6 @@ func (projector) Apply(ctx context.Context, w projections.Writer, e projections.
 	}
 	session := strings.TrimPrefix(e.Stream, booking.StreamPrefix)
 	var id string
-	var detail any = struct{}{}
 	switch p := e.Payload.(type) {
 	case booking.Booked:
 		id = p.BookingID
@@ -113,19 +117,18 @@ func (projector) Apply(ctx context.Context, w projections.Writer, e projections.
 			answers, p.Status, e.Version, p.ByStaff, p.MovedFrom, e.RecordedAt); err != nil {
 			return err
 		}
-		detail = map[string]any{"status": p.Status, "by_staff": p.ByStaff, "moved_from": p.MovedFrom}
 	case booking.Confirmed:
 		id = p.BookingID
 		if err := setStatus(ctx, w, e, session, id, booking.StatusConfirmed); err != nil {
 			return err
 		}
 	case booking.Promoted:
-		id, detail = p.BookingID, map[string]any{"status": p.Status}
+		id = p.BookingID
 		if err := setStatus(ctx, w, e, session, id, p.Status); err != nil {
 			return err
 		}
 	case booking.Cancelled:
-		id, detail = p.BookingID, map[string]any{"refund_percent": p.RefundPercent, "minutes_before": p.MinutesBefore, "by_staff": p.ByStaff}
+		id = p.BookingID
 		if err := w.Exec(ctx, `UPDATE session_participants SET status = 'cancelled', refund_percent = $3, changed_at = $4
 			WHERE session_id = $1 AND booking_id = $2`, session, id, p.RefundPercent, e.RecordedAt); err != nil {
 			return err
@@ -136,27 +139,50 @@ func (projector) Apply(ctx context.Context, w projections.Writer, e projections.
 			return err
 		}
 	case booking.MovedOut:
-		id, detail = p.BookingID, map[string]any{"to_session": p.ToSession}
+		id = p.BookingID
 		if err := w.Exec(ctx, `UPDATE session_participants SET status = 'moved', moved_to = $3, changed_at = $4
 			WHERE session_id = $1 AND booking_id = $2`, session, id, p.ToSession, e.RecordedAt); err != nil {
 			return err
 		}
 	case booking.AttendanceMarked:
-		id, detail = p.BookingID, map[string]any{"attendance": p.Attendance, "via": p.Via}
+		id = p.BookingID
 		if err := w.Exec(ctx, `UPDATE session_participants SET attendance = $3,
 			checked_in_at = CASE WHEN $3 = 'present' THEN $4::timestamptz END, changed_at = $4
 			WHERE session_id = $1 AND booking_id = $2`, session, id, p.Attendance, p.At); err != nil {
 			return err
 		}
 	case booking.Notified:
-		id, detail = p.BookingID, map[string]any{"reason": p.Reason}
+		id = p.BookingID
 	default:
 		return nil
 	}
 	return w.Exec(ctx, `INSERT INTO booking_history (booking_id, version, session_id, application_id, event, actor_id, at, detail)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING`,
-		id, e.Version, session, e.Metadata.ApplicationID, strings.TrimSuffix(strings.TrimPrefix(e.Type, "booking."), ".v1"),
-		e.Metadata.ActorID, e.RecordedAt, detail)
+		id, e.Version, session, e.Metadata.ApplicationID, historyEvent(e), e.Metadata.ActorID, e.RecordedAt, detailOf(e))
+}
+
+// historyEvent is an event's name in a booking's history.
+func historyEvent(e projections.Event) string {
+	return strings.TrimSuffix(strings.TrimPrefix(e.Type, "booking."), ".v1")
+}
+
+// detailOf is what a booking's history keeps of an event.
+func detailOf(e projections.Event) any {
+	switch p := e.Payload.(type) {
+	case booking.Booked:
+		return map[string]any{"status": p.Status, "by_staff": p.ByStaff, "moved_from": p.MovedFrom}
+	case booking.Promoted:
+		return map[string]any{"status": p.Status}
+	case booking.Cancelled:
+		return map[string]any{"refund_percent": p.RefundPercent, "minutes_before": p.MinutesBefore, "by_staff": p.ByStaff}
+	case booking.MovedOut:
+		return map[string]any{"to_session": p.ToSession}
+	case booking.AttendanceMarked:
+		return map[string]any{"attendance": p.Attendance, "via": p.Via}
+	case booking.Notified:
+		return map[string]any{"reason": p.Reason}
+	}
+	return struct{}{}
 }
 
 func setStatus(ctx context.Context, w projections.Writer, e projections.Event, session, id, status string) error {

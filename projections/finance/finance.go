@@ -47,6 +47,13 @@ func (projector) Tables() []string {
 	return []string{Orders, Payments, Refunds, Payouts, SepaBatches, SepaTransfers, Invoices, InvoiceMonths}
 }
 
+// ReadIndexes: Apply finds rows by their keys (an erasure's organisation_id::text
+// matches no index anyway); the screens' indexes are built after a rebuild's load.
+func (projector) ReadIndexes() []string {
+	return []string{"finance_orders_by_month", "finance_payouts_by_month", "sepa_transfers_by_organization", "invoices_by_number",
+		"invoices_by_organization"}
+}
+
 func (projector) EventTypes() []string {
 	return []string{
 		order.Placed{}.EventType(), order.PaymentStarted{}.EventType(), order.PaymentStatusChanged{}.EventType(),

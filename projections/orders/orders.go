@@ -37,6 +37,14 @@ func (projector) Version() int         { return 3 } // 2: order_titles and order
 func (projector) Tables() []string     { return []string{Orders, Payments, Refunds, Versions, Titles} }
 func (projector) EventTypes() []string { return order.EventTypes() }
 
+// ReadIndexes: Apply finds rows by their keys alone (an order's id, a payment's, a
+// refund's, an order's versions); the overview's and exports' indexes are built after a
+// rebuild's load.
+func (projector) ReadIndexes() []string {
+	return []string{"orders_by_placed", "orders_by_organization", "orders_by_status", "orders_all_by_placed", "orders_search",
+		"orders_by_title", "orders_by_customer", "order_payments_by_order", "order_refunds_by_order", "order_versions_by_position"}
+}
+
 // StatusSQL derives the transaction status from an orders row (decision 0900), as
 // order.Order.Status does from the events.
 const StatusSQL = `CASE
@@ -169,7 +177,6 @@ CREATE INDEX order_versions_by_position ON order_versions (application_id, from_
 
 func (projector) Apply(ctx context.Context, w projections.Writer, e projections.Event) error {
 	id := strings.TrimPrefix(e.Stream, order.StreamPrefix)
-	var detail any = struct{}{}
 	switch p := e.Payload.(type) {
 	case order.Placed:
 		lines, err := json.Marshal(p.Lines)
@@ -199,7 +206,6 @@ func (projector) Apply(ctx context.Context, w projections.Writer, e projections.
 			p.ApplicationID, title); err != nil {
 			return err
 		}
-		detail = map[string]any{"total_cents": p.TotalCents, "payment_type": p.PaymentType}
 	case order.PaymentStarted:
 		if err := w.Exec(ctx, `INSERT INTO order_payments (payment_id, order_id, application_id, method, amount_cents, moves,
 			status, started_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, 'open', $7, $7) ON CONFLICT (payment_id) DO NOTHING`,
@@ -209,7 +215,6 @@ func (projector) Apply(ctx context.Context, w projections.Writer, e projections.
 		if err := touch(ctx, w, e, id, `payment_method = $4, payment_status = 'open'`, p.Method); err != nil {
 			return err
 		}
-		detail = map[string]any{"payment_id": p.PaymentID, "method": p.Method, "amount_cents": p.AmountCents}
 	case order.PaymentCreated:
 		if err := w.Exec(ctx, `UPDATE order_payments SET provider_payment_id = $2, updated_at = $3 WHERE payment_id = $1`,
 			p.PaymentID, p.ProviderPaymentID, p.At); err != nil {
@@ -218,7 +223,6 @@ func (projector) Apply(ctx context.Context, w projections.Writer, e projections.
 		if err := touch(ctx, w, e, id, ``); err != nil {
 			return err
 		}
-		detail = map[string]any{"payment_id": p.PaymentID, "provider_payment_id": p.ProviderPaymentID}
 	case order.PaymentStatusChanged:
 		if err := w.Exec(ctx, `UPDATE order_payments SET status = $2, updated_at = $3 WHERE payment_id = $1`,
 			p.PaymentID, p.Status, p.At); err != nil {
@@ -229,7 +233,6 @@ func (projector) Apply(ctx context.Context, w projections.Writer, e projections.
 			p.Status, p.PaymentID); err != nil {
 			return err
 		}
-		detail = map[string]any{"payment_id": p.PaymentID, "from": p.From, "status": p.Status}
 	case order.RefundRequested:
 		lines, err := json.Marshal(p.Lines)
 		if err != nil {
@@ -249,7 +252,6 @@ func (projector) Apply(ctx context.Context, w projections.Writer, e projections.
 		if err := touch(ctx, w, e, id, ``); err != nil {
 			return err
 		}
-		detail = map[string]any{"refund_id": p.RefundID, "amount_cents": p.AmountCents, "reason": p.Reason, "origin": p.Origin}
 	case order.RefundStatusChanged:
 		if err := w.Exec(ctx, `UPDATE order_refunds SET status = $2, provider_refund_id = coalesce(nullif($3, ''), provider_refund_id),
 			updated_at = $4 WHERE refund_id = $1`, p.RefundID, p.Status, p.ProviderRefundID, p.At); err != nil {
@@ -260,21 +262,41 @@ func (projector) Apply(ctx context.Context, w projections.Writer, e projections.
 			p.Status, p.RefundID); err != nil {
 			return err
 		}
-		detail = map[string]any{"refund_id": p.RefundID, "from": p.From, "status": p.Status}
 	case order.Canceled:
 		if err := touch(ctx, w, e, id, `canceled = true`); err != nil {
 			return err
 		}
-		detail = map[string]any{"reason": p.Reason}
 	case order.PaymentAfterClose:
 		if err := touch(ctx, w, e, id, `paid_after_close = true`); err != nil {
 			return err
 		}
-		detail = map[string]any{"payment_id": p.PaymentID}
 	default:
 		return nil
 	}
-	return version(ctx, w, e, id, detail)
+	return version(ctx, w, e, id, detailOf(e))
+}
+
+// detailOf is what an order event's version row keeps of it (its history line).
+func detailOf(e projections.Event) any {
+	switch p := e.Payload.(type) {
+	case order.Placed:
+		return map[string]any{"total_cents": p.TotalCents, "payment_type": p.PaymentType}
+	case order.PaymentStarted:
+		return map[string]any{"payment_id": p.PaymentID, "method": p.Method, "amount_cents": p.AmountCents}
+	case order.PaymentCreated:
+		return map[string]any{"payment_id": p.PaymentID, "provider_payment_id": p.ProviderPaymentID}
+	case order.PaymentStatusChanged:
+		return map[string]any{"payment_id": p.PaymentID, "from": p.From, "status": p.Status}
+	case order.RefundRequested:
+		return map[string]any{"refund_id": p.RefundID, "amount_cents": p.AmountCents, "reason": p.Reason, "origin": p.Origin}
+	case order.RefundStatusChanged:
+		return map[string]any{"refund_id": p.RefundID, "from": p.From, "status": p.Status}
+	case order.Canceled:
+		return map[string]any{"reason": p.Reason}
+	case order.PaymentAfterClose:
+		return map[string]any{"payment_id": p.PaymentID}
+	}
+	return struct{}{}
 }
 
 // touch updates an order's row: set (which may use $4, $5 … for args) and its version.
