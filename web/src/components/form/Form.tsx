@@ -182,7 +182,8 @@ function labelOf(field: HTMLElement): string | undefined {
 /**
  * After a submit: the server's refusal of the whole form (e.g. wrong credentials), else
  * 'Please fill in all the fields correctly' with every invalid field named by its label and
- * linked (a click focuses it); both go when fixed.
+ * linked (a click focuses it); both go when fixed. The messages stay under their fields:
+ * the summary names where to go, not the same sentence twice.
  */
 export function FormErrorSummary() {
   const { t } = useTranslation();
@@ -219,8 +220,8 @@ export function FormErrorSummary() {
       {named.length > 0 && (
         <ul className="form__summary-list">
           {named.map(({ message, label, fieldId }) => (
-            <li key={`${fieldId ?? label ?? ''}${message}`}>
-              {fieldId ? (
+            <li key={`${fieldId ?? ''}${label ?? message}`}>
+              {fieldId && label ? (
                 <a
                   href={`#${fieldId}`}
                   onClick={(event) => {
@@ -228,10 +229,11 @@ export function FormErrorSummary() {
                     document.getElementById(fieldId)?.focus();
                   }}
                 >
-                  {label ? `${label}: ${message}` : message}
+                  {label}
                 </a>
               ) : (
-                label ? `${label}: ${message}` : message
+                // A field the summary cannot name is named by its message (the field itself shows it once more).
+                (label ?? message)
               )}
             </li>
           ))}
