@@ -28,7 +28,7 @@ func Projector() projections.Projector { return projector{} }
 type projector struct{}
 
 func (projector) Name() string     { return Name }
-func (projector) Version() int     { return 2 }
+func (projector) Version() int     { return 3 } // 3: by customer (a customer's page, 1710)
 func (projector) Tables() []string { return []string{Participants, History} }
 func (projector) EventTypes() []string {
 	return append(booking.EventTypes(), personal.Erased{}.EventType())
@@ -66,6 +66,7 @@ CREATE TABLE session_participants (
 );
 CREATE INDEX session_participants_by_session ON session_participants (application_id, session_id, arrival);
 CREATE INDEX session_participants_by_booking ON session_participants (booking_id);
+CREATE INDEX session_participants_by_customer ON session_participants (application_id, customer_id, booked_at) WHERE customer_id IS NOT NULL;
 ` + projections.TenantRLS(Participants) + `
 
 CREATE TABLE booking_history (
