@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { CustomerLink } from '@/components/customer/CustomerLink';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -178,7 +179,7 @@ export function SessionParticipants({ activityId, sessionId, date, base }: Props
                   />
                 </td>
                 <td>
-                  {name(p)}
+                  <CustomerLink customerId={p.customer_id}>{name(p)}</CustomerLink>
                   {p.check_in_code && (
                     <span className="participants__code" title={t('activities.participants.code')}>
                       {p.check_in_code}
@@ -214,7 +215,7 @@ export function SessionParticipants({ activityId, sessionId, date, base }: Props
         <ol data-testid="waiting-list">
           {waiting.map((p) => (
             <li key={p.booking_id}>
-              {name(p)} {historyButton(p)}
+              <CustomerLink customerId={p.customer_id}>{name(p)}</CustomerLink> {historyButton(p)}
             </li>
           ))}
         </ol>
@@ -225,7 +226,8 @@ export function SessionParticipants({ activityId, sessionId, date, base }: Props
           <ul data-testid="cancelled">
             {cancelled.map((p) => (
               <li key={p.booking_id}>
-                {name(p)} · {t(`activities.participants.status.${p.status}`, { defaultValue: p.status })} {historyButton(p)}
+                <CustomerLink customerId={p.customer_id}>{name(p)}</CustomerLink> ·{' '}
+                {t(`activities.participants.status.${p.status}`, { defaultValue: p.status })} {historyButton(p)}
               </li>
             ))}
           </ul>
