@@ -141,6 +141,9 @@ const SEEDED_SESSION_DAY = new Date(Date.now() + 14 * 24 * 3600 * 1000).toISOStr
 ROUTES.organization.door = ['{org}/door', `{org}/door?date=${SEEDED_SESSION_DAY}`];
 ROUTES.trainer.door = ['{org}/door'];
 
+/** Issue 23's customer page (decision 1710): the first customer the orders list links to, and one not in the application. */
+ROUTES.admin.customers = ['{link:/application/orders>/application/customers/}', '/application/customers/00000000-0000-0000-0000-000000000000'];
+
 async function logInAs(browser: Browser, role: Role, baseURL: string, viewport: { width: number; height: number }) {
   // The CSP would refuse the script axe injects; the app itself is unchanged.
   const context = await browser.newContext({ baseURL, viewport, bypassCSP: true, locale: 'nl-NL' });
@@ -201,10 +204,12 @@ async function firstRecord(page: Page, list: string): Promise<string> {
 }
 
 /** The first link on the page at `list` to a record below it (an agenda's first session). */
-async function firstLink(page: Page, list: string): Promise<string> {
+async function firstLink(page: Page, pattern: string): Promise<string> {
+  // `list>prefix`: the first link on list to an address under prefix (a customer's page from the orders).
+  const [list, prefix = `${pattern}/`] = pattern.split('>');
   await page.goto(list);
   await settled(page);
-  const link = page.locator(`main a[href^="${list}/"]`).first();
+  const link = page.locator(`main a[href^="${prefix}"]`).first();
   await expect(link).toBeVisible();
   return (await link.getAttribute('href')) ?? '';
 }

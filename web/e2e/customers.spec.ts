@@ -1,0 +1,93 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, loggedInTest as test, SUPERADMIN_PASSWORD } from './fixtures';
+
+// A customer's page (issue 23's support line, decision 1710): reached from the orders
+// list by the customer's name; orders with refunds, bookings, wallets in one place; an
+// order opens its dialog there and is refunded in part; on a phone the rows are cards.
+
+const ACTIVITY = 'Yoga in het park'; // seeded paid activity (cmd/move/seed_orders.go)
+const EMAIL = 'customer@move.test'; // Kim Klant (cmd/move/identity.go)
+const SERVER = { timeout: 30_000 };
+
+test.skip(Boolean(process.env.E2E_MOCK), 'the contract mock has no customers');
+
+async function paidOrderOfKim(request: APIRequestContext, page: Page): Promise<string> {
+  const login = await request.post('/v1/auth/login', { data: { email: EMAIL, password: SUPERADMIN_PASSWORD } });
+  expect(login.status()).toBe(200);
+  const body = (await login.json()) as { api_token: { token: string }; user: { applications: { id: string }[] } };
+  const headers = { Authorization: `Bearer ${body.api_token.token}`, ApplicationId: body.user.applications[0]?.id ?? '' };
+  // The seeded paid session, as the orders spec finds it (through the superadmin's overview).
+  const admin = await request.post('/v1/auth/login', { data: { email: 'superadmin@move.test', password: SUPERADMIN_PASSWORD } });
+  const token = ((await admin.json()) as { api_token: { token: string } }).api_token.token;
+  const all = await request.get('/v1/admin/applications/sessions?itemsPerPage=1000', {
+    headers: { Authorization: `Bearer ${token}`, ApplicationId: headers.ApplicationId },
+  });
+  const rows = ((await all.json()) as { data: { id: string; activity_name: string }[] }).data;
+  const sessionId = rows.find((row) => row.activity_name === ACTIVITY)?.id ?? '';
+  expect(sessionId, 'the seeded paid session').not.toBe('');
+  const booked = await request.post(`/v1/sessions/${sessionId}/bookings`, {
+    headers,
+    data: { participant: { first_name: 'Kim', last_name: 'Klant', email: EMAIL } },
+  });
+  expect(booked.status()).toBe(201);
+  const bookingId = ((await booked.json()) as { data: { booking_id: string } }).data.booking_id;
+  const ordered = await request.post(`/v1/sessions/${sessionId}/bookings/${bookingId}/order`, { headers, data: { payment_type: 'euros' } });
+  expect(ordered.status()).toBe(201);
+  const order = ((await ordered.json()) as { data: { order_id: string; checkout_url: string } }).data;
+  await page.goto(order.checkout_url);
+  await page.getByRole('button', { name: 'Pay' }).click();
+  return order.order_id;
+}
+
+test('a customer’s page: from the orders list by name, orders with refunds, bookings and wallets, a partial refund there, cards on a phone', async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  await paidOrderOfKim(request, page);
+
+  await page.goto('/application/orders');
+  await page.getByRole('searchbox', { name: /^Search/ }).fill('kim klant');
+  const row = page.locator('.ag-row').filter({ hasText: 'Kim Klant' }).first();
+  await expect(row).toBeVisible(SERVER);
+  await row.getByRole('link', { name: 'Kim Klant' }).click();
+  await expect(page).toHaveURL(/\/application\/customers\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: 'Kim Klant', level: 1 })).toBeVisible(SERVER);
+  await expect(page.getByRole('link', { name: EMAIL })).toBeVisible();
+
+  // The sections, counted in the page's own navigation.
+  const sections = page.getByRole('navigation', { name: 'On this page' });
+  for (const name of ['Orders', 'Bookings', 'Purchases', 'Wallets']) await expect(sections.getByRole('link', { name: new RegExp(`^${name} `) })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Orders', level: 2 })).toBeVisible();
+  await expect(page.getByTestId('customer-booking').filter({ hasText: ACTIVITY }).first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Wallets', level: 2 })).toBeVisible();
+
+  // The newest paid order opens its dialog; half of it is refunded, and the page shows it.
+  const paid = page.getByTestId('customer-order').filter({ hasText: ACTIVITY }).filter({ has: page.getByTestId('order-status').getByText('Paid', { exact: true }) }).first();
+  await paid.getByRole('button', { name: ACTIVITY }).click();
+  const dialog = page.getByRole('dialog', { name: `Order ${ACTIVITY}` });
+  await expect(dialog.getByTestId('order-customer')).toContainText('Kim Klant');
+  await dialog.getByRole('textbox', { name: 'Amount in euros', exact: true }).fill('1.25');
+  await dialog.getByRole('textbox', { name: 'Reason', exact: true }).fill('Klantpagina');
+  await dialog.getByRole('button', { name: 'Refund' }).click();
+  await page.getByRole('alertdialog', { name: 'Refund €1.25?' }).getByRole('button', { name: 'Refund €1.25' }).click();
+  await expect(dialog.getByTestId('order-status')).toHaveText('Partly refunded', SERVER);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByTestId('customer-order').filter({ hasText: 'Klantpagina' })).toContainText('€1.25', SERVER);
+
+  // On a phone: cards, nothing wider than the screen; a card opens the order.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const card = page.getByTestId('customer-orders').getByRole('button', { name: new RegExp(`^${ACTIVITY}`) }).first();
+  await expect(card).toBeVisible();
+  await expect(page.getByTestId('customer-orders').locator('thead')).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await card.click();
+  await expect(page.getByRole('dialog', { name: `Order ${ACTIVITY}` })).toBeVisible();
+});
+
+test('a customer’s page of someone not in the application says so and leads back to the orders', async ({ page }) => {
+  await page.goto('/application/customers/00000000-0000-0000-0000-000000000000');
+  await expect(page.getByRole('alert')).toContainText('This customer does not exist in this application', SERVER);
+  await page.getByRole('link', { name: 'To the orders' }).click();
+  await expect(page).toHaveURL(/\/application\/orders$/);
+});
