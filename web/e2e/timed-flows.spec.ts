@@ -1,6 +1,7 @@
 import { loadavg } from 'node:os';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, loggedInTest as test } from './fixtures';
+import { paidOrderOfKim, staffHeaders } from './paid-session';
 
 // Issue 23, "Done means": three flows staff do every day, performed as staff would and
 // timed for the "Timed flows" table in docs/frontend.md. Each flow counts the clicks and
@@ -14,12 +15,9 @@ import { expect, loggedInTest as test } from './fixtures';
 
 test.skip(Boolean(process.env.E2E_MOCK), 'the contract mock has no orders or door');
 
-// The demo organisation and the paid activity `move seed` creates (decision 0105,
-// cmd/move/seed_orders.go); the server runs the local payment provider.
+// The demo organisation `move seed` creates (decision 0105); the server runs the local
+// payment provider.
 const DEMO_ORGANIZATION = '1b7dff1f-f891-596f-adf4-ba8350d1739d';
-const PAID_ACTIVITY = 'Yoga in het park';
-const CUSTOMER_EMAIL = 'customer@move.test'; // Kim Klant (cmd/move/identity.go)
-const PASSWORD = process.env.E2E_PASSWORD ?? 'move-demo-password';
 const SERVER = { timeout: 30_000 };
 
 /** Counts what staff do: a click or tap is one, each typed character a keypress. */
@@ -70,14 +68,6 @@ class Effort {
     test.info().annotations.push({ type: 'timed flow', description: line });
     console.log(`timed flow — ${line}`);
   }
-}
-
-async function staffHeaders(page: Page): Promise<Record<string, string>> {
-  const stored = await page.evaluate(() => [localStorage.getItem('move.auth'), localStorage.getItem('move.context')]);
-  const token = (JSON.parse(stored[0] ?? '{}') as { state?: { token?: string } }).state?.token ?? '';
-  const applicationId = (JSON.parse(stored[1] ?? '{}') as { state?: { applicationId?: string } }).state?.applicationId ?? '';
-  expect(token).not.toBe('');
-  return { Authorization: `Bearer ${token}`, ApplicationId: applicationId };
 }
 
 type Answer = { data: Record<string, string>; meta?: { position?: string } };
@@ -192,27 +182,13 @@ test('timed: checking in 20 participants at the door on a phone', async ({ page 
   effort.report('(b) 20 check-ins at the door, 390 px');
 });
 
-test('timed: finding a customer’s order and refunding part of it', async ({ page, request }) => {
+test('timed: finding a customer’s order and refunding part of it', async ({ page }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1440, height: 900 });
-  // Kim books the seeded paid session and pays at the local provider.
-  const login = await request.post('/v1/auth/login', { data: { email: CUSTOMER_EMAIL, password: PASSWORD } });
-  expect(login.status()).toBe(200);
-  const body = (await login.json()) as { api_token: { token: string }; user: { applications: { id: string }[] } };
-  const applicationId = body.user.applications[0]?.id ?? '';
-  const customer = { Authorization: `Bearer ${body.api_token.token}`, ApplicationId: applicationId };
+  // Kim books a fresh paid session and pays at the local provider (a customer books a session once).
+  const activity = `Yoga timed ${Date.now()}`;
   await page.goto('/application/orders');
-  const staff = await staffHeaders(page);
-  const sessions = await request.get('/v1/admin/applications/sessions?itemsPerPage=1000', { headers: staff });
-  const rows = ((await sessions.json()) as { data: { id: string; activity_name: string }[] }).data;
-  const session = rows.find((row) => row.activity_name === PAID_ACTIVITY);
-  expect(session, 'the seeded paid session').toBeTruthy();
-  const booked = await post(request, `/v1/sessions/${session?.id}/bookings`, customer, {
-    participant: { first_name: 'Kim', last_name: 'Klant', email: CUSTOMER_EMAIL },
-  });
-  const ordered = await post(request, `/v1/sessions/${session?.id}/bookings/${booked.data.booking_id}/order`, customer, { payment_type: 'euros' });
-  await page.goto(ordered.data.checkout_url);
-  await page.getByRole('button', { name: 'Pay' }).click();
+  await paidOrderOfKim(page, activity);
   await page.goto('/application');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible(SERVER);
 
@@ -220,10 +196,10 @@ test('timed: finding a customer’s order and refunding part of it', async ({ pa
   effort.start();
   await effort.open('/application/orders');
   await effort.fill(page.getByRole('searchbox', { name: /^Search/ }), 'kim klant');
-  const newest = page.locator('.ag-row').filter({ hasText: 'Kim Klant' }).filter({ hasText: PAID_ACTIVITY }).filter({ hasText: 'Paid' }).first();
+  const newest = page.locator('.ag-row').filter({ hasText: activity }).first();
   await expect(newest).toBeVisible(SERVER);
   await effort.click(newest);
-  const dialog = page.getByRole('dialog', { name: `Order ${PAID_ACTIVITY}` });
+  const dialog = page.getByRole('dialog', { name: `Order ${activity}` });
   await expect(dialog.getByTestId('order-status')).toHaveText('Paid', SERVER);
   await effort.fill(dialog.getByRole('textbox', { name: 'Amount in euros', exact: true }), '5');
   await effort.fill(dialog.getByRole('textbox', { name: 'Reason', exact: true }), 'Les afgebroken');
