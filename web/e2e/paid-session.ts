@@ -38,6 +38,10 @@ export async function paidOrderOfKim(page: Page, name: string): Promise<string> 
   const rate = ((await rates.json()) as { data: { id: string; name: string }[] }).data.find((row) => row.name === RATE);
   expect(rate, 'the seeded rate').toBeTruthy();
   const activity = await post(page, `/v1/admin/organizations/${ORGANIZATION}/activities`, staff, { type: 'session', name, rate_id: rate?.id });
+  // On a loaded machine the read model may answer before it holds the new activity: wait for it.
+  await expect
+    .poll(async () => (await page.request.get(`/v1/admin/activities/${activity.data.id}`, { headers: { ...staff, 'X-Min-Position': activity.meta?.position ?? '' } })).status(), SERVER)
+    .toBe(200);
   const day = new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString().slice(0, 10);
   const series = await post(page, `/v1/admin/activities/${activity.data.id}/sessions`, { ...staff, 'X-Min-Position': activity.meta?.position ?? '' }, {
     date: day,
