@@ -142,7 +142,23 @@ ROUTES.organization.door = ['{org}/door', `{org}/door?date=${SEEDED_SESSION_DAY}
 ROUTES.trainer.door = ['{org}/door'];
 
 /** Issue 23's customer page (decision 1710): the first customer the orders list links to, and one not in the application. */
-ROUTES.admin.customers = ['{link:/application/orders>/application/customers/}', '/application/customers/00000000-0000-0000-0000-000000000000'];
+ROUTES.admin.customers = ['/application/customers/{customer:customer@move.test}', '/application/customers/00000000-0000-0000-0000-000000000000'];
+
+/** A demo customer's id, found as staff find them: among a wallet's customers, by e-mail address. */
+async function customerId(page: Page, email: string): Promise<string> {
+  await page.goto('/application');
+  await settled(page);
+  const stored = await page.evaluate(() => [localStorage.getItem('move.auth'), localStorage.getItem('move.context')]);
+  const token = (JSON.parse(stored[0] ?? '{}') as { state?: { token?: string } }).state?.token ?? '';
+  const applicationId = (JSON.parse(stored[1] ?? '{}') as { state?: { applicationId?: string } }).state?.applicationId ?? '';
+  const headers = { Authorization: `Bearer ${token}`, ApplicationId: applicationId };
+  const wallets = await page.request.get('/v1/admin/wallets?itemsPerPage=1', { headers });
+  const wallet = ((await wallets.json()) as { data: { id: string }[] }).data[0]?.id ?? '';
+  const customers = await page.request.get(`/v1/admin/wallets/${wallet}/customers?search=${encodeURIComponent(email)}`, { headers });
+  const id = ((await customers.json()) as { data: { customer: { id: string } }[] }).data[0]?.customer.id ?? '';
+  expect(id, `the demo customer ${email}`).not.toBe('');
+  return id;
+}
 
 async function logInAs(browser: Browser, role: Role, baseURL: string, viewport: { width: number; height: number }) {
   // The CSP would refuse the script axe injects; the app itself is unchanged.
@@ -204,12 +220,10 @@ async function firstRecord(page: Page, list: string): Promise<string> {
 }
 
 /** The first link on the page at `list` to a record below it (an agenda's first session). */
-async function firstLink(page: Page, pattern: string): Promise<string> {
-  // `list>prefix`: the first link on list to an address under prefix (a customer's page from the orders).
-  const [list, prefix = `${pattern}/`] = pattern.split('>');
+async function firstLink(page: Page, list: string): Promise<string> {
   await page.goto(list);
   await settled(page);
-  const link = page.locator(`main a[href^="${prefix}"]`).first();
+  const link = page.locator(`main a[href^="${list}/"]`).first();
   await expect(link).toBeVisible();
   return (await link.getAttribute('href')) ?? '';
 }
@@ -276,6 +290,8 @@ for (const viewport of VIEWPORTS) {
             if (!firsts.has(first[1])) firsts.set(first[1], await firstRecord(page, first[1]));
             path = path.replace(first[0], firsts.get(first[1]) ?? '');
           }
+          const customer = /\{customer:([^}]+)\}/.exec(path);
+          if (customer) path = path.replace(customer[0], await customerId(page, customer[1]));
           const link = /\{link:([^}]+)\}/.exec(path);
           if (link) {
             if (!links.has(link[1])) links.set(link[1], await firstLink(page, link[1]));
