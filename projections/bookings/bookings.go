@@ -156,8 +156,18 @@ func (projector) Apply(ctx context.Context, w projections.Writer, e projections.
 	}
 	return w.Exec(ctx, `INSERT INTO booking_history (booking_id, version, session_id, application_id, event, actor_id, at, detail)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING`,
-		id, e.Version, session, e.Metadata.ApplicationID, strings.TrimSuffix(strings.TrimPrefix(e.Type, "booking."), ".v1"),
+		id, e.Version, session, e.Metadata.ApplicationID, historyEvent(e.Type),
 		e.Metadata.ActorID, e.RecordedAt, detail)
+}
+
+// historyEvent is the history's word for an event type: "booking.booked.v2" is
+// "booked", whatever its version (booking.booked.v1 reads as v2, decision 1711).
+func historyEvent(eventType string) string {
+	kind := strings.TrimPrefix(eventType, "booking.")
+	if i := strings.LastIndex(kind, ".v"); i >= 0 {
+		kind = kind[:i]
+	}
+	return kind
 }
 
 func setStatus(ctx context.Context, w projections.Writer, e projections.Event, session, id, status string) error {
