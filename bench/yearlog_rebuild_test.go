@@ -34,7 +34,7 @@ func TestEveryReadModelRebuildsFromAYearsLog(t *testing.T) {
 	}
 	for table, want := range map[string]string{
 		"sessions":             `SELECT count(*) FROM eventstore_events WHERE type LIKE 'series.created%'`,
-		"session_participants": `SELECT count(*) FROM eventstore_events WHERE type = 'booking.booked.v1'`,
+		"session_participants": `SELECT count(*) FROM eventstore_events WHERE type = 'booking.booked.v2'`,
 		"orders":               `SELECT count(*) FROM eventstore_events WHERE type LIKE 'order.placed%'`,
 		"coupons":              `SELECT count(*) FROM eventstore_events WHERE type = 'coupon.issued.v1'`,
 		"invoices":             `SELECT count(*) FROM eventstore_events WHERE type LIKE 'invoice.issued%'`,

@@ -205,6 +205,8 @@ type Booking struct {
 	Participant booking.Participant
 	Answers     []booking.Answer
 	ByStaff     bool
+	// Language is the customer's language ("nl", "en"), kept for their mails (decision 1711).
+	Language string
 }
 
 // Booked is a booking's outcome: its id and status (held, confirmed or waitlisted).
@@ -240,7 +242,7 @@ func (a *App) BookSession(ctx context.Context, meta Meta, in Booking) (Booked, e
 			}
 		}
 		events, err := s.bookings.Book(s.offer.Offer, booking.Request{BookingID: id, CustomerID: in.CustomerID, Participant: in.Participant,
-			Answers: in.Answers, ByStaff: in.ByStaff}, u.now)
+			Answers: in.Answers, ByStaff: in.ByStaff, Language: in.Language}, u.now)
 		if err != nil {
 			return err
 		}

@@ -301,6 +301,9 @@ type ClosureNotice struct {
 	StartTime    string
 	Reason       string
 	Participant  booking.Participant
+	// Language is the language the participant booked in ("en", "nl"; empty when staff
+	// added them or the booking predates booking.booked.v2): the mail's (decision 1711).
+	Language string
 }
 
 // NotifyClosure tells a participant whose booking a closure cancelled, through tell
@@ -332,7 +335,8 @@ func (a *App) NotifyClosure(ctx context.Context, applicationID, closureID string
 		if err := u.load(activity.Stream(s.ActivityID), x); err != nil {
 			return err
 		}
-		n := ClosureNotice{BookingID: bookingID, ActivityName: x.Details.Name, Reason: c.Reason, Participant: bs.Bookings[bookingID].Participant}
+		b := bs.Bookings[bookingID]
+		n := ClosureNotice{BookingID: bookingID, ActivityName: x.Details.Name, Reason: c.Reason, Participant: b.Participant, Language: b.Language}
 		if session, ok := s.Occurrence(ref.SessionID); ok {
 			n.Date, n.StartTime = session.Date, session.StartTime
 		}

@@ -3,6 +3,7 @@ package commands_test
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -13,6 +14,7 @@ import (
 	"move/domain/activity"
 	"move/domain/booking"
 	"move/domain/closure"
+	"move/domain/identity"
 	"move/domain/location"
 	"move/domain/organization"
 	"move/domain/series"
@@ -156,5 +158,70 @@ func TestAClosureClosesTheSessionsOfItsScopeOnce(t *testing.T) {
 	}
 	if told != 2 {
 		t.Fatalf("told %d times, want each of the two once", told)
+	}
+}
+
+// Each participant of a closed session is told in the language they booked in (decision
+// 1711): a customer who booked in English gets "en", one in Dutch "nl"; a participant
+// staff added (no language known) gets none, which the mail reads as Dutch. A booking
+// moved to the closed session keeps its language.
+func TestAClosureNoticeCarriesTheLanguageTheParticipantBookedIn(t *testing.T) {
+	ctx := context.Background()
+	env := testenv.New(t)
+	meta := inApplication(t, env, "app")
+	org, err := env.App.CreateOrganization(ctx, meta, organization.Profile{Name: "Studio"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := env.App.ApproveOrganization(ctx, meta, org.ID); err != nil { // customers book only what the offer shows
+		t.Fatal(err)
+	}
+	x, err := env.App.CreateActivity(ctx, meta, org.ID, activity.TypeSession, activity.Details{Name: "Les"}, activity.Settings{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	day := time.Now().AddDate(0, 0, 10).Format(time.DateOnly)
+	res, err := env.App.CreateSeries(ctx, meta, x.ID, "Europe/Amsterdam",
+		series.Schedule{Session: series.Session{Date: day, StartTime: "09:00", EndTime: "10:00", Spots: 10}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref := closure.SessionRef{SeriesID: res.ID, SessionID: series.SessionID(res.ID, day)}
+	want := map[string]string{}
+	for who, language := range map[string]string{"Emma": "en", "Daan": "nl", "Staff": ""} {
+		customer := ""
+		if language != "" { // a customer of the application books for themself
+			customer = uuid.NewString()
+			if _, err := env.App.RegisterUser(ctx, commands.Meta{ActorID: "test"}, customer, strings.ToLower(who)+"@move.test"); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := env.App.GrantRole(ctx, commands.Meta{ActorID: "test"}, customer, identity.Grant{Role: identity.RoleCustomer, ApplicationID: meta.ApplicationID}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		b, err := env.App.BookSession(ctx, meta, commands.Booking{Session: commands.SessionRef{SeriesID: ref.SeriesID, SessionID: ref.SessionID},
+			CustomerID: customer, Language: language, ByStaff: language == "",
+			Participant: booking.Participant{FirstName: who, LastName: "Lid", Email: who + "@example.test"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[b.BookingID] = language
+	}
+	closed, err := env.App.PlanClosure(ctx, meta, commands.ClosureRequest{OrganizationID: org.ID, Range: closure.Range{From: day, Until: day, Reason: "Onderhoud"},
+		Zone: "Europe/Amsterdam", Candidates: []closure.SessionRef{ref}})
+	if err != nil || closed.Bookings != 3 {
+		t.Fatalf("closure: %+v %v", closed, err)
+	}
+	for id, language := range want {
+		var got *commands.ClosureNotice
+		if _, err := env.App.NotifyClosure(ctx, meta.ApplicationID, closed.ID, ref, id, func(n commands.ClosureNotice) error {
+			got = &n
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		if got == nil || got.Language != language {
+			t.Fatalf("booking %s: notice %+v, want language %q", id, got, language)
+		}
 	}
 }

@@ -151,7 +151,7 @@ func TestACrowdBookingOneSessionIsAnsweredWithoutErrors(t *testing.T) {
 	}
 	for k, id := range ids {
 		a, ok := byBooking[id]
-		if !ok || types[k] != "booking.booked.v1" {
+		if !ok || types[k] != "booking.booked.v2" {
 			t.Fatalf("event %d (%s %s) answers no caller", k, types[k], id)
 		}
 		if a.Version != versions[k] {

@@ -132,8 +132,8 @@ func (w *Worker) closeAndTell(ctx context.Context, closures []dueClosure, notice
 	return done, nil
 }
 
-// tellClosed mails the participant that their session does not take place (Dutch: the
-// application's language, as the promotion mail).
+// tellClosed mails the participant that their session does not take place, in the
+// language they booked in (decision 1711).
 func (w *Worker) tellClosed(ctx context.Context, n commands.ClosureNotice) error {
 	if w.Mail == nil || n.Participant.Email == "" {
 		return nil
@@ -141,12 +141,32 @@ func (w *Worker) tellClosed(ctx context.Context, n commands.ClosureNotice) error
 	return w.Mail.Send(ctx, closedMail(n))
 }
 
+// closedMails are the closure mail's texts by language: subject (activity, day) and body
+// (first name, activity, day, time, reason).
+var closedMails = map[string]struct{ subject, body, dateLayout string }{
+	"nl": {"Gaat niet door: %s op %s",
+		"Hallo %s,\n\n%s op %s om %s gaat niet door: %s.\nJe inschrijving is geannuleerd; wat je betaalde krijg je volledig terug.\n",
+		"02-01-2006"},
+	"en": {"Cancelled: %s on %s",
+		"Hello %s,\n\n%s on %s at %s does not take place: %s.\nYour booking is cancelled; you get back everything you paid.\n",
+		"2 January 2006"},
+}
+
+// mailLanguage is the language a participant is written to in: the one they booked in
+// when the mails have it, else Dutch (the product's default; decision 1711).
+func mailLanguage(language string) string {
+	if _, ok := closedMails[language]; ok {
+		return language
+	}
+	return "nl"
+}
+
 func closedMail(n commands.ClosureNotice) identity.Mail {
+	text := closedMails[mailLanguage(n.Language)]
 	when := n.Date
 	if d, err := time.Parse(time.DateOnly, n.Date); err == nil {
-		when = d.Format("02-01-2006")
+		when = d.Format(text.dateLayout)
 	}
-	return identity.Mail{To: n.Participant.Email, Subject: "Gaat niet door: " + n.ActivityName + " op " + when,
-		Body: fmt.Sprintf("Hallo %s,\n\n%s op %s om %s gaat niet door: %s.\nJe inschrijving is geannuleerd; wat je betaalde krijg je volledig terug.\n",
-			n.Participant.FirstName, n.ActivityName, when, n.StartTime, n.Reason)}
+	return identity.Mail{To: n.Participant.Email, Subject: fmt.Sprintf(text.subject, n.ActivityName, when),
+		Body: fmt.Sprintf(text.body, n.Participant.FirstName, n.ActivityName, when, n.StartTime, n.Reason)}
 }

@@ -39,7 +39,7 @@ func (holdsProjector) Name() string     { return HoldsName }
 func (holdsProjector) Version() int     { return 3 } // 2: at_provider, and a payment's unpaid end (0909); 3: products' purchases (1003)
 func (holdsProjector) Tables() []string { return []string{PendingHolds} }
 func (holdsProjector) EventTypes() []string {
-	return []string{booking.Booked{}.EventType(), booking.Promoted{}.EventType(), booking.Confirmed{}.EventType(),
+	return []string{booking.BookedV1, booking.Booked{}.EventType(), booking.Promoted{}.EventType(), booking.Confirmed{}.EventType(),
 		booking.Cancelled{}.EventType(), booking.Removed{}.EventType(), booking.MovedOut{}.EventType(),
 		order.PaymentStarted{}.EventType(), order.PaymentCreated{}.EventType(), order.PaymentStatusChanged{}.EventType(),
 		bundle.Booked{}.EventType(), bundle.Promoted{}.EventType(),

@@ -147,7 +147,7 @@ func TestWorkerReleasesHoldsWhosePaymentNeverStarted(t *testing.T) {
 		return typ
 	}
 	for id, want := range map[string]string{noOrder: "booking.cancelled.v1", unstarted: "booking.cancelled.v1",
-		started: "booking.booked.v1", waiting.BookingID: "booking.promoted.v1"} {
+		started: "booking.booked.v2", waiting.BookingID: "booking.promoted.v1"} {
 		if got := status(id); got != want {
 			t.Errorf("booking %s: last %s, want %s", id, got, want)
 		}

@@ -40,7 +40,7 @@ CREATE TABLE pending_promotion_notices (
 `
 
 func waitlistEventTypes() []string {
-	return []string{booking.Booked{}.EventType(), booking.Promoted{}.EventType(), booking.Cancelled{}.EventType(),
+	return []string{booking.BookedV1, booking.Booked{}.EventType(), booking.Promoted{}.EventType(), booking.Cancelled{}.EventType(),
 		booking.Removed{}.EventType(), booking.MovedOut{}.EventType(), booking.Notified{}.EventType(),
 		series.OccurrenceChanged{}.EventType()}
 }

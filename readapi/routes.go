@@ -5,6 +5,7 @@ import (
 	"move/readapi/applications"
 	auditapi "move/readapi/audit"
 	catalogapi "move/readapi/catalog"
+	"move/readapi/customers"
 	"move/readapi/engagement"
 	"move/readapi/files"
 	"move/readapi/finance"
@@ -47,6 +48,7 @@ func table(core *kernel.Core, whole func() []kernel.Route) []kernel.Route {
 	routes = append(routes, catalogapi.New(core).CountryRoutes()...)
 	routes = append(routes, offer.New(core).ContactRoutes()...)
 	routes = append(routes, orders.New(core).Routes()...)
+	routes = append(routes, customers.New(core).Routes()...)
 	routes = append(routes, finance.New(core).Routes()...)
 	routes = append(routes, offer.New(core).TaxonomyRoutes()...)
 	routes = append(routes, applications.New(core).FilterRoutes()...)

@@ -25,7 +25,7 @@ var templates = map[string]sentence{
 	"application.updated.v1":             {"{actor} wijzigde {entity}", "{actor} changed {entity}"},
 	"application_filters.set.v1":         {"{actor} stelde de filters van de applicatie in", "{actor} set the application's filters"},
 	"booking.attendance_marked.v1":       {"{actor} registreerde de aanwezigheid bij {entity}: {attendance}", "{actor} marked attendance on {entity}: {attendance}"},
-	"booking.booked.v1":                  {"{actor} maakte {entity} (status {status})", "{actor} made {entity} (status {status})"},
+	"booking.booked.v2":                  {"{actor} maakte {entity} (status {status})", "{actor} made {entity} (status {status})"},
 	"booking.cancelled.v1":               {"{actor} annuleerde {entity} ({refund_percent}% terug)", "{actor} cancelled {entity} ({refund_percent}% refunded)"},
 	"booking.confirmed.v1":               {"{entity} werd bevestigd", "{entity} was confirmed"},
 	"booking.moved_out.v1":               {"{actor} verplaatste {entity} naar een andere sessie", "{actor} moved {entity} to another session"},

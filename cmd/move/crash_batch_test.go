@@ -46,7 +46,7 @@ func TestCrashInTheMiddleOfABatchOfBookings(t *testing.T) {
 		return statuses
 	}
 	booked := func() int64 {
-		return count(t, db, `SELECT count(*) FROM eventstore_events WHERE stream = $1 AND type = 'booking.booked.v1'`, "session-"+session)
+		return count(t, db, `SELECT count(*) FROM eventstore_events WHERE stream = $1 AND type = 'booking.booked.v2'`, "session-"+session)
 	}
 
 	answered := acknowledged(book(srv.url, token, app))

@@ -10,6 +10,7 @@
 package booking
 
 import (
+	"encoding/json"
 	"time"
 
 	"move/domain"
@@ -78,6 +79,9 @@ type Booked struct {
 	Status      string      `json:"status"` // held, confirmed or waitlisted
 	ByStaff     bool        `json:"by_staff"`
 	MovedFrom   string      `json:"moved_from,omitempty"`
+	// Language is the language the customer booked in ("nl", "en"; empty for a participant
+	// staff added, and in v1): their mails are written in it (decision 1711).
+	Language string `json:"language,omitempty"`
 }
 
 // Confirmed: a held spot is the participant's (paid, or nothing to pay).
@@ -136,7 +140,7 @@ type AttendanceMarked struct {
 	At         time.Time `json:"at"`
 }
 
-func (Booked) EventType() string           { return "booking.booked.v1" }
+func (Booked) EventType() string           { return "booking.booked.v2" }
 func (Confirmed) EventType() string        { return "booking.confirmed.v1" }
 func (Promoted) EventType() string         { return "booking.promoted.v1" }
 func (Cancelled) EventType() string        { return "booking.cancelled.v1" }
@@ -145,14 +149,21 @@ func (MovedOut) EventType() string         { return "booking.moved_out.v1" }
 func (AttendanceMarked) EventType() string { return "booking.attendance_marked.v1" }
 func (Notified) EventType() string         { return "booking.notified.v1" }
 
+// BookedV1 is booking.booked.v1: the same shape without the booker's language. It reads
+// as v2 with no language, so its participant is written to in Dutch (decision 1711).
+const BookedV1 = "booking.booked.v1"
+
 // Register adds the booking events to a registry.
 func Register(r *domain.Registry) {
 	r.Register(Booked{}, Confirmed{}, Promoted{}, Cancelled{}, Removed{}, MovedOut{}, AttendanceMarked{}, Notified{})
+	r.RegisterUpcaster(BookedV1, func(data json.RawMessage) (string, json.RawMessage, error) {
+		return Booked{}.EventType(), data, nil
+	})
 }
 
 // EventTypes lists every booking event type.
 func EventTypes() []string {
-	return []string{Booked{}.EventType(), Confirmed{}.EventType(), Promoted{}.EventType(), Cancelled{}.EventType(),
+	return []string{BookedV1, Booked{}.EventType(), Confirmed{}.EventType(), Promoted{}.EventType(), Cancelled{}.EventType(),
 		Removed{}.EventType(), MovedOut{}.EventType(), AttendanceMarked{}.EventType(), Notified{}.EventType()}
 }
 

@@ -23,8 +23,10 @@ var Genders = []string{"male", "female", "other"}
 
 // Booking is one booking as the session's stream tells it.
 type Booking struct {
-	ID          string
-	CustomerID  string
+	ID         string
+	CustomerID string
+	// Language is the language the customer booked in (empty: unknown, Dutch).
+	Language    string
 	Participant Participant
 	Answers     []Answer
 	Status      string
@@ -65,7 +67,7 @@ func (s *Session) Apply(e domain.Event) {
 	switch e := e.(type) {
 	case Booked:
 		s.ApplicationID, s.OrganizationID = e.ApplicationID, e.OrganizationID
-		s.Bookings[e.BookingID] = &Booking{ID: e.BookingID, CustomerID: e.CustomerID, Participant: e.Participant,
+		s.Bookings[e.BookingID] = &Booking{ID: e.BookingID, CustomerID: e.CustomerID, Language: e.Language, Participant: e.Participant,
 			Answers: e.Answers, Status: e.Status, Attendance: AttendanceNone}
 		if e.Status == StatusWaitlisted {
 			s.Waiting = append(s.Waiting, e.BookingID)
@@ -163,6 +165,8 @@ type Request struct {
 	Participant Participant
 	Answers     []Answer
 	ByStaff     bool
+	// Language the customer books in ("nl", "en"); empty for staff adding by hand.
+	Language string
 }
 
 // Book decides a booking: a spot while spots are left and nobody waits, else the
@@ -234,7 +238,7 @@ func CheckPerson(o Offer, in Request, now time.Time) (Request, error) {
 func (s *Session) booked(o Offer, in Request, status, movedFrom string) Booked {
 	return Booked{BookingID: in.BookingID, Subject: Subject(in.BookingID), ApplicationID: o.ApplicationID,
 		OrganizationID: o.OrganizationID, ActivityID: o.ActivityID, SessionID: o.SessionID, CustomerID: in.CustomerID,
-		Participant: in.Participant, Answers: in.Answers, Status: status, ByStaff: in.ByStaff, MovedFrom: movedFrom}
+		Participant: in.Participant, Answers: in.Answers, Status: status, ByStaff: in.ByStaff, MovedFrom: movedFrom, Language: in.Language}
 }
 
 // mustBeOffer refuses a session that is gone, or an offer of another application.
@@ -447,7 +451,7 @@ func (s *Session) MoveTo(id string, target *Session, o Offer) (out, in []domain.
 		}
 		status = StatusWaitlisted
 	}
-	moved := target.booked(o, Request{BookingID: id, CustomerID: b.CustomerID, Participant: b.Participant, Answers: b.Answers, ByStaff: true}, status, s.ID)
+	moved := target.booked(o, Request{BookingID: id, CustomerID: b.CustomerID, Participant: b.Participant, Answers: b.Answers, ByStaff: true, Language: b.Language}, status, s.ID)
 	return []domain.Event{MovedOut{BookingID: id, FromStatus: b.Status, ToSession: target.ID}}, []domain.Event{moved}, nil
 }
 

@@ -28,7 +28,7 @@ func Projector() projections.Projector { return projector{} }
 type projector struct{}
 
 func (projector) Name() string     { return Name }
-func (projector) Version() int     { return 2 }
+func (projector) Version() int     { return 3 } // 3: by customer (a customer's page, 1710)
 func (projector) Tables() []string { return []string{Participants, History} }
 
 // ReadIndexes: the participant lists' index is built after a rebuild's load; the one
@@ -71,6 +71,7 @@ CREATE TABLE session_participants (
 );
 CREATE INDEX session_participants_by_session ON session_participants (application_id, session_id, arrival);
 CREATE INDEX session_participants_by_booking ON session_participants (booking_id);
+CREATE INDEX session_participants_by_customer ON session_participants (application_id, customer_id, booked_at) WHERE customer_id IS NOT NULL;
 ` + projections.TenantRLS(Participants) + `
 
 CREATE TABLE booking_history (
@@ -161,9 +162,14 @@ func (projector) Apply(ctx context.Context, w projections.Writer, e projections.
 		id, e.Version, session, e.Metadata.ApplicationID, historyEvent(e), e.Metadata.ActorID, e.RecordedAt, detailOf(e))
 }
 
-// historyEvent is an event's name in a booking's history.
+// historyEvent is the history's word for an event: "booking.booked.v2" is "booked",
+// whatever its version (booking.booked.v1 reads as v2, decision 1711).
 func historyEvent(e projections.Event) string {
-	return strings.TrimSuffix(strings.TrimPrefix(e.Type, "booking."), ".v1")
+	kind := strings.TrimPrefix(e.Type, "booking.")
+	if i := strings.LastIndex(kind, ".v"); i >= 0 {
+		kind = kind[:i]
+	}
+	return kind
 }
 
 // detailOf is what a booking's history keeps of an event.

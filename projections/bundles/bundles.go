@@ -32,7 +32,7 @@ func Projector() projections.Projector { return projector{} }
 type projector struct{}
 
 func (projector) Name() string     { return Name }
-func (projector) Version() int     { return 2 }
+func (projector) Version() int     { return 3 } // 3: by customer (a customer's page, 1710)
 func (projector) Tables() []string { return []string{Bundles, Participants, Attendance, History} }
 func (projector) EventTypes() []string {
 	return append(bundle.EventTypes(), personal.Erased{}.EventType())
@@ -81,6 +81,7 @@ CREATE TABLE bundle_participants (
     PRIMARY KEY (bundle_id, booking_id)
 );
 CREATE INDEX bundle_participants_by_bundle ON bundle_participants (application_id, bundle_id, arrival);
+CREATE INDEX bundle_participants_by_customer ON bundle_participants (application_id, customer_id, booked_at) WHERE customer_id IS NOT NULL;
 ` + projections.TenantRLS(Participants) + `
 
 CREATE TABLE bundle_attendance (

@@ -34,7 +34,7 @@ func Projector() projections.Projector { return projector{} }
 type projector struct{}
 
 func (projector) Name() string     { return Name }
-func (projector) Version() int     { return 2 } // 2: purchases (1003)
+func (projector) Version() int     { return 3 } // 2: purchases (1003); 3: by customer (1710)
 func (projector) Tables() []string { return []string{Products, Organizations, Purchases} }
 func (projector) EventTypes() []string {
 	return append(product.EventTypes(),
@@ -108,6 +108,7 @@ CREATE TABLE product_purchases (
 );
 CREATE INDEX product_purchases_by_product ON product_purchases (application_id, product_id, bought_at, purchase_id);
 CREATE INDEX product_purchases_by_purchase ON product_purchases (purchase_id);
+CREATE INDEX product_purchases_by_customer ON product_purchases (application_id, customer_id, bought_at) WHERE customer_id IS NOT NULL;
 ` + projections.TenantRLS(Purchases)
 }
 

@@ -159,7 +159,7 @@ func (s *Handlers) bookOwn(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	res, err := s.App.BookSession(r.Context(), m, commands.Booking{Session: ref, CustomerID: kernel.PrincipalFrom(r.Context()).UserID,
+	res, err := s.App.BookSession(r.Context(), m, commands.Booking{Session: ref, CustomerID: kernel.PrincipalFrom(r.Context()).UserID, Language: kernel.Lang(r),
 		Participant: in.Participant, Answers: in.Answers})
 	s.CountCommand("book_session", err)
 	if err != nil {

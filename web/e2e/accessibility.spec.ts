@@ -141,6 +141,25 @@ const SEEDED_SESSION_DAY = new Date(Date.now() + 14 * 24 * 3600 * 1000).toISOStr
 ROUTES.organization.door = ['{org}/door', `{org}/door?date=${SEEDED_SESSION_DAY}`];
 ROUTES.trainer.door = ['{org}/door'];
 
+/** Issue 23's customer page (decision 1710): the first customer the orders list links to, and one not in the application. */
+ROUTES.admin.customers = ['/application/customers/{customer:customer@move.test}', '/application/customers/00000000-0000-0000-0000-000000000000'];
+
+/** A demo customer's id, found as staff find them: among a wallet's customers, by e-mail address. */
+async function customerId(page: Page, email: string): Promise<string> {
+  await page.goto('/application');
+  await settled(page);
+  const stored = await page.evaluate(() => [localStorage.getItem('move.auth'), localStorage.getItem('move.context')]);
+  const token = (JSON.parse(stored[0] ?? '{}') as { state?: { token?: string } }).state?.token ?? '';
+  const applicationId = (JSON.parse(stored[1] ?? '{}') as { state?: { applicationId?: string } }).state?.applicationId ?? '';
+  const headers = { Authorization: `Bearer ${token}`, ApplicationId: applicationId };
+  const wallets = await page.request.get('/v1/admin/wallets?itemsPerPage=1', { headers });
+  const wallet = ((await wallets.json()) as { data: { id: string }[] }).data[0]?.id ?? '';
+  const customers = await page.request.get(`/v1/admin/wallets/${wallet}/customers?search=${encodeURIComponent(email)}`, { headers });
+  const id = ((await customers.json()) as { data: { customer: { id: string } }[] }).data[0]?.customer.id ?? '';
+  expect(id, `the demo customer ${email}`).not.toBe('');
+  return id;
+}
+
 async function logInAs(browser: Browser, role: Role, baseURL: string, viewport: { width: number; height: number }) {
   // The CSP would refuse the script axe injects; the app itself is unchanged.
   const context = await browser.newContext({ baseURL, viewport, bypassCSP: true, locale: 'nl-NL' });
@@ -271,6 +290,8 @@ for (const viewport of VIEWPORTS) {
             if (!firsts.has(first[1])) firsts.set(first[1], await firstRecord(page, first[1]));
             path = path.replace(first[0], firsts.get(first[1]) ?? '');
           }
+          const customer = /\{customer:([^}]+)\}/.exec(path);
+          if (customer) path = path.replace(customer[0], await customerId(page, customer[1]));
           const link = /\{link:([^}]+)\}/.exec(path);
           if (link) {
             if (!links.has(link[1])) links.set(link[1], await firstLink(page, link[1]));

@@ -333,6 +333,11 @@ export const routes: RouteObject[] = [
                         path: 'orders',
                         lazy: screen(() => import('@/features/orders/routes/OrdersListRoute'), (m) => m.OrdersListRoute),
                       },
+                      {
+                        // A customer's page: the support line's (decision 1710).
+                        path: 'customers/:customerId',
+                        lazy: screen(() => import('@/features/orders/routes/CustomerRoute'), (m) => m.CustomerRoute),
+                      },
                     ],
                   },
                   ...campaignRoutes(),

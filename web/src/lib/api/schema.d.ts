@@ -985,6 +985,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/admin/customers/{customer_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A customer's page (the support line): who they are, their session and bundle bookings, product purchases, orders with their refunds, and wallet balances — the newest 200 of each, newest first; staff who see one organisation's orders see that organisation's rows and no wallets (decision 1710) */
+        get: operations["get_v1_admin_customers_By_customer_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/customers/{customer_id}/wallets": {
         parameters: {
             query?: never;
@@ -7925,6 +7942,101 @@ export interface operations {
                             event: string;
                             position: string;
                         }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    get_v1_admin_customers_By_customer_id: {
+        parameters: {
+            query?: never;
+            header: {
+                "Accept-Language"?: "nl" | "en";
+                /** @description The application (tenant) the request acts in. */
+                ApplicationId: string;
+            };
+            path: {
+                customer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            bookings: {
+                                activity_id: string;
+                                activity_name: string;
+                                attendance?: string | null;
+                                booked_at: string;
+                                booking_id: string;
+                                bundle_id?: string | null;
+                                bundle_name?: string | null;
+                                kind: string;
+                                organization_id: string;
+                                organization_name: string;
+                                participant: string;
+                                session_id?: string | null;
+                                start_date?: string | null;
+                                starts_at?: string | null;
+                                status: string;
+                            }[];
+                            customer: {
+                                email: string;
+                                id: string;
+                                name: string;
+                            };
+                            more: {
+                                bookings: boolean;
+                                orders: boolean;
+                                purchases: boolean;
+                            };
+                            orders: {
+                                id: string;
+                                organization_id: string;
+                                organization_name: string;
+                                paid_cents: number;
+                                payment_type: string;
+                                placed_at: string;
+                                refunded_cents: number;
+                                refunds: {
+                                    amount_cents: number;
+                                    reason: string;
+                                    refund_id: string;
+                                    requested_at: string;
+                                    status: string;
+                                }[];
+                                status: string;
+                                title: string;
+                                total: number;
+                            }[];
+                            purchases: {
+                                bought_at: string;
+                                organization_id: string;
+                                organization_name: string;
+                                product_id: string;
+                                product_name: string;
+                                purchase_id: string;
+                                quantity: number;
+                                status: string;
+                            }[];
+                            wallets: {
+                                balance: number;
+                                last_top_up_at?: string | null;
+                                name: string;
+                                wallet_id: string;
+                            }[];
+                        };
                     };
                 };
             };

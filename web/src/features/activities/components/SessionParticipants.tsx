@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { CustomerLink } from '@/components/customer/CustomerLink';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -181,7 +182,7 @@ export function SessionParticipants({ activityId, sessionId, date, base }: Props
                   <RowCheckbox selection={selection} row={p} name={name(p)} />
                 </td>
                 <td>
-                  {name(p)}
+                  <CustomerLink customerId={p.customer_id}>{name(p)}</CustomerLink>
                   {p.check_in_code && (
                     <span className="participants__code" title={t('activities.participants.code')}>
                       {p.check_in_code}
@@ -217,7 +218,7 @@ export function SessionParticipants({ activityId, sessionId, date, base }: Props
         <ol data-testid="waiting-list">
           {waiting.map((p) => (
             <li key={p.booking_id}>
-              {name(p)} {historyButton(p)}
+              <CustomerLink customerId={p.customer_id}>{name(p)}</CustomerLink> {historyButton(p)}
             </li>
           ))}
         </ol>
@@ -228,7 +229,8 @@ export function SessionParticipants({ activityId, sessionId, date, base }: Props
           <ul data-testid="cancelled">
             {cancelled.map((p) => (
               <li key={p.booking_id}>
-                {name(p)} · {t(`activities.participants.status.${p.status}`, { defaultValue: p.status })} {historyButton(p)}
+                <CustomerLink customerId={p.customer_id}>{name(p)}</CustomerLink> ·{' '}
+                {t(`activities.participants.status.${p.status}`, { defaultValue: p.status })} {historyButton(p)}
               </li>
             ))}
           </ul>

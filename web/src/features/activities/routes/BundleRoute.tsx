@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { CustomerLink } from '@/components/customer/CustomerLink';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -203,7 +204,10 @@ function BundlePage({ part }: { part: BundlePart }) {
             <ul data-testid="participants">
               {participants.data.participants.map((p) => (
                 <li key={p.booking_id}>
-                  {p.first_name} {p.last_name} · {t('activities.bundles.checkIns', { count: Object.keys(p.checked_in).length })}{' '}
+                  <CustomerLink customerId={p.customer_id}>
+                    {p.first_name} {p.last_name}
+                  </CustomerLink>{' '}
+                  · {t('activities.bundles.checkIns', { count: Object.keys(p.checked_in).length })}{' '}
                   {historyButton(p)}
                 </li>
               ))}
@@ -221,7 +225,10 @@ function BundlePage({ part }: { part: BundlePart }) {
               <ol data-testid="waiting-list">
                 {participants.data.waiting_list.map((p) => (
                   <li key={p.booking_id}>
-                    {p.first_name} {p.last_name} {historyButton(p)}
+                    <CustomerLink customerId={p.customer_id}>
+                      {p.first_name} {p.last_name}
+                    </CustomerLink>{' '}
+                    {historyButton(p)}
                   </li>
                 ))}
               </ol>

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
+import { CustomerLink } from '@/components/customer/CustomerLink';
+import { Icon } from '@/components/ui/Icon';
 import { PageHeader } from '@/components/page/PageHeader';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { Skeleton } from '@/components/ui/Skeleton';
@@ -288,6 +290,9 @@ function DoorParticipants({ session, id }: { session: DoorSession; id: string })
                     </span>
                     {p.check_in_code && <span className="door__code">{p.check_in_code}</span>}
                   </button>
+                  <CustomerLink customerId={p.customer_id} label={t('activities.door.customerPage', { name: name(p) })}>
+                    <Icon name="view" size={20} />
+                  </CustomerLink>
                 </li>
               );
             })}

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiBlob, recordPosition, type QueryValue } from '@/lib/api-client';
 import { listSource, type ListSource } from '@/lib/list';
-import type { ExportFormat, Order, OrderDetail, RefundAnswer, RefundInput } from '@/features/orders/api/types';
+import type { CustomerPage, ExportFormat, Order, OrderDetail, RefundAnswer, RefundInput } from '@/features/orders/api/types';
 
 /**
  * The orders API of the area the screen is in: every application's (superadmin, `/admin`)
@@ -54,4 +54,17 @@ export async function exportOrders(base: string, filter: Record<string, QueryVal
   link.click();
   link.remove();
   URL.revokeObjectURL(url);
+}
+
+export const customerKeys = {
+  detail: (id: string) => ['orders', 'customer', id] as const,
+};
+
+/** A customer's page in one read (decision 1710); under `['orders']`, so a refund refreshes it. */
+export function useCustomer(id: string) {
+  return useQuery({
+    queryKey: customerKeys.detail(id),
+    queryFn: async ({ signal }) => (await api<{ data: CustomerPage }>(`/v1/admin/customers/${encodeURIComponent(id)}`, { signal })).data,
+    enabled: Boolean(id),
+  });
 }

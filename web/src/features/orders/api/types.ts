@@ -32,3 +32,11 @@ export type RefundInput = RequestBody<`${Item}/refunds`, 'post'>;
 export type RefundAnswer = Answer<`${Item}/refunds`, 'post'>['data'];
 
 export type ExportFormat = 'xlsx' | 'csv';
+
+/** A customer's page (decision 1710): who, bookings, purchases, orders with refunds, wallets (null: not the user's to see). */
+type CustomerAnswer = Answer<'/v1/admin/customers/{customer_id}', 'get'>['data'];
+export type CustomerOrder = Omit<CustomerAnswer['orders'][number], 'status'> & { status: OrderStatus };
+export type CustomerPage = Omit<CustomerAnswer, 'wallets' | 'orders'> & { wallets: CustomerAnswer['wallets'] | null; orders: CustomerOrder[] };
+export type CustomerBooking = CustomerPage['bookings'][number];
+export type CustomerPurchase = CustomerPage['purchases'][number];
+export type CustomerWallet = NonNullable<CustomerPage['wallets']>[number];

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, SubmitButton, TextField } from '@/components/form';
 import { HistoryLink } from '@/components/audit/HistoryLink';
+import { CustomerLink } from '@/components/customer/CustomerLink';
 import { Dialog } from '@/components/ui/Dialog';
 import { useConfirmation } from '@/components/ui/useConfirmation';
 import { useOrder, useRefundOrder } from '@/features/orders/api/orders';
@@ -124,7 +125,12 @@ export function OrderDialog({
       ) : (
         <div className="order-dialog" data-testid="order-dialog">
           <section className="order-dialog__customer" aria-label={t('orders.dialog.customer')} data-testid="order-customer">
-            <p className="order-dialog__customer-name">{order.customer_name ?? t('orders.dialog.noCustomer')}</p>
+            <p className="order-dialog__customer-name">
+              {/* The application's view links to the customer's page (decision 1710); the platform's has no application to open it in. */}
+              <CustomerLink customerId={api === '/v1/admin/application/orders' ? order.customer_id : null}>
+                {order.customer_name ?? t('orders.dialog.noCustomer')}
+              </CustomerLink>
+            </p>
             {order.customer_email && (
               <p>
                 <a href={`mailto:${order.customer_email}`}>{order.customer_email}</a>

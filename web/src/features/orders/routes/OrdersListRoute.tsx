@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { CustomerLink } from '@/components/customer/CustomerLink';
 import { CardList } from '@/components/data-grid/CardList';
 import { DataGrid, type DataGridColumn } from '@/components/data-grid/DataGrid';
 import { PageHeader, SearchInput } from '@/components/page/PageHeader';
@@ -59,7 +60,9 @@ export function OrdersListRoute() {
         flex: 1,
         render: (order) => (
           <span className="cell-stack">
-            <span>{order.customer_name ?? '—'}</span>
+            <span>
+              <CustomerLink customerId={api === '/v1/admin/application/orders' ? order.customer_id : null}>{order.customer_name ?? '—'}</CustomerLink>
+            </span>
             {order.customer_email && <span className="cell-stack__sub">{order.customer_email}</span>}
           </span>
         ),
@@ -80,7 +83,7 @@ export function OrdersListRoute() {
       },
       { field: 'total', header: t('orders.columns.total'), width: 120, render: (order) => formatMoney(order.total, language) },
     ],
-    [t, language],
+    [t, language, api],
   );
   const clear = () => {
     setSearch('');

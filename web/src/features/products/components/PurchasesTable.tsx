@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { CustomerLink } from '@/components/customer/CustomerLink';
 import { EmptyState } from '@/components/ui/EmptyState';
 import type { ProductPurchases } from '@/features/products/api/types';
 import { formatDateTime } from '@/lib/format';
@@ -36,7 +37,9 @@ export function PurchasesTable({ purchases, questions }: { purchases: ProductPur
               const name = `${p.first_name} ${p.last_name}`.trim();
               return (
                 <tr key={p.purchase_id}>
-                  <td>{name || t('products.purchases.erased')}</td>
+                  <td>
+                    <CustomerLink customerId={p.customer_id}>{name || t('products.purchases.erased')}</CustomerLink>
+                  </td>
                   <td>{p.email}</td>
                   <td>{t(`products.purchases.statuses.${p.status}`, { defaultValue: p.status })}</td>
                   <td>{formatDateTime(p.bought_at, language)}</td>

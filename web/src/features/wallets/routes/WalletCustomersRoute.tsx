@@ -1,5 +1,6 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CustomerLink } from '@/components/customer/CustomerLink';
 import { DataGrid, type DataGridColumn } from '@/components/data-grid/DataGrid';
 import { SearchInput } from '@/components/page/PageHeader';
 import type { WalletCustomer } from '@/features/wallets/api/types';
@@ -38,7 +39,7 @@ export function WalletCustomersRoute() {
 
   const columns = useMemo<DataGridColumn<WalletCustomer>[]>(
     () => [
-      { field: 'name', header: t('wallets.customers.name'), flex: 2, render: (row) => row.customer.name },
+      { field: 'name', header: t('wallets.customers.name'), flex: 2, render: (row) => <CustomerLink customerId={row.customer.id}>{row.customer.name}</CustomerLink> },
       { field: 'email', header: t('wallets.customers.email'), flex: 2, render: (row) => row.customer.email },
       {
         field: 'balance',
