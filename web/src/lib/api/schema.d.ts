@@ -3398,6 +3398,7 @@ export interface operations {
                             age_max?: number | null;
                             age_min?: number | null;
                             cancellation_term_id?: string | null;
+                            cancellation_term_name?: string | null;
                             category_ids: string[];
                             concept: boolean;
                             contacts: {
@@ -3421,6 +3422,8 @@ export interface operations {
                             payment_url: string;
                             price_display_mode: string;
                             rate_id?: string | null;
+                            rate_name?: string | null;
+                            rate_price_cents?: number | null;
                             sport_id?: string | null;
                             tag_ids: string[];
                             type: string;
@@ -5604,6 +5607,7 @@ export interface operations {
                             age_max?: number | null;
                             age_min?: number | null;
                             cancellation_term_id?: string | null;
+                            cancellation_term_name?: string | null;
                             category_ids: string[];
                             concept: boolean;
                             contacts: {
@@ -5627,6 +5631,8 @@ export interface operations {
                             payment_url: string;
                             price_display_mode: string;
                             rate_id?: string | null;
+                            rate_name?: string | null;
+                            rate_price_cents?: number | null;
                             sport_id?: string | null;
                             tag_ids: string[];
                             type: string;
@@ -10252,6 +10258,7 @@ export interface operations {
                             age_max?: number | null;
                             age_min?: number | null;
                             cancellation_term_id?: string | null;
+                            cancellation_term_name?: string | null;
                             category_ids: string[];
                             concept: boolean;
                             contacts: {
@@ -10275,6 +10282,8 @@ export interface operations {
                             payment_url: string;
                             price_display_mode: string;
                             rate_id?: string | null;
+                            rate_name?: string | null;
+                            rate_price_cents?: number | null;
                             sport_id?: string | null;
                             tag_ids: string[];
                             type: string;
