@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Form, FormErrorSummary, SubmitButton } from '@/components/form';
+import { Form, FormActions, FormErrorSummary, SubmitButton } from '@/components/form';
 import { HistoryLink } from '@/components/audit/HistoryLink';
 import { PageHeader } from '@/components/page/PageHeader';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
@@ -55,6 +55,8 @@ function RateForm({ rate }: { rate?: Rate }) {
         <Skeleton lines={4} />
       ) : (
         <Form<RateValues>
+          className="form form--sections"
+          guardUnsaved
           initialValues={rate ? rateValues(rate) : emptyRate}
           validationSchema={rateSchema(t)}
           onSubmit={async (values) => {
@@ -65,10 +67,10 @@ function RateForm({ rate }: { rate?: Rate }) {
         >
           <RateInputs terms={terms.data ?? []} />
           <FormErrorSummary />
-          <div className="form__actions">
+          <FormActions>
             <SubmitButton>{t('common.save')}</SubmitButton>
             <Link to={back}>{t('common.cancel')}</Link>
-          </div>
+          </FormActions>
         </Form>
       )}
       {rate?.id && (
