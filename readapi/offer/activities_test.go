@@ -522,8 +522,9 @@ func TestActivityImageRule(t *testing.T) {
 	w.Want(w.Do("PATCH", "/v1/admin/activities/"+id, map[string]any{"name": "Buiten yoga 2"}), 200)
 }
 
-// An activity names its own rate and cancellation term, so a user who may not read the
-// organisation's rates (view-rates) still sees "Adults — € 12.50" instead of "no rate".
+// An activity names its own rate, cancellation term and location, so a user who may not
+// read the organisation's rates (view-rates) still sees "Adults — € 12.50" instead of
+// "no rate".
 func TestActivityNamesItsRateToThoseWhoMayNotReadRates(t *testing.T) {
 	w := newActivityWorld(t)
 	term := readapitest.Dig(w.Want(w.Do("POST", "/v1/admin/organizations/"+w.org+"/cancellation-terms",
@@ -532,17 +533,20 @@ func TestActivityNamesItsRateToThoseWhoMayNotReadRates(t *testing.T) {
 		map[string]any{"name": "Adults", "price_cents": 1250, "vat_tier": "low", "cancellation_term_id": term}), 201).Body, "data", "id").(string)
 	priced := w.newActivity(w.org, map[string]any{"type": "session", "name": "Evening yoga", "rate_id": rate, "cancellation_term_id": term})
 	free := w.newActivity(w.org, map[string]any{"type": "session", "name": "Open day"})
+	hall := readapitest.Dig(w.Want(w.Do("POST", "/v1/admin/organizations/"+w.org+"/locations", locationBody("Sporthal")), 201).Body, "data", "id").(string)
+	w.Want(w.Do("PATCH", "/v1/admin/activities/"+priced+"/location", map[string]any{"location_id": hall}), 200)
 
 	for _, role := range []string{"trainer", "admin"} {
 		c := w.as(role)
 		c.Want(c.Do("GET", "/v1/admin/organizations/"+w.org+"/rates", nil), 403) // the premise: no view-rates
 		one := c.Want(c.Do("GET", "/v1/admin/activities/"+priced, nil), 200)
 		if readapitest.Dig(one.Body, "data", "rate_name") != "Adults" || readapitest.Dig(one.Body, "data", "rate_price_cents") != float64(1250) ||
-			readapitest.Dig(one.Body, "data", "cancellation_term_name") != "Flexible" {
+			readapitest.Dig(one.Body, "data", "cancellation_term_name") != "Flexible" || readapitest.Dig(one.Body, "data", "location_name") != "Sporthal (Utrecht)" {
 			t.Errorf("%s reads the priced activity: %s", role, one.Raw)
 		}
 		none := c.Want(c.Do("GET", "/v1/admin/activities/"+free, nil), 200)
-		if readapitest.Dig(none.Body, "data", "rate_name") != nil || readapitest.Dig(none.Body, "data", "rate_price_cents") != nil {
+		if readapitest.Dig(none.Body, "data", "rate_name") != nil || readapitest.Dig(none.Body, "data", "rate_price_cents") != nil ||
+			readapitest.Dig(none.Body, "data", "location_name") != nil {
 			t.Errorf("%s reads the free activity with a rate: %s", role, none.Raw)
 		}
 	}

@@ -3415,6 +3415,7 @@ export interface operations {
                             label_ids: string[];
                             level: string;
                             location_id?: string | null;
+                            location_name?: string | null;
                             name: string;
                             notes: string;
                             organization_id: string;
@@ -5624,6 +5625,7 @@ export interface operations {
                             label_ids: string[];
                             level: string;
                             location_id?: string | null;
+                            location_name?: string | null;
                             name: string;
                             notes: string;
                             organization_id: string;
@@ -10275,6 +10277,7 @@ export interface operations {
                             label_ids: string[];
                             level: string;
                             location_id?: string | null;
+                            location_name?: string | null;
                             name: string;
                             notes: string;
                             organization_id: string;
