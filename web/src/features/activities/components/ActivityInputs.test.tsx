@@ -6,6 +6,7 @@ import type { Activity } from '@/features/activities/api/types';
 import { ActivityInputs, emptyActivity, sportOptions, withCurrentChoice } from '@/features/activities/components/ActivityInputs';
 import { ActivityCreateRoute } from '@/features/activities/routes/ActivityCreateRoute';
 import { ActivityDetailsRoute } from '@/features/activities/routes/ActivityDetailsRoute';
+import { ActivityLocationRoute } from '@/features/activities/routes/ActivitySubPages';
 import { useAuthStore } from '@/stores/auth';
 import { mockFetch } from '@/testing/fetch';
 import { renderWithProviders } from '@/testing/render';
@@ -54,7 +55,8 @@ const activity = {
   age_max: null,
   contacts: [],
   concept: false,
-  location_id: null,
+  location_id: 'l1',
+  location_name: 'Sporthal (Utrecht)',
   label_ids: [],
   version: 3,
   created_at: '2026-01-01T00:00:00Z',
@@ -105,14 +107,14 @@ function renderInputs(abilities: string[], path = '/organizations/o1/activities/
   renderWithProviders(<RouterProvider router={router} />);
 }
 
-function renderDetails(abilities: string[]) {
+function renderDetails(abilities: string[], tab = <ActivityDetailsRoute />) {
   useAuthStore.getState().setProfile({ roles: [], abilities, organizations: [] });
   const router = createMemoryRouter(
     [
       {
         path: '/organizations/:organizationId/activities/:activityId',
         element: <Outlet context={{ activity, base: '/organizations/o1/activities/a1' }} />,
-        children: [{ index: true, element: <ActivityDetailsRoute /> }],
+        children: [{ index: true, element: tab }],
       },
     ],
     { initialEntries: ['/organizations/o1/activities/a1'] },
@@ -206,6 +208,17 @@ describe('ActivityDetailsRoute', () => {
     }
     expect(asked.some((url) => /\/v1\/admin\/organizations\/o1(\?|$)/.test(url))).toBe(false);
     expect(asked.some((url) => url.includes('/v1/admin/sports/all'))).toBe(true);
+  });
+
+  it('shows the location tab read-only with the activity’s own location to a user without view-locations', async () => {
+    fetchMock.mockImplementation(serve());
+    renderDetails(TRAINER, <ActivityLocationRoute />);
+    const location = await screen.findByRole('combobox', { name: 'Location' });
+    expect(location).toHaveValue('l1');
+    expect(within(location).getByRole('option', { selected: true })).toHaveTextContent('Sporthal (Utrecht)');
+    expect(location).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([input]) => String(input).includes('/locations'))).toBe(false);
   });
 
   it('lets staff save and delete', async () => {
