@@ -15,11 +15,8 @@ export interface Choice {
   label: string;
 }
 
-/**
- * A picker's choices from an organisation's list (up to 1,000, by name); `enabled` false
- * (the user lacks the list's permission) asks nothing, so no refused call is made.
- */
-function useOrganizationChoices(organizationId: string, part: 'locations' | 'contacts' | 'cancellation-terms', enabled = true) {
+/** A picker's choices from an organisation's list (up to 1,000, by name). */
+function useOrganizationChoices(organizationId: string, part: 'locations' | 'contacts' | 'rates' | 'cancellation-terms', enabled = true) {
   return useQuery({
     queryKey: ['offer-choices', part, organizationId],
     queryFn: async ({ signal }): Promise<Choice[]> => {
@@ -34,10 +31,21 @@ function useOrganizationChoices(organizationId: string, part: 'locations' | 'con
   });
 }
 
+/** `enabled`: whether the user may read the list (view-locations, view-contacts, view-rates): else it is not asked for. */
 export const useLocationChoices = (organizationId: string, enabled = true) => useOrganizationChoices(organizationId, 'locations', enabled);
 export const useContactChoices = (organizationId: string, enabled = true) => useOrganizationChoices(organizationId, 'contacts', enabled);
-export const useTermChoices = (organizationId: string, enabled = true) =>
-  useOrganizationChoices(organizationId, 'cancellation-terms', enabled);
+export const useTermChoices = (organizationId: string, enabled = true) => useOrganizationChoices(organizationId, 'cancellation-terms', enabled);
+
+/**
+ * A picker's options with the record's own choice kept in them: when the user may not read
+ * the list (web-090) the select says something is chosen, not the empty option's "none"
+ * (a € 12,50 offer never reads "no rate"). Its name is the record's when the record has one.
+ */
+export function withChosen(choices: Choice[] | undefined, chosen: string | null | undefined, label: string): Choice[] {
+  const list = choices ?? [];
+  if (!chosen || list.some((choice) => choice.value === chosen)) return list;
+  return [{ value: chosen, label }, ...list];
+}
 
 /** A rate as its picker option says it: "Volwassenen — € 12,50". */
 export function rateLabel(name: string, priceCents: number | null | undefined, language: Language): string {
@@ -59,7 +67,7 @@ export function useRateChoices(organizationId: string, enabled = true) {
   const { i18n } = useTranslation();
   const language = i18n.language as Language;
   return useQuery({
-    queryKey: ['offer-choices', 'rates', organizationId],
+    queryKey: ['offer-choices', 'rates', organizationId, 'priced'],
     queryFn: async ({ signal }) =>
       (
         await fetchList<RateRow>(

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Formik } from 'formik';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import type { Activity } from '@/features/activities/api/types';
-import { ActivityInputs, emptyActivity, sportOptions, withCurrentChoice } from '@/features/activities/components/ActivityInputs';
+import { ActivityInputs, emptyActivity, sportOptions } from '@/features/activities/components/ActivityInputs';
 import { ActivityCreateRoute } from '@/features/activities/routes/ActivityCreateRoute';
 import { ActivityDetailsRoute } from '@/features/activities/routes/ActivityDetailsRoute';
 import { ActivityLocationRoute } from '@/features/activities/routes/ActivitySubPages';
@@ -166,12 +166,7 @@ describe('ActivityInputs', () => {
     expect(screen.getByRole('combobox', { name: /Type/ })).toBeRequired();
   });
 
-  it('names the picker values the activity holds', () => {
-    expect(withCurrentChoice([{ value: 'r2', label: 'B' }], { value: 'r1', label: 'A' })).toEqual([
-      { value: 'r1', label: 'A' },
-      { value: 'r2', label: 'B' },
-    ]);
-    expect(withCurrentChoice([{ value: 'r1', label: 'A — €1.00' }], { value: 'r1', label: 'A' })).toHaveLength(1);
+  it('keeps the current sport among the organisation’s', () => {
     const catalogue = [
       { value: 's1', label: 'Yoga' },
       { value: 's2', label: 'Tennis' },

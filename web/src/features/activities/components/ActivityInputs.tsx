@@ -32,6 +32,7 @@ import {
   useRateChoices,
   useSportChoices,
   useTermChoices,
+  withChosen,
   type Choice,
 } from '@/lib/offer-choices';
 import { useCategoryChoices, useTagChoices } from '@/lib/taxonomy';
@@ -91,21 +92,9 @@ export function activityValues(activity: Activity): ActivityInput {
   return values;
 }
 
-/**
- * The picker's choices with the activity's own value among them: a user who may not read
- * the organisation's list (or a value the list no longer holds) still sees what it is,
- * named by the activity itself.
- */
-export function withCurrentChoice(choices: Choice[] | undefined, current: Choice | null): Choice[] {
-  const list = choices ?? [];
-  if (!current || list.some((choice) => choice.value === current.value)) return list;
-  return [current, ...list];
-}
-
-/** The activity's own rate as its answer names it ("Volwassenen — € 12,50"), or null without one. */
-export function currentRate(activity: Activity | undefined, language: Language): Choice | null {
-  if (!activity?.rate_id) return null;
-  return { value: activity.rate_id, label: rateLabel(activity.rate_name ?? activity.rate_id, activity.rate_price_cents, language) };
+/** The activity's own rate as its answer names it ("Volwassenen — € 12,50"). */
+function currentRateLabel(activity: Activity | undefined, language: Language): string {
+  return activity?.rate_id ? rateLabel(activity.rate_name ?? activity.rate_id, activity.rate_price_cents, language) : '';
 }
 
 /**
@@ -176,12 +165,12 @@ export function ActivityInputs({ creating, activity }: { creating: boolean; acti
   const categories = useCategoryChoices(mayReadCategories);
   const tags = useTagChoices(mayReadTags);
   const language = i18n.language as Language;
-  const rateChoices = withCurrentChoice(rates.data, currentRate(activity, language));
-  const termChoices = withCurrentChoice(
+  // Without view-rates (or for a value the list no longer holds) the activity names its own rate and term.
+  const rateChoices = withChosen(rates.data, activity?.rate_id, currentRateLabel(activity, language));
+  const termChoices = withChosen(
     terms.data,
-    activity?.cancellation_term_id
-      ? { value: activity.cancellation_term_id, label: activity.cancellation_term_name ?? activity.cancellation_term_id }
-      : null,
+    activity?.cancellation_term_id,
+    activity?.cancellation_term_name ?? activity?.cancellation_term_id ?? '',
   );
   const options = (values: readonly string[], group: string) =>
     values.map((value) => ({ value, label: t(`activities.${group}.${value}`) }));

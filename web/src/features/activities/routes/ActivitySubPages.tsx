@@ -7,9 +7,9 @@ import { Skeleton } from '@/components/ui/Skeleton';
 import { useLocationChoices } from '@/features/activities/api/activities';
 import { useActivitySettings, useQuestions, useSaveLabels, useSaveQuestions, useSaveSettings, useSetLocation } from '@/features/activities/api/activities';
 import type { ActivitySettings } from '@/features/activities/api/types';
-import { withCurrentChoice } from '@/features/activities/components/ActivityInputs';
 import { BundleList } from '@/features/activities/components/Bundles';
 import { useActivityContext } from '@/features/activities/routes/ActivityLayoutRoute';
+import { withChosen } from '@/lib/offer-choices';
 import { useLabelChoices } from '@/lib/taxonomy';
 import { can } from '@/lib/authorization';
 import { useAuthStore } from '@/stores/auth';
@@ -29,7 +29,6 @@ export function ActivityLocationRoute() {
   // Without view-locations the list is not asked: the activity names its own location.
   const locations = useLocationChoices(activity.organization_id, mayReadLocations);
   if (mayReadLocations && locations.isPending) return <Skeleton lines={2} />;
-  const current = activity.location_id ? { value: activity.location_id, label: activity.location_name ?? activity.location_id } : null;
   return (
     <Form<{ location_id: string | null }>
       initialValues={{ location_id: activity.location_id ?? null }}
@@ -45,7 +44,7 @@ export function ActivityLocationRoute() {
       <SelectField
         name="location_id"
         label={t('activities.location.id')}
-        options={withCurrentChoice(locations.data, current)}
+        options={withChosen(locations.data, activity.location_id, activity.location_name ?? activity.location_id ?? '')}
         emptyLabel={t('activities.location.none')}
       />
       <FormErrorSummary />
