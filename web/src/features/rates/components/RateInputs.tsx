@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import * as yup from 'yup';
-import { FormSection, SelectField, TextField } from '@/components/form';
+import { FormSection, SelectField, TextField, useFormReadOnly } from '@/components/form';
 import type { CancellationTerm, Rate, RateInput } from '@/features/rates/api/types';
 import { centsToDecimalString, decimalToCents } from '@/lib/format';
 import '@/features/rates/i18n';
@@ -64,6 +64,7 @@ export function rateSchema(t: TFunction) {
 export function RateInputs({ terms }: { terms: CancellationTerm[] }) {
   const { t } = useTranslation();
   const { organization_id: organizationId = '' } = useParams();
+  const readOnly = useFormReadOnly();
   const label = (field: string) => t(`rates.fields.${field}`);
   return (
     <>
@@ -89,7 +90,7 @@ export function RateInputs({ terms }: { terms: CancellationTerm[] }) {
           emptyLabel={t('rates.fields.noTerm')}
           options={terms.map((term) => ({ value: term.id, label: term.name }))}
           hint={
-            terms.length === 0 ? (
+            terms.length === 0 && !readOnly ? (
               <>
                 {t('rates.fields.noTermsYet')}{' '}
                 <Link to={`/organizations/${encodeURIComponent(organizationId)}/cancellation-terms/create`}>{t('rates.terms.create')}</Link>

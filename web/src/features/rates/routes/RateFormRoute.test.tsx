@@ -4,12 +4,14 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import en from '@/features/rates/locales/en.json';
 import nl from '@/features/rates/locales/nl.json';
 import { RateFormRoute } from '@/features/rates/routes/RateFormRoute';
+import { useAuthStore } from '@/stores/auth';
 import { mockFetch } from '@/testing/fetch';
 import { renderWithProviders } from '@/testing/render';
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
 
 function renderCreate() {
+  useAuthStore.getState().setProfile({ roles: [], abilities: ['view-rates', 'manage-rates'], organizations: [] });
   const router = createMemoryRouter(
     [
       { path: '/organizations/:organization_id/rates/create', element: <RateFormRoute /> },
@@ -28,6 +30,9 @@ function keys(texts: object, prefix = ''): string[] {
 
 describe('RateFormRoute', () => {
   const fetchMock = mockFetch();
+  afterEach(() => {
+    useAuthStore.setState({ profile: null });
+  });
 
   it('has every text in Dutch and English', () => {
     expect(keys(nl).sort()).toEqual(keys(en).sort());
@@ -72,5 +77,28 @@ describe('RateFormRoute', () => {
       '/organizations/o1/cancellation-terms/create',
     );
     expect(screen.getByRole('option', { name: 'No cancellation term (no refund on cancelling)' })).toBeInTheDocument();
+  });
+
+  it('shows a reader without manage-rates the rate read-only, with nothing to save or delete', async () => {
+    useAuthStore.getState().setProfile({ roles: [], abilities: ['view-rates'], organizations: [] });
+    fetchMock.mockImplementation(async (input) =>
+      String(input).includes('/v1/admin/rates/r1')
+        ? json({
+            data: { id: 'r1', organization_id: 'o1', name: 'Volwassenen', price_cents: 1250, vat_tier: 'low', vat_percent: 9,
+              cancellation_term_id: 't1', cancellation_term_name: 'Soepel', version: 2, created_at: null, updated_at: null },
+          })
+        : json({ data: [{ id: 't1', name: 'Soepel', periods: [] }], meta: { pagination: { total: 1 } } }),
+    );
+    const router = createMemoryRouter([{ path: '/organizations/:organization_id/rates/:rate_id', element: <RateFormRoute /> }], {
+      initialEntries: ['/organizations/o1/rates/r1'],
+    });
+    renderWithProviders(<RouterProvider router={router} />);
+    expect(await screen.findByRole('heading', { name: 'Volwassenen', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('textbox', { name: /Price including VAT/ })).toHaveValue('12.50');
+    expect(screen.getByRole('textbox', { name: /Price including VAT/ })).toBeDisabled();
+    expect(screen.getByRole('combobox', { name: /VAT/ })).toHaveValue('low');
+    expect(screen.getByRole('combobox', { name: 'Cancellation term' })).toHaveValue('t1');
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete rate' })).not.toBeInTheDocument();
   });
 });
