@@ -131,7 +131,7 @@ function SportField() {
             {t('activities.noSports')}{' '}
             {can(profile, 'edit-organization') ? <Link to={profilePath}>{t('activities.linkSports')}</Link> : t('activities.askSports')}
           </>
-        ) : (
+        ) : readOnly ? undefined : (
           t('activities.sportHint')
         )
       }
