@@ -15,7 +15,9 @@ import (
 	"move/domain/names"
 	"move/identity"
 	rmactivities "move/projections/activities"
+	rmlocations "move/projections/locations"
 	rmorg "move/projections/organizations"
+	rmrates "move/projections/rates"
 	rmtaxonomy "move/projections/taxonomy"
 	"move/readapi/kernel"
 )
@@ -29,51 +31,65 @@ const (
 
 // activityRow is an activity as its form and lists show it.
 type activityRow struct {
-	ID                 string             `json:"id"`
-	OrganizationID     string             `json:"organization_id"`
-	OrganizationName   string             `json:"organization_name"`
-	Type               string             `json:"type"`
-	Name               string             `json:"name"`
-	SportID            *string            `json:"sport_id"`
-	Description        string             `json:"description"`
-	Notes              string             `json:"notes"`
-	RateID             *string            `json:"rate_id"`
-	Gender             string             `json:"gender"`
-	Level              string             `json:"level"`
-	CategoryIDs        []string           `json:"category_ids"`
-	TagIDs             []string           `json:"tag_ids"`
-	PaymentURL         string             `json:"payment_url"`
-	CancellationTermID *string            `json:"cancellation_term_id"`
-	PriceDisplayMode   string             `json:"price_display_mode"`
-	ImageID            *string            `json:"image_id"`
-	ImageURL           *string            `json:"image_url"`
-	IsAccessible       bool               `json:"is_accessible"`
-	AgeMin             *int               `json:"age_min"`
-	AgeMax             *int               `json:"age_max"`
-	Contacts           []activity.Contact `json:"contacts"`
-	Concept            bool               `json:"concept"`
-	LocationID         *string            `json:"location_id"`
-	LabelIDs           []string           `json:"label_ids"`
-	Version            uint64             `json:"version"`
-	CreatedAt          string             `json:"created_at"`
-	UpdatedAt          string             `json:"updated_at"`
+	ID               string  `json:"id"`
+	OrganizationID   string  `json:"organization_id"`
+	OrganizationName string  `json:"organization_name"`
+	Type             string  `json:"type"`
+	Name             string  `json:"name"`
+	SportID          *string `json:"sport_id"`
+	Description      string  `json:"description"`
+	Notes            string  `json:"notes"`
+	RateID           *string `json:"rate_id"`
+	// RateName and RatePriceCents name the activity's own rate (null without one), so
+	// a user who may not read the organisation's rates (view-rates) still sees them.
+	RateName           *string  `json:"rate_name"`
+	RatePriceCents     *int64   `json:"rate_price_cents"`
+	Gender             string   `json:"gender"`
+	Level              string   `json:"level"`
+	CategoryIDs        []string `json:"category_ids"`
+	TagIDs             []string `json:"tag_ids"`
+	PaymentURL         string   `json:"payment_url"`
+	CancellationTermID *string  `json:"cancellation_term_id"`
+	// CancellationTermName names the activity's own term, as RateName its rate.
+	CancellationTermName *string            `json:"cancellation_term_name"`
+	PriceDisplayMode     string             `json:"price_display_mode"`
+	ImageID              *string            `json:"image_id"`
+	ImageURL             *string            `json:"image_url"`
+	IsAccessible         bool               `json:"is_accessible"`
+	AgeMin               *int               `json:"age_min"`
+	AgeMax               *int               `json:"age_max"`
+	Contacts             []activity.Contact `json:"contacts"`
+	Concept              bool               `json:"concept"`
+	LocationID           *string            `json:"location_id"`
+	// LocationName names the activity's location ("Sporthal (Utrecht)") for those who
+	// may not read the organisation's locations.
+	LocationName *string  `json:"location_name"`
+	LabelIDs     []string `json:"label_ids"`
+	Version      uint64   `json:"version"`
+	CreatedAt    string   `json:"created_at"`
+	UpdatedAt    string   `json:"updated_at"`
 }
 
 const activityColumns = `a.id::text, a.organization_id::text, coalesce(o.name, ''), a.type, a.name, a.sport_id::text, a.description, a.notes,
-	a.rate_id::text, a.gender, a.level, a.category_ids::text[], a.tag_ids::text[], a.payment_url, a.cancellation_term_id::text,
-	a.price_display_mode, a.image_id, a.is_accessible, a.age_min, a.age_max, a.contacts, a.concept, a.location_id::text,
-	a.label_ids::text[], a.version, a.created_at, a.updated_at`
+	a.rate_id::text, r.name, r.price_cents, a.gender, a.level, a.category_ids::text[], a.tag_ids::text[], a.payment_url,
+	a.cancellation_term_id::text, t.name, a.price_display_mode, a.image_id, a.is_accessible, a.age_min, a.age_max, a.contacts, a.concept, a.location_id::text,
+	CASE WHEN l.id IS NULL THEN NULL WHEN l.city = '' THEN l.name ELSE l.name || ' (' || l.city || ')' END, a.label_ids::text[], a.version, a.created_at, a.updated_at`
 
-// activityFrom joins the organisation's name; organisations are the organisations read model's.
-const activityFrom = ` FROM readmodel.activities a LEFT JOIN readmodel.organizations o ON o.id = a.organization_id`
+// activityFrom joins the organisation's name (the organisations read model's) and the
+// names of the activity's rate, cancellation term (the rates read model's) and location
+// (the locations read model's), each of the activity's own application.
+const activityFrom = ` FROM readmodel.activities a LEFT JOIN readmodel.organizations o ON o.id = a.organization_id
+	LEFT JOIN readmodel.rates r ON r.id = a.rate_id AND r.application_id = a.application_id
+	LEFT JOIN readmodel.cancellation_terms t ON t.id = a.cancellation_term_id AND t.application_id = a.application_id
+	LEFT JOIN readmodel.locations l ON l.id = a.location_id AND l.application_id = a.application_id`
 
 func scanActivity(row pgx.Row) (activityRow, error) {
 	var a activityRow
 	var version int64
 	var created, updated time.Time
 	err := row.Scan(&a.ID, &a.OrganizationID, &a.OrganizationName, &a.Type, &a.Name, &a.SportID, &a.Description, &a.Notes,
-		&a.RateID, &a.Gender, &a.Level, &a.CategoryIDs, &a.TagIDs, &a.PaymentURL, &a.CancellationTermID,
-		&a.PriceDisplayMode, &a.ImageID, &a.IsAccessible, &a.AgeMin, &a.AgeMax, &a.Contacts, &a.Concept, &a.LocationID,
+		&a.RateID, &a.RateName, &a.RatePriceCents, &a.Gender, &a.Level, &a.CategoryIDs, &a.TagIDs, &a.PaymentURL,
+		&a.CancellationTermID, &a.CancellationTermName, &a.PriceDisplayMode, &a.ImageID, &a.IsAccessible, &a.AgeMin, &a.AgeMax, &a.Contacts, &a.Concept, &a.LocationID, &a.LocationName,
 		&a.LabelIDs, &version, &created, &updated)
 	if err != nil {
 		return a, err
@@ -154,8 +170,8 @@ type offerRow struct {
 func activityPathID(r *http.Request) (string, error) { return kernel.UUIDParam(r, "id", "activity") }
 
 func (s *Handlers) ActivityRoutes() []kernel.Route {
-	// Rows show their organisation's name: wait for both read models.
-	reads := []string{rmactivities.Name, rmorg.Name}
+	// Rows show the names of their organisation, rate and location: wait for those read models.
+	reads := []string{rmactivities.Name, rmorg.Name, rmrates.Name, rmlocations.Name}
 	org := "/v1/admin/organizations/{id}/activities"
 	item := "/v1/admin/activities/{id}"
 	filters := append([]string{"type", "concept", "sport_id", "label_id", "after"}, kernel.ListQueryDoc...)

@@ -521,3 +521,47 @@ func TestActivityImageRule(t *testing.T) {
 	w.Want(w.Do("PATCH", "/v1/admin/activities/"+id, map[string]any{"image_id": small}), 422)
 	w.Want(w.Do("PATCH", "/v1/admin/activities/"+id, map[string]any{"name": "Buiten yoga 2"}), 200)
 }
+
+// An activity names its own rate, cancellation term and location, so a user who may not
+// read the organisation's rates (view-rates) still sees "Adults — € 12.50" instead of
+// "no rate".
+func TestActivityNamesItsRateToThoseWhoMayNotReadRates(t *testing.T) {
+	w := newActivityWorld(t)
+	term := readapitest.Dig(w.Want(w.Do("POST", "/v1/admin/organizations/"+w.org+"/cancellation-terms",
+		map[string]any{"name": "Flexible", "periods": threePeriods()}), 201).Body, "data", "id").(string)
+	rate := readapitest.Dig(w.Want(w.Do("POST", "/v1/admin/organizations/"+w.org+"/rates",
+		map[string]any{"name": "Adults", "price_cents": 1250, "vat_tier": "low", "cancellation_term_id": term}), 201).Body, "data", "id").(string)
+	priced := w.newActivity(w.org, map[string]any{"type": "session", "name": "Evening yoga", "rate_id": rate, "cancellation_term_id": term})
+	free := w.newActivity(w.org, map[string]any{"type": "session", "name": "Open day"})
+	hall := readapitest.Dig(w.Want(w.Do("POST", "/v1/admin/organizations/"+w.org+"/locations", locationBody("Sporthal")), 201).Body, "data", "id").(string)
+	w.Want(w.Do("PATCH", "/v1/admin/activities/"+priced+"/location", map[string]any{"location_id": hall}), 200)
+
+	for _, role := range []string{"trainer", "admin"} {
+		c := w.as(role)
+		c.Want(c.Do("GET", "/v1/admin/organizations/"+w.org+"/rates", nil), 403) // the premise: no view-rates
+		one := c.Want(c.Do("GET", "/v1/admin/activities/"+priced, nil), 200)
+		if readapitest.Dig(one.Body, "data", "rate_name") != "Adults" || readapitest.Dig(one.Body, "data", "rate_price_cents") != float64(1250) ||
+			readapitest.Dig(one.Body, "data", "cancellation_term_name") != "Flexible" || readapitest.Dig(one.Body, "data", "location_name") != "Sporthal (Utrecht)" {
+			t.Errorf("%s reads the priced activity: %s", role, one.Raw)
+		}
+		none := c.Want(c.Do("GET", "/v1/admin/activities/"+free, nil), 200)
+		if readapitest.Dig(none.Body, "data", "rate_name") != nil || readapitest.Dig(none.Body, "data", "rate_price_cents") != nil ||
+			readapitest.Dig(none.Body, "data", "location_name") != nil {
+			t.Errorf("%s reads the free activity with a rate: %s", role, none.Raw)
+		}
+	}
+	// The lists carry the same names.
+	for _, row := range records(w.as("trainer").Want(w.as("trainer").Do("GET", "/v1/admin/organizations/"+w.org+"/activities", nil), 200)) {
+		if row["id"] == priced && row["rate_name"] != "Adults" {
+			t.Errorf("list row: %v", row)
+		}
+	}
+	// A renamed rate is the activity's new name for it.
+	w.Want(w.Do("PUT", "/v1/admin/rates/"+rate, map[string]any{"name": "Adults 18+", "price_cents": 1350, "vat_tier": "low", "cancellation_term_id": term}), 200)
+	if r := w.Want(w.Do("GET", "/v1/admin/activities/"+priced, nil), 200); readapitest.Dig(r.Body, "data", "rate_name") != "Adults 18+" ||
+		readapitest.Dig(r.Body, "data", "rate_price_cents") != float64(1350) {
+		t.Errorf("after the rename: %s", r.Raw)
+	}
+	// Another application sees neither the activity nor its rate.
+	w.Want(w.Do("GET", "/v1/admin/activities/"+priced, nil, "ApplicationId", uuid.NewString()), 404)
+}

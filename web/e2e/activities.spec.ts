@@ -27,7 +27,7 @@ test('an activity with a question and a weekly series: edit one, edit all later 
 
   await page.goto(`/organizations/${ORGANIZATION}/activities/create`);
   await expect(page.getByRole('heading', { name: 'New activity' })).toBeVisible();
-  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('heading', { name })).toBeVisible();
 

@@ -74,7 +74,10 @@ test('a contact, a location with opening hours, and a rate with a three-period c
   await page.getByRole('link', { name: 'New rate' }).click();
   await page.getByLabel('Name').fill(`Adult ${run}`);
   await page.getByLabel('Price including VAT (€)').fill('12,50');
-  await page.getByLabel('VAT', { exact: true }).selectOption('low');
+  // The VAT tier is a choice, never a silent default (decision web-100).
+  const vat = page.getByRole('combobox', { name: 'VAT', exact: true });
+  await expect(vat).toHaveValue('');
+  await vat.selectOption('low');
   await page.getByLabel('Cancellation term').selectOption({ label: `Standard ${run}` });
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(new RegExp(`${organization}/rates$`));
@@ -85,7 +88,12 @@ test('a contact, a location with opening hours, and a rate with a three-period c
 
   // An activity names its contact and its location by picking them, not by typing ids.
   await page.goto(`${organization}/activities/create`);
-  await page.getByLabel('Name', { exact: true }).fill(`Yoga ${run}`);
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(`Yoga ${run}`);
+  // Each rate with its price, and free once.
+  const rate = page.getByRole('combobox', { name: 'Rate', exact: true });
+  await expect(rate.locator('option', { hasText: `Adult ${run} — €12.50` })).toHaveCount(1);
+  await expect(rate.locator('option', { hasText: /^Free$/ })).toHaveCount(1);
+  await rate.selectOption({ label: `Adult ${run} — €12.50` });
   await page.getByRole('button', { name: 'Add contact' }).click();
   await page.getByLabel('Contact', { exact: true }).selectOption({ label: `Ria ${run}` });
   await page.getByRole('checkbox', { name: 'Contact person' }).check();

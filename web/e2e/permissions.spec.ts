@@ -1,5 +1,8 @@
 import { expect, loggedInTest, test, SUPERADMIN_PASSWORD } from './fixtures';
 
+// The first demo organisation: the trainer's (decision 0105), with "Yoga in het park" at "Losse les", € 12.50.
+const DEMO_ORGANIZATION = '1b7dff1f-f891-596f-adf4-ba8350d1739d';
+
 // Issue 24: the permission matrix, "why denied?" and member invites (decisions 1500, 1501).
 // The matrix test changes the shared matrix and puts it back: a retry would start from a
 // half-done change, so these run once; a loaded machine needs more than 30 s per test.
@@ -64,6 +67,9 @@ test('a trainer on a closed page follows "why denied?" to the missing grant', as
   const home = new URL(page.url()).pathname;
   await page.goto(`${home}/rates`);
   await expect(page.getByRole('heading', { name: 'No access' })).toBeVisible();
+  // The missing permission in words, never its id.
+  await expect(page.getByTestId('forbidden')).toContainText('This page needs the ‘View rates’ permission');
+  await expect(page.getByTestId('forbidden')).not.toContainText('view-rates');
   await page.getByRole('link', { name: 'Why denied?' }).click();
   await expect(page).toHaveURL(/\/why-denied\?permission=view-rates&organization_id=/);
   const answer = page.getByTestId('why-denied-answer');
@@ -90,3 +96,26 @@ test('an application admin invites a member from the application area', async ({
   await expect(page.getByRole('status').filter({ hasText: 'Invite sent' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Invites' }).getByText(email)).toBeVisible();
 });
+
+for (const email of ['trainer@move.test', 'admin@move.test']) {
+  test(`${email} reads an activity with its own rate, read-only, and is not offered rates (decision 1760)`, async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(SUPERADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await page.goto(`/organizations/${DEMO_ORGANIZATION}/activities`);
+    // Neither reads rates (view-rates): the organisation's navigation does not offer them.
+    await expect(page.getByRole('navigation').getByRole('link', { name: 'Activities', exact: true }).first()).toBeVisible();
+    await expect(page.getByRole('navigation').getByRole('link', { name: 'Rates', exact: true })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'New activity' })).toHaveCount(0);
+    await page.getByRole('searchbox', { name: 'Search' }).fill('Yoga in het park');
+    await page.locator('.ag-row').filter({ hasText: 'Yoga in het park' }).first().click();
+    await expect(page.getByTestId('read-only')).toBeVisible();
+    const rate = page.getByRole('combobox', { name: 'Rate', exact: true });
+    await expect(rate.locator('option:checked')).toHaveText('Losse les — €12.50');
+    await expect(rate).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Delete activity' })).toHaveCount(0);
+  });
+}

@@ -27,7 +27,7 @@ test('a category on an activity, a label whose activity and organisation filters
 
   // The activity form offers the category by its title.
   await page.goto(`/organizations/${ORGANIZATION}/activities/create`);
-  await page.getByLabel('Name', { exact: true }).fill(activity);
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(activity);
   await page.getByRole('group', { name: 'Categories' }).getByLabel(category).check();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('heading', { name: activity })).toBeVisible();

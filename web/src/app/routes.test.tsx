@@ -145,7 +145,7 @@ describe('wallet routes', () => {
   it('tells users without view-wallets which permission the application’s wallets need', async () => {
     const router = renderAs({ roles: ['admin'], abilities: ['view-application'], organizations: [] }, '/application/wallets');
     expect(await screen.findByRole('heading', { name: 'No access' })).toBeInTheDocument();
-    expect(screen.getByTestId('forbidden')).toHaveTextContent('needs the ‘view-wallets’ permission');
+    expect(screen.getByTestId('forbidden')).toHaveTextContent('needs the ‘View wallets’ permission');
     expect(router.state.location.pathname).toBe('/application/wallets');
     await userEvent.click(screen.getByRole('link', { name: 'Go to your home page' }));
     await waitForOverview(router);

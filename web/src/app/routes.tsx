@@ -564,6 +564,11 @@ export const routes: RouteObject[] = [
                     element: <RequirePermission ability="view-rates" />,
                     children: [
                       { path: 'rates', lazy: screen(() => import('@/features/rates/routes/RatesRoute'), (m) => m.RatesRoute) },
+                      {
+                        // Read-only without manage-rates (decision 1760).
+                        path: 'rates/:rate_id',
+                        lazy: screen(() => import('@/features/rates/routes/RateFormRoute'), (m) => m.RateFormRoute),
+                      },
                     ],
                   },
                   {
@@ -631,10 +636,10 @@ export const routes: RouteObject[] = [
                   {
                     element: <RequirePermission ability="manage-rates" />,
                     children: [
-                      ...['rates/create', 'rates/:rate_id'].map((path) => ({
-                        path,
+                      {
+                        path: 'rates/create',
                         lazy: screen(() => import('@/features/rates/routes/RateFormRoute'), (m) => m.RateFormRoute),
-                      })),
+                      },
                       ...['cancellation-terms/create', 'cancellation-terms/:term_id'].map((path) => ({
                         path,
                         lazy: screen(() => import('@/features/rates/routes/TermFormRoute'), (m) => m.TermFormRoute),

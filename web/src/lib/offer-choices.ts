@@ -1,5 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { api } from '@/lib/api-client';
+import { formatMoney } from '@/lib/format';
+import type { Language } from '@/lib/i18n';
 import { fetchList } from '@/lib/list';
 
 /**
@@ -13,7 +16,7 @@ export interface Choice {
 }
 
 /** A picker's choices from an organisation's list (up to 1,000, by name). */
-function useOrganizationChoices(organizationId: string, part: 'locations' | 'contacts' | 'rates' | 'cancellation-terms') {
+function useOrganizationChoices(organizationId: string, part: 'locations' | 'contacts' | 'rates' | 'cancellation-terms', enabled = true) {
   return useQuery({
     queryKey: ['offer-choices', part, organizationId],
     queryFn: async ({ signal }): Promise<Choice[]> => {
@@ -24,14 +27,74 @@ function useOrganizationChoices(organizationId: string, part: 'locations' | 'con
       );
       return page.rows.map((row) => ({ value: row.id, label: row.city ? `${row.name} (${row.city})` : row.name }));
     },
-    enabled: organizationId !== '',
+    enabled: enabled && organizationId !== '',
   });
 }
 
-export const useLocationChoices = (organizationId: string) => useOrganizationChoices(organizationId, 'locations');
-export const useContactChoices = (organizationId: string) => useOrganizationChoices(organizationId, 'contacts');
-export const useRateChoices = (organizationId: string) => useOrganizationChoices(organizationId, 'rates');
-export const useTermChoices = (organizationId: string) => useOrganizationChoices(organizationId, 'cancellation-terms');
+/** `enabled`: whether the user may read the list (view-locations, view-contacts, view-rates): else it is not asked for. */
+export const useLocationChoices = (organizationId: string, enabled = true) => useOrganizationChoices(organizationId, 'locations', enabled);
+export const useContactChoices = (organizationId: string, enabled = true) => useOrganizationChoices(organizationId, 'contacts', enabled);
+export const useTermChoices = (organizationId: string, enabled = true) => useOrganizationChoices(organizationId, 'cancellation-terms', enabled);
+
+/**
+ * A picker's options with the record's own choice kept in them: when the user may not read
+ * the list (web-090) the select says something is chosen, not the empty option's "none"
+ * (a € 12,50 offer never reads "no rate"). Its name is the record's when the record has one.
+ */
+export function withChosen(choices: Choice[] | undefined, chosen: string | null | undefined, label: string): Choice[] {
+  const list = choices ?? [];
+  if (!chosen || list.some((choice) => choice.value === chosen)) return list;
+  return [{ value: chosen, label }, ...list];
+}
+
+/** A rate as its picker option says it: "Volwassenen — € 12,50". */
+export function rateLabel(name: string, priceCents: number | null | undefined, language: Language): string {
+  return priceCents === null || priceCents === undefined ? name : `${name} — ${formatMoney(priceCents, language)}`;
+}
+
+interface RateRow {
+  id: string | null;
+  name: string;
+  price_cents: number;
+}
+
+/**
+ * The organisation's rates with their prices. The API's list starts with "Free" (id
+ * null); the pickers say free with their own empty option, so that row is left out and
+ * free appears once.
+ */
+export function useRateChoices(organizationId: string, enabled = true) {
+  const { i18n } = useTranslation();
+  const language = i18n.language as Language;
+  return useQuery({
+    queryKey: ['offer-choices', 'rates', organizationId, 'priced'],
+    queryFn: async ({ signal }) =>
+      (
+        await fetchList<RateRow>(
+          `/v1/admin/organizations/${encodeURIComponent(organizationId)}/rates`,
+          { page: 1, itemsPerPage: 1000 },
+          signal,
+        )
+      ).rows,
+    enabled: enabled && organizationId !== '',
+    select: (rows): Choice[] =>
+      rows.flatMap((row) => (row.id === null ? [] : [{ value: row.id, label: rateLabel(row.name, row.price_cents, language) }])),
+  });
+}
+
+/**
+ * The sports an organisation has linked (its profile), for the offer's sport pickers;
+ * null while unknown (loading, or the user may not read the organisation).
+ */
+export function useOrganizationSportIds(organizationId: string, enabled = true) {
+  return useQuery({
+    queryKey: ['offer-choices', 'organization-sports', organizationId],
+    enabled: enabled && organizationId !== '',
+    queryFn: async ({ signal }) =>
+      (await api<{ data: { sports?: string[] | null } }>(`/v1/admin/organizations/${encodeURIComponent(organizationId)}`, { signal }))
+        .data.sports ?? [],
+  });
+}
 
 /** A platform catalogue (sports, product types) by name, for pickers and filters. */
 function useCatalogChoices(path: 'sports' | 'product-types', enabled = true) {

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { overviewPath } from '@/lib/authorization';
+import { permissionName } from '@/lib/permission-names';
 import { useAuthStore } from '@/stores/auth';
 import { useContextStore } from '@/stores/context';
 
@@ -24,7 +25,7 @@ export function Forbidden({ need }: { need: { role: string } | { ability: string
   const reason =
     'role' in need
       ? t('forbidden.needsRole', { role: t(`forbidden.roles.${need.role}`, { defaultValue: need.role }) })
-      : t('forbidden.needsPermission', { permission: need.ability });
+      : t('forbidden.needsPermission', { permission: permissionName(t, need.ability) });
   return (
     <section className="forbidden" role="alert" aria-labelledby="forbidden-title" data-testid="forbidden">
       <h1 id="forbidden-title">{t('forbidden.title')}</h1>

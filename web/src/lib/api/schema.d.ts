@@ -3415,6 +3415,7 @@ export interface operations {
                             age_max?: number | null;
                             age_min?: number | null;
                             cancellation_term_id?: string | null;
+                            cancellation_term_name?: string | null;
                             category_ids: string[];
                             concept: boolean;
                             contacts: {
@@ -3431,6 +3432,7 @@ export interface operations {
                             label_ids: string[];
                             level: string;
                             location_id?: string | null;
+                            location_name?: string | null;
                             name: string;
                             notes: string;
                             organization_id: string;
@@ -3438,6 +3440,8 @@ export interface operations {
                             payment_url: string;
                             price_display_mode: string;
                             rate_id?: string | null;
+                            rate_name?: string | null;
+                            rate_price_cents?: number | null;
                             sport_id?: string | null;
                             tag_ids: string[];
                             type: string;
@@ -5622,6 +5626,7 @@ export interface operations {
                             age_max?: number | null;
                             age_min?: number | null;
                             cancellation_term_id?: string | null;
+                            cancellation_term_name?: string | null;
                             category_ids: string[];
                             concept: boolean;
                             contacts: {
@@ -5638,6 +5643,7 @@ export interface operations {
                             label_ids: string[];
                             level: string;
                             location_id?: string | null;
+                            location_name?: string | null;
                             name: string;
                             notes: string;
                             organization_id: string;
@@ -5645,6 +5651,8 @@ export interface operations {
                             payment_url: string;
                             price_display_mode: string;
                             rate_id?: string | null;
+                            rate_name?: string | null;
+                            rate_price_cents?: number | null;
                             sport_id?: string | null;
                             tag_ids: string[];
                             type: string;
@@ -10365,6 +10373,7 @@ export interface operations {
                             age_max?: number | null;
                             age_min?: number | null;
                             cancellation_term_id?: string | null;
+                            cancellation_term_name?: string | null;
                             category_ids: string[];
                             concept: boolean;
                             contacts: {
@@ -10381,6 +10390,7 @@ export interface operations {
                             label_ids: string[];
                             level: string;
                             location_id?: string | null;
+                            location_name?: string | null;
                             name: string;
                             notes: string;
                             organization_id: string;
@@ -10388,6 +10398,8 @@ export interface operations {
                             payment_url: string;
                             price_display_mode: string;
                             rate_id?: string | null;
+                            rate_name?: string | null;
+                            rate_price_cents?: number | null;
                             sport_id?: string | null;
                             tag_ids: string[];
                             type: string;

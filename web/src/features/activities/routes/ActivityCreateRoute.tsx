@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Form, FormErrorSummary, SubmitButton } from '@/components/form';
+import { Form, FormActions, FormErrorSummary, SubmitButton } from '@/components/form';
 import { PageHeader } from '@/components/page/PageHeader';
 import { useCreateActivity } from '@/features/activities/api/activities';
 import type { ActivityInput } from '@/features/activities/api/types';
@@ -18,20 +18,22 @@ export function ActivityCreateRoute() {
     <>
       <PageHeader title={t('activities.createTitle')} />
       <Form<ActivityInput>
+        className="form form--sections"
+        guardUnsaved
         initialValues={emptyActivity}
         validationSchema={activitySchema(t)}
         onSubmit={async (values) => {
           const created = await create.mutateAsync(values);
           notifySaved(t('common.saved'));
-          void navigate(`${list}/${created.data.id}`);
+          await navigate(`${list}/${created.data.id}`);
         }}
       >
         <ActivityInputs creating />
         <FormErrorSummary />
-        <div className="form__actions">
+        <FormActions>
           <SubmitButton>{t('common.save')}</SubmitButton>
           <Link to={list}>{t('common.cancel')}</Link>
-        </div>
+        </FormActions>
       </Form>
     </>
   );

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Form, FormErrorSummary, SubmitButton } from '@/components/form';
+import { Form, FormActions, FormErrorSummary, SubmitButton } from '@/components/form';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { useDeleteActivity, useUpdateActivity } from '@/features/activities/api/activities';
 import type { ActivityInput } from '@/features/activities/api/types';
@@ -11,17 +11,26 @@ import { can } from '@/lib/authorization';
 import { useAuthStore } from '@/stores/auth';
 import { notifySaved } from '@/stores/notification';
 
+/** The activity's details: the form for those who may edit it (edit-activity), read-only for the others. */
 export function ActivityDetailsRoute() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { activity, base } = useActivityContext();
-  const profile = useAuthStore((state) => state.profile);
+  const mayEdit = useAuthStore((state) => can(state.profile, 'edit-activity'));
   const update = useUpdateActivity(activity.id);
   const remove = useDeleteActivity(activity.id);
   const [confirming, setConfirming] = useState(false);
   return (
     <>
+      {!mayEdit && (
+        <p className="notice" role="status" data-testid="read-only">
+          {t('activities.readOnly')}
+        </p>
+      )}
       <Form<ActivityInput>
+        className="form form--sections"
+        guardUnsaved
+        readOnly={!mayEdit}
         initialValues={activityValues(activity)}
         enableReinitialize
         validationSchema={activitySchema(t)}
@@ -30,27 +39,25 @@ export function ActivityDetailsRoute() {
           notifySaved(t('common.saved'));
         }}
       >
-        <ActivityInputs creating={false} />
+        <ActivityInputs creating={false} activity={activity} />
         <FormErrorSummary />
-        <div className="form__actions">
-          {can(profile, 'edit-activity') && <SubmitButton>{t('common.save')}</SubmitButton>}
-          {can(profile, 'edit-activity') && (
-            <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
-              {t('activities.delete')}
-            </button>
-          )}
-        </div>
+        <FormActions>
+          <SubmitButton>{t('common.save')}</SubmitButton>
+          <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
+            {t('activities.delete')}
+          </button>
+        </FormActions>
       </Form>
-      <ConfirmDialog
-        open={confirming}
-        title={t('activities.delete')}
-        body={t('activities.deleteConfirm')}
-        busy={remove.isPending}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() =>
-          remove.mutate(undefined, { onSuccess: () => void navigate(base.slice(0, base.lastIndexOf('/'))) })
-        }
-      />
+      {mayEdit && (
+        <ConfirmDialog
+          open={confirming}
+          title={t('activities.delete')}
+          body={t('activities.deleteConfirm')}
+          busy={remove.isPending}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => remove.mutate(undefined, { onSuccess: () => void navigate(base.slice(0, base.lastIndexOf('/'))) })}
+        />
+      )}
     </>
   );
 }

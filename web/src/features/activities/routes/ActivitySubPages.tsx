@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { CheckboxListField, Form, FormErrorSummary, SelectField, SubmitButton, SwitchField } from '@/components/form';
+import { CheckboxListField, Form, FormActions, FormErrorSummary, SelectField, SubmitButton, SwitchField } from '@/components/form';
 import { QuestionsEditor, questionValues, questionsFromValues, type QuestionValues } from '@/components/offer/OfferFields';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { useLocationChoices } from '@/features/activities/api/activities';
@@ -9,21 +9,32 @@ import { useActivitySettings, useQuestions, useSaveLabels, useSaveQuestions, use
 import type { ActivitySettings } from '@/features/activities/api/types';
 import { BundleList } from '@/features/activities/components/Bundles';
 import { useActivityContext } from '@/features/activities/routes/ActivityLayoutRoute';
+import { withChosen } from '@/lib/offer-choices';
 import { useLabelChoices } from '@/lib/taxonomy';
 import { can } from '@/lib/authorization';
 import { useAuthStore } from '@/stores/auth';
 import { notifySaved } from '@/stores/notification';
 
+/** Whether the user may change the activity (the server's edit-activity): the sub-pages are read-only otherwise. */
+function useMayEdit(permission = 'edit-activity'): boolean {
+  return useAuthStore((state) => can(state.profile, permission));
+}
+
 export function ActivityLocationRoute() {
   const { t } = useTranslation();
   const { activity } = useActivityContext();
+  const mayEdit = useMayEdit();
+  const mayReadLocations = useMayEdit('view-locations');
   const save = useSetLocation(activity.id);
-  const locations = useLocationChoices(activity.organization_id);
-  if (locations.isPending) return <Skeleton lines={2} />;
+  // Without view-locations the list is not asked: the activity names its own location.
+  const locations = useLocationChoices(activity.organization_id, mayReadLocations);
+  if (mayReadLocations && locations.isPending) return <Skeleton lines={2} />;
   return (
     <Form<{ location_id: string | null }>
       initialValues={{ location_id: activity.location_id ?? null }}
       enableReinitialize
+      readOnly={!mayEdit}
+      guardUnsaved
       onSubmit={async (values) => {
         await save.mutateAsync(values.location_id || null);
         notifySaved(t('common.saved'));
@@ -33,13 +44,13 @@ export function ActivityLocationRoute() {
       <SelectField
         name="location_id"
         label={t('activities.location.id')}
-        options={locations.data ?? []}
+        options={withChosen(locations.data, activity.location_id, activity.location_name ?? activity.location_id ?? '')}
         emptyLabel={t('activities.location.none')}
       />
       <FormErrorSummary />
-      <div className="form__actions">
+      <FormActions>
         <SubmitButton>{t('common.save')}</SubmitButton>
-      </div>
+      </FormActions>
     </Form>
   );
 }
@@ -49,11 +60,14 @@ export function ActivitySettingsRoute() {
   const { activity } = useActivityContext();
   const settings = useActivitySettings(activity.id);
   const save = useSaveSettings(activity.id);
+  const mayEdit = useMayEdit();
   if (!settings.data) return <Skeleton lines={4} />;
   return (
     <Form<ActivitySettings>
       initialValues={settings.data}
       enableReinitialize
+      readOnly={!mayEdit}
+      guardUnsaved
       onSubmit={async (values) => {
         await save.mutateAsync(values);
         notifySaved(t('common.saved'));
@@ -62,9 +76,10 @@ export function ActivitySettingsRoute() {
       {(['is_exclusive', 'has_waitlist', 'should_validate_age', 'no_signup_required'] as const).map((name) => (
         <SwitchField key={name} name={name} label={t(`activities.settings.${name}`)} />
       ))}
-      <div className="form__actions">
+      <FormErrorSummary />
+      <FormActions>
         <SubmitButton>{t('common.save')}</SubmitButton>
-      </div>
+      </FormActions>
     </Form>
   );
 }
@@ -74,11 +89,14 @@ export function ActivityQuestionsRoute() {
   const { activity } = useActivityContext();
   const questions = useQuestions(activity.id);
   const save = useSaveQuestions(activity.id);
+  const mayEdit = useMayEdit();
   if (!questions.data) return <Skeleton lines={4} />;
   return (
     <Form<QuestionValues>
       initialValues={questionValues(questions.data)}
       enableReinitialize
+      readOnly={!mayEdit}
+      guardUnsaved
       onSubmit={async (values) => {
         await save.mutateAsync(questionsFromValues(values));
         notifySaved(t('common.saved'));
@@ -87,9 +105,9 @@ export function ActivityQuestionsRoute() {
       <h2>{t('activities.questions.title')}</h2>
       <QuestionsEditor />
       <FormErrorSummary />
-      <div className="form__actions">
+      <FormActions>
         <SubmitButton>{t('common.save')}</SubmitButton>
-      </div>
+      </FormActions>
     </Form>
   );
 }
@@ -98,11 +116,15 @@ export function ActivityLabelsRoute() {
   const { t } = useTranslation();
   const { activity } = useActivityContext();
   const save = useSaveLabels(activity.id);
-  const labels = useLabelChoices();
+  // Assigning labels is its own permission (assign-labels); reading them needs view-labels.
+  const mayAssign = useMayEdit('assign-labels');
+  const labels = useLabelChoices(useMayEdit('view-labels'));
   return (
     <Form<{ label_ids: string[] }>
       initialValues={{ label_ids: activity.label_ids }}
       enableReinitialize
+      readOnly={!mayAssign}
+      guardUnsaved
       onSubmit={async (values) => {
         await save.mutateAsync(values.label_ids);
         notifySaved(t('common.saved'));
@@ -111,9 +133,9 @@ export function ActivityLabelsRoute() {
       <h2>{t('activities.labels.title')}</h2>
       <CheckboxListField name="label_ids" label={t('activities.labels.ids')} options={labels.data ?? []} />
       <FormErrorSummary />
-      <div className="form__actions">
+      <FormActions>
         <SubmitButton>{t('common.save')}</SubmitButton>
-      </div>
+      </FormActions>
     </Form>
   );
 }
@@ -122,7 +144,7 @@ export function ActivityLabelsRoute() {
 export function ActivityBundlesRoute() {
   const navigate = useNavigate();
   const { activity, base } = useActivityContext();
-  const mayEdit = useAuthStore((state) => can(state.profile, 'edit-activity'));
+  const mayEdit = useMayEdit();
   const bundle = activity.type === 'bundle';
   useEffect(() => {
     if (!bundle) void navigate(-1);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Form, FormErrorSummary, SubmitButton } from '@/components/form';
+import { Form, FormActions, FormErrorSummary, SubmitButton } from '@/components/form';
 import { HistoryLink } from '@/components/audit/HistoryLink';
 import { PageHeader } from '@/components/page/PageHeader';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
@@ -9,6 +9,8 @@ import { Skeleton } from '@/components/ui/Skeleton';
 import { useDeleteRate, useRate, useSaveRate, useTerms } from '@/features/rates/api/rates';
 import type { Rate } from '@/features/rates/api/types';
 import { emptyRate, rateBody, RateInputs, rateSchema, rateValues, type RateValues } from '@/features/rates/components/RateInputs';
+import { can } from '@/lib/authorization';
+import { useAuthStore } from '@/stores/auth';
 import { notifySaved } from '@/stores/notification';
 import '@/features/rates/i18n';
 
@@ -31,6 +33,8 @@ function RateForm({ rate }: { rate?: Rate }) {
   const navigate = useNavigate();
   const { organization_id: organizationId = '' } = useParams();
   const back = `/organizations/${encodeURIComponent(organizationId)}/rates`;
+  // Readers (view-rates) see the rate read-only: saving and deleting need manage-rates.
+  const mayManage = useAuthStore((state) => can(state.profile, 'manage-rates'));
   const terms = useTerms(organizationId);
   const save = useSaveRate(organizationId);
   const remove = useDeleteRate();
@@ -39,14 +43,16 @@ function RateForm({ rate }: { rate?: Rate }) {
   return (
     <>
       <PageHeader
-        title={rate ? t('rates.editTitle') : t('rates.createTitle')}
+        title={rate ? (mayManage ? t('rates.editTitle') : rate.name) : t('rates.createTitle')}
         actions={
           rate?.id && (
             <>
               <HistoryLink entityType="rate" entityId={rate.id} />
-              <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
-                {t('rates.delete')}
-              </button>
+              {mayManage && (
+                <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
+                  {t('rates.delete')}
+                </button>
+              )}
             </>
           )
         }
@@ -55,6 +61,9 @@ function RateForm({ rate }: { rate?: Rate }) {
         <Skeleton lines={4} />
       ) : (
         <Form<RateValues>
+          className="form form--sections"
+          guardUnsaved
+          readOnly={!mayManage}
           initialValues={rate ? rateValues(rate) : emptyRate}
           validationSchema={rateSchema(t)}
           onSubmit={async (values) => {
@@ -65,13 +74,13 @@ function RateForm({ rate }: { rate?: Rate }) {
         >
           <RateInputs terms={terms.data ?? []} />
           <FormErrorSummary />
-          <div className="form__actions">
+          <FormActions>
             <SubmitButton>{t('common.save')}</SubmitButton>
             <Link to={back}>{t('common.cancel')}</Link>
-          </div>
+          </FormActions>
         </Form>
       )}
-      {rate?.id && (
+      {rate?.id && mayManage && (
         <ConfirmDialog
           open={confirming}
           title={t('rates.delete')}

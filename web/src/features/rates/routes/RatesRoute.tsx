@@ -74,7 +74,8 @@ export function RatesRoute() {
         defaultSort={NAME_SORT}
         itemsPerPage={PER_PAGE}
         emptyMessage={t('rates.empty')}
-        onRowClicked={mayManage ? (rate) => rate.id && void navigate(`${base}/rates/${rate.id}`) : undefined}
+        // Without manage-rates the rate opens read-only (decision 1760).
+        onRowClicked={(rate) => rate.id && void navigate(`${base}/rates/${rate.id}`)}
       />
       <PageHeader
         level={2}
