@@ -12,8 +12,10 @@ const READERS = /\/(accessibility|shell|not-found|login|logout|language|applicat
 export default defineConfig({
   testDir: './e2e',
   fullyParallel: false,
-  // Two workers on the 2-core machine: the accessibility areas beside the flows (docs/benchmarks.md).
-  workers: 2,
+  // Three workers on the 2-core machine: the flows on one, the accessibility areas on the
+  // others. A worker spends much of a test waiting (page loads, networkidle, the server):
+  // the run's processes used about 60 % of two cores with two workers (decision 1740).
+  workers: 3,
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },

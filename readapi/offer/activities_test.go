@@ -3,6 +3,7 @@ package offer_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -363,6 +364,43 @@ func TestSessionSeries(t *testing.T) {
 	if err != nil || len(sheet) != 14 || sheet[0][0] != "Date" || sheet[0][1] != "Starts (Dutch time)" || sheet[1][3] != "Evening yoga" ||
 		(sheet[1][8] != "Yes" && sheet[1][8] != "No") { // this world asks in English; the participants' export is tried in Dutch
 		t.Fatalf("export rows: %v %v %v", len(sheet), err, sheet[:2])
+	}
+	// Every cell is the overview's value of the same session (the export reads its own
+	// columns since decision 1740): times of day, instants in the application's zone, ids.
+	zone, _ := time.LoadLocation("Europe/Amsterdam")
+	local := func(v any) string {
+		stamp, _ := v.(string)
+		if stamp == "" {
+			return ""
+		}
+		at, err := time.Parse(time.RFC3339, stamp)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return at.In(zone).Format("2006-01-02 15:04")
+	}
+	overview := records(w.Want(w.Do("GET", "/v1/admin/applications/sessions?itemsPerPage=100", nil), 200))
+	if len(overview) != len(sheet)-1 {
+		t.Fatalf("%d sessions in the overview, %d rows in the export", len(overview), len(sheet)-1)
+	}
+	bounds := 0
+	for i, x := range overview {
+		repeats := "No"
+		if x["repeats"].(bool) {
+			repeats = "Yes"
+		}
+		if x["subscribe_from"] != nil || x["subscribe_until"] != nil {
+			bounds++
+		}
+		want := []string{x["date"].(string), x["start_time"].(string), x["end_time"].(string), x["activity_name"].(string), x["organization_name"].(string),
+			fmt.Sprint(x["spots"]), local(x["subscribe_from"]), local(x["subscribe_until"]), repeats, x["id"].(string)}
+		got := append(sheet[i+1], make([]string, len(want))...)[:len(want)] // excelize leaves out trailing empty cells
+		if !slices.Equal(got, want) {
+			t.Errorf("export row %d: %q, want %q", i+1, got, want)
+		}
+	}
+	if bounds == 0 {
+		t.Error("no session with a subscription bound: the zone conversion went untested")
 	}
 }
 

@@ -67,3 +67,12 @@ func (e exportWords) local(stamp *string) string {
 	}
 	return t.In(e.zone).Format("2006-01-02 15:04")
 }
+
+// localTime is local for an instant read as a time: the same text, without the round
+// trip through RFC 3339.
+func (e exportWords) localTime(t *time.Time) string {
+	if t == nil {
+		return ""
+	}
+	return t.In(e.zone).Format("2006-01-02 15:04")
+}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
 
 	"move/domain"
 	"move/domain/booking"
@@ -45,6 +46,15 @@ const sessionColumns = `s.id::text, s.series_id::text, s.activity_id::text, a.na
 
 const sessionFrom = ` FROM readmodel.sessions s JOIN readmodel.activities a ON a.id = s.activity_id
 	LEFT JOIN readmodel.organizations o ON o.id = s.organization_id`
+
+// clock is a time of day as to_char(…, 'HH24:MI') writes it ("07:30", "24:00").
+func clock(t pgtype.Time) string {
+	if !t.Valid {
+		return ""
+	}
+	h, m := t.Microseconds/3_600_000_000, t.Microseconds/60_000_000%60
+	return string([]byte{byte('0' + h/10), byte('0' + h%10), ':', byte('0' + m/10), byte('0' + m%10)})
+}
 
 func scanSession(row pgx.Row) (sessionRow, error) {
 	var x sessionRow
@@ -485,6 +495,9 @@ func (s *Handlers) deleteSession(w http.ResponseWriter, r *http.Request) error {
 // exportSessions streams sessions.xlsx: rows go from the cursor to the sheet's stream
 // writer one by one, so memory stays flat however many sessions there are. Headers and
 // values are in the user's language, times in the application's zone (exportWords).
+// The query reads only the export's columns, in Postgres's binary form: the overview's
+// columns as text and the instants' round trip through RFC 3339 were a third of the
+// export's time (decision 1740); the cells are the same.
 func (s *Handlers) exportSessions(w http.ResponseWriter, r *http.Request) error {
 	organizations, err := s.OrganizationsInView(r, kernel.PermViewActivities)
 	if err != nil {
@@ -505,19 +518,33 @@ func (s *Handlers) exportSessions(w http.ResponseWriter, r *http.Request) error 
 		return err
 	}
 	defer sh.Close()
+	yes, no := words.yesNo(true), words.yesNo(false)
 	err = s.InTenant(r, func(tx pgx.Tx) error {
-		rows, err := tx.Query(r.Context(), `SELECT `+sessionColumns+sessionFrom+` WHERE `+where+` ORDER BY s.starts_at, s.id`, args...)
+		rows, err := tx.Query(r.Context(), `SELECT s.date::text, s.start_time, s.end_time, a.name, coalesce(o.name, ''), s.spots,
+			s.subscribe_from, s.subscribe_until, s.repeats, s.id`+sessionFrom+` WHERE `+where+` ORDER BY s.starts_at, s.id`, args...)
 		if err != nil {
 			return err
 		}
 		defer rows.Close()
+		var (
+			date, activity, organization, id string
+			start, end                       pgtype.Time
+			spots                            int
+			from, until                      *time.Time
+			repeats                          bool
+		)
+		cells := make([]any, 10)
 		for rows.Next() {
-			x, err := scanSession(rows)
-			if err != nil {
+			if err := rows.Scan(&date, &start, &end, &activity, &organization, &spots, &from, &until, &repeats, &id); err != nil {
 				return err
 			}
-			if err := sh.Add([]any{x.Date, x.StartTime, x.EndTime, kernel.Neutralize(x.ActivityName), kernel.Neutralize(x.OrganizationName), x.Spots,
-				words.local(x.SubscribeFrom), words.local(x.SubscribeUntil), words.yesNo(x.Repeats), x.ID}); err != nil {
+			repeatsWord := no
+			if repeats {
+				repeatsWord = yes
+			}
+			cells[0], cells[1], cells[2], cells[3], cells[4], cells[5], cells[6], cells[7], cells[8], cells[9] = date, clock(start), clock(end),
+				kernel.Neutralize(activity), kernel.Neutralize(organization), spots, words.localTime(from), words.localTime(until), repeatsWord, id
+			if err := sh.Add(cells); err != nil {
 				return err
 			}
 		}

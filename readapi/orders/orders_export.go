@@ -6,7 +6,6 @@ import (
 	"move/eventstore"
 	"move/readapi/kernel"
 	"net/http"
-	"time"
 
 	"github.com/jackc/pgx/v5"
 )
@@ -68,7 +67,7 @@ func (s *Handlers) exportOrders(w http.ResponseWriter, r *http.Request, sc order
 			return err
 		}
 		defer sh.Close()
-		out = sheetSink{sh}
+		out = &sheetSink{Sheet: sh}
 	}
 	return s.read(r, sc, func(tx pgx.Tx) error {
 		ctx := r.Context()
@@ -101,12 +100,11 @@ func (s *Handlers) exportOrders(w http.ResponseWriter, r *http.Request, sc order
 			if err != nil {
 				return err
 			}
-			placed, _ := time.Parse(time.RFC3339, x.PlacedAt)
 			figures := []int64{x.SubtotalCents, x.VATCents, x.TransactionFeeCents, x.TotalCents, x.PaidCents, x.RefundedCents}
 			for i, f := range figures {
 				sum[i] += f
 			}
-			if err := out.row([]string{x.ID, placed.In(sc.zone).Format("2006-01-02 15:04"), x.OrganizationName, deref(x.CustomerName),
+			if err := out.row([]string{x.ID, x.placed.In(sc.zone).Format("2006-01-02 15:04"), x.OrganizationName, deref(x.CustomerName),
 				deref(x.CustomerEmail), x.Title, paymentTypeTitle(language, x.PaymentType), kernel.StateTitle(language, x.Status), x.PayoutMonth}, figures); err != nil {
 				return err
 			}
@@ -128,20 +126,24 @@ type orderSink interface {
 	finish(w http.ResponseWriter, r *http.Request, name string) error
 }
 
-type sheetSink struct{ *kernel.Sheet }
+type sheetSink struct {
+	*kernel.Sheet
+	cells []any // reused row after row
+}
 
-func (s sheetSink) row(text []string, cents []int64) error {
-	cells := make([]any, 0, len(text)+len(cents))
+func (s *sheetSink) row(text []string, cents []int64) error {
+	cells := s.cells[:0]
 	for _, t := range text {
 		cells = append(cells, t)
 	}
 	for _, c := range cents {
 		cells = append(cells, float64(c)/100) // a number cell; cents are exact below 2^53
 	}
+	s.cells = cells
 	return s.Add(cells)
 }
 
-func (s sheetSink) finish(w http.ResponseWriter, r *http.Request, name string) error {
+func (s *sheetSink) finish(w http.ResponseWriter, r *http.Request, name string) error {
 	return s.Answer(w, r, name+".xlsx")
 }
 
