@@ -355,12 +355,8 @@ export const routes: RouteObject[] = [
                         path: 'locations',
                         lazy: screen(() => import('@/features/locations/routes/LocationsRoute'), (m) => m.LocationsRoute),
                       },
-                    ],
-                  },
-                  {
-                    element: <RequirePermission ability="edit-location" />,
-                    children: [
                       {
+                        // Read-only without edit-location (web-090).
                         path: 'locations/:location_id/update',
                         lazy: screen(() => import('@/features/locations/routes/LocationFormRoute'), (m) => m.LocationFormRoute),
                       },
@@ -559,6 +555,11 @@ export const routes: RouteObject[] = [
                     element: <RequirePermission ability="view-rates" />,
                     children: [
                       { path: 'rates', lazy: screen(() => import('@/features/rates/routes/RatesRoute'), (m) => m.RatesRoute) },
+                      {
+                        // Read-only without manage-rates (web-090).
+                        path: 'cancellation-terms/:term_id',
+                        lazy: screen(() => import('@/features/rates/routes/TermFormRoute'), (m) => m.TermFormRoute),
+                      },
                     ],
                   },
                   {
@@ -568,6 +569,11 @@ export const routes: RouteObject[] = [
                         path: 'locations',
                         lazy: screen(() => import('@/features/locations/routes/LocationsRoute'), (m) => m.LocationsRoute),
                       },
+                      {
+                        // Read-only without edit-location (web-090).
+                        path: 'locations/:location_id/update',
+                        lazy: screen(() => import('@/features/locations/routes/LocationFormRoute'), (m) => m.LocationFormRoute),
+                      },
                     ],
                   },
                   {
@@ -575,15 +581,6 @@ export const routes: RouteObject[] = [
                     children: [
                       {
                         path: 'locations/create',
-                        lazy: screen(() => import('@/features/locations/routes/LocationFormRoute'), (m) => m.LocationFormRoute),
-                      },
-                    ],
-                  },
-                  {
-                    element: <RequirePermission ability="edit-location" />,
-                    children: [
-                      {
-                        path: 'locations/:location_id/update',
                         lazy: screen(() => import('@/features/locations/routes/LocationFormRoute'), (m) => m.LocationFormRoute),
                       },
                     ],
@@ -614,14 +611,21 @@ export const routes: RouteObject[] = [
                         path: 'contacts',
                         lazy: screen(() => import('@/features/contacts/routes/ContactsRoute'), (m) => m.ContactsRoute),
                       },
+                      {
+                        // Read-only without manage-contacts (web-090).
+                        path: 'contacts/:contact_id',
+                        lazy: screen(() => import('@/features/contacts/routes/ContactFormRoute'), (m) => m.ContactFormRoute),
+                      },
                     ],
                   },
                   {
                     element: <RequirePermission ability="manage-contacts" />,
-                    children: ['contacts/create', 'contacts/:contact_id'].map((path) => ({
-                      path,
-                      lazy: screen(() => import('@/features/contacts/routes/ContactFormRoute'), (m) => m.ContactFormRoute),
-                    })),
+                    children: [
+                      {
+                        path: 'contacts/create',
+                        lazy: screen(() => import('@/features/contacts/routes/ContactFormRoute'), (m) => m.ContactFormRoute),
+                      },
+                    ],
                   },
                   {
                     element: <RequirePermission ability="manage-rates" />,
@@ -630,10 +634,10 @@ export const routes: RouteObject[] = [
                         path,
                         lazy: screen(() => import('@/features/rates/routes/RateFormRoute'), (m) => m.RateFormRoute),
                       })),
-                      ...['cancellation-terms/create', 'cancellation-terms/:term_id'].map((path) => ({
-                        path,
+                      {
+                        path: 'cancellation-terms/create',
                         lazy: screen(() => import('@/features/rates/routes/TermFormRoute'), (m) => m.TermFormRoute),
-                      })),
+                      },
                     ],
                   },
                 ],
