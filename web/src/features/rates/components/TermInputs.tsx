@@ -165,13 +165,13 @@ export function TermInputs() {
                 <fieldset key={index} className="form__row field--wide" aria-label={t('rates.terms.period', { number: index + 1 })}>
                   <DurationField
                     name={`periods.${index}.from`}
-                    label={t('rates.terms.from')}
+                    label={t('rates.terms.fromLabel')}
                     placeholder={t('rates.terms.fromBooking')}
                     required={index > 0}
                   />
                   <DurationField
                     name={`periods.${index}.until`}
-                    label={t('rates.terms.until')}
+                    label={t('rates.terms.untilLabel')}
                     placeholder={t('rates.terms.untilStart')}
                     required={index < count - 1}
                   />
