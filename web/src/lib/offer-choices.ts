@@ -13,7 +13,7 @@ export interface Choice {
 }
 
 /** A picker's choices from an organisation's list (up to 1,000, by name). */
-function useOrganizationChoices(organizationId: string, part: 'locations' | 'contacts' | 'rates' | 'cancellation-terms') {
+function useOrganizationChoices(organizationId: string, part: 'locations' | 'contacts' | 'rates' | 'cancellation-terms', enabled = true) {
   return useQuery({
     queryKey: ['offer-choices', part, organizationId],
     queryFn: async ({ signal }): Promise<Choice[]> => {
@@ -24,14 +24,26 @@ function useOrganizationChoices(organizationId: string, part: 'locations' | 'con
       );
       return page.rows.map((row) => ({ value: row.id, label: row.city ? `${row.name} (${row.city})` : row.name }));
     },
-    enabled: organizationId !== '',
+    enabled: enabled && organizationId !== '',
   });
 }
 
-export const useLocationChoices = (organizationId: string) => useOrganizationChoices(organizationId, 'locations');
-export const useContactChoices = (organizationId: string) => useOrganizationChoices(organizationId, 'contacts');
-export const useRateChoices = (organizationId: string) => useOrganizationChoices(organizationId, 'rates');
-export const useTermChoices = (organizationId: string) => useOrganizationChoices(organizationId, 'cancellation-terms');
+/** `enabled`: whether the user may read the list (view-locations, view-contacts, view-rates): else it is not asked for. */
+export const useLocationChoices = (organizationId: string, enabled = true) => useOrganizationChoices(organizationId, 'locations', enabled);
+export const useContactChoices = (organizationId: string, enabled = true) => useOrganizationChoices(organizationId, 'contacts', enabled);
+export const useRateChoices = (organizationId: string, enabled = true) => useOrganizationChoices(organizationId, 'rates', enabled);
+export const useTermChoices = (organizationId: string, enabled = true) => useOrganizationChoices(organizationId, 'cancellation-terms', enabled);
+
+/**
+ * A picker's options with the record's own choice kept in them: when the user may not read
+ * the list (web-090) the select says something is chosen, not the empty option's "none"
+ * (a € 12,50 offer never reads "no rate"). Its name is the record's when the record has one.
+ */
+export function withChosen(choices: Choice[] | undefined, chosen: string | null | undefined, label: string): Choice[] {
+  const list = choices ?? [];
+  if (!chosen || list.some((choice) => choice.value === chosen)) return list;
+  return [{ value: chosen, label }, ...list];
+}
 
 /** A platform catalogue (sports, product types) by name, for pickers and filters. */
 function useCatalogChoices(path: 'sports' | 'product-types', enabled = true) {

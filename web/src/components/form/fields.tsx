@@ -301,6 +301,20 @@ export function SelectField({
 }
 
 /**
+ * What stands in for a list of choices (checkboxes) the user may not read (web-090): the
+ * list is not asked for, and the record's own choice is counted, as records hold ids.
+ */
+export function ChosenCountField({ label, count }: { label: string; count: number }) {
+  const { t } = useTranslation();
+  return (
+    <div className="field">
+      <p className="field__label">{label}</p>
+      <p className="field__hint">{t('form.chosenCount', { count })}</p>
+    </div>
+  );
+}
+
+/**
  * Checkboxes bound to a list of values: the roles of a contact, the contacts of a location.
  * The fieldset carries the list's name and takes the focus, so the error summary names it
  * by its legend and its link (and a refused submit) lands on it.

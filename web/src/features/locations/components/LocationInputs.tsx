@@ -3,7 +3,7 @@ import { useField, useFormikContext } from 'formik';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import * as yup from 'yup';
-import { CheckboxListField, FormSection, SwitchField, TextAreaField, TextField, UploadFormField, UrlFormField } from '@/components/form';
+import { CheckboxListField, ChosenCountField, FormSection, SwitchField, TextAreaField, TextField, UploadFormField, UrlFormField } from '@/components/form';
 import type { Location, LocationInput, OpeningDay } from '@/features/locations/api/types';
 import { MapPreview } from '@/features/locations/components/MapPreview';
 import { OpeningHoursField } from '@/features/locations/components/OpeningHoursField';
@@ -156,7 +156,7 @@ function CatalogField({ name, path, label }: { name: 'sports' | 'location_types'
     enabled: mayRead,
     retry: false,
   });
-  if (!mayRead) return <ChosenCount label={label} count={field.value?.length ?? 0} />;
+  if (!mayRead) return <ChosenCountField label={label} count={field.value?.length ?? 0} />;
   if (!options.data?.length) return null;
   return (
     <CheckboxListField
@@ -165,17 +165,6 @@ function CatalogField({ name, path, label }: { name: 'sports' | 'location_types'
       options={options.data.map((option) => ({ value: option.id, label: option.name }))}
       hint={name === 'sports' ? t('locations.hints.sports') : undefined}
     />
-  );
-}
-
-/** What stands in for a picker whose list the user may not read: how many the location names. */
-function ChosenCount({ label, count }: { label: string; count: number }) {
-  const { t } = useTranslation();
-  return (
-    <div className="field">
-      <p className="field__label">{label}</p>
-      <p className="field__hint">{t('locations.chosenCount', { count })}</p>
-    </div>
   );
 }
 
@@ -232,7 +221,7 @@ export function LocationInputs({ imageUrl, organizationId }: { imageUrl?: string
       <FormSection title={section('offer')} description={section('offerHint')}>
         <CatalogField name="location_types" path="/v1/admin/location-types/all" label={label('location_types')} />
         <CatalogField name="sports" path="/v1/admin/sports/all" label={label('sports')} />
-        {!mayReadContacts && <ChosenCount label={label('contacts')} count={values.contacts?.length ?? 0} />}
+        {!mayReadContacts && <ChosenCountField label={label('contacts')} count={values.contacts?.length ?? 0} />}
         {contacts.data && contacts.data.length > 0 && (
           <CheckboxListField
             name="contacts"
