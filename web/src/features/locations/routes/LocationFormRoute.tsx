@@ -52,7 +52,7 @@ function LocationForm({ location }: { location?: Location }) {
   return (
     <>
       <PageHeader
-        title={location ? t('locations.editTitle') : t('locations.createTitle')}
+        title={readOnly ? t('locations.viewTitle') : location ? t('locations.editTitle') : t('locations.createTitle')}
         actions={
           location && (
             <>
