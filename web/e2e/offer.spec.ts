@@ -40,7 +40,7 @@ test('a contact, a location with opening hours, and a rate with a three-period c
   await page.getByLabel('Monday closes at').fill('09:00');
   await page.getByLabel(`Ria ${run}`).check();
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('The closing time must be after the opening time')).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Monday' }).getByText('The closing time must be after the opening time')).toBeVisible();
   await page.getByLabel('Monday opens at').fill('09:00');
   await page.getByLabel('Monday closes at').fill('17:30');
   await page.getByRole('button', { name: 'Save' }).click();
@@ -128,7 +128,8 @@ test('a user who may see the locations but not edit them sees the location form 
     await page.getByRole('alertdialog').getByRole('button', { name: 'Grant' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Trainer now holds “view-locations”' })).toBeVisible();
   }
-  const trainer = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'en-GB' });
+  // A context of its own, without the superadmin's login (the test's options would give it that).
+  const trainer = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'en-GB', storageState: { cookies: [], origins: [] } });
   try {
     const trainerPage = await trainer.newPage();
     await trainerPage.addInitScript(() => localStorage.setItem('move.language', 'en'));
