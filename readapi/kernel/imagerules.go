@@ -35,6 +35,7 @@ var ImageRules = map[string]ImageRule{
 	"location.image_id":     {MinWidth: 500, MinHeight: 250},
 	"category.image_id":     {MinWidth: 500, MinHeight: 250},
 	"activity.image_id":     {MinWidth: 500, MinHeight: 250},
+	"product.image_id":      {MinWidth: 500, MinHeight: 250},
 }
 
 // Rule is the rule of a use; an unknown use is a programming mistake.

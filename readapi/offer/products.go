@@ -321,8 +321,10 @@ func (s *Handlers) listApplicationProducts(w http.ResponseWriter, r *http.Reques
 }
 
 // checkProductReferences refuses a rate of another organisation, categories and tags of
-// another application, and an image that is not a public file of the application.
-func (s *Handlers) checkProductReferences(r *http.Request, organizationID string, in productInput) error {
+// another application, and an image that is not a public file of the application or
+// breaks the product image's rule (decision 1650); stored is the product's image on an
+// update (an unchanged image is not checked again), nil on create.
+func (s *Handlers) checkProductReferences(r *http.Request, organizationID string, in productInput, stored *string) error {
 	if err := s.checkOfferReferences(r, organizationID, map[string]*string{"rate_id": in.RateID}); err != nil {
 		return err
 	}
@@ -334,7 +336,7 @@ func (s *Handlers) checkProductReferences(r *http.Request, organizationID string
 			return nil // the domain names the field
 		}
 	}
-	return s.CheckFileRefs(r, kernel.OwnFiles, kernel.FileRef{Field: "image_id", Token: in.ImageID})
+	return s.CheckFileRefs(r, kernel.OwnFiles, kernel.FileRef{Field: "image_id", Token: in.ImageID, Rule: kernel.Rule("product.image_id"), Was: stored})
 }
 
 func (s *Handlers) createProduct(w http.ResponseWriter, r *http.Request) error {
@@ -350,7 +352,7 @@ func (s *Handlers) createProduct(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if err := s.checkProductReferences(r, org, in); err != nil {
+	if err := s.checkProductReferences(r, org, in, nil); err != nil {
 		return err
 	}
 	res, err := s.App.CreateProduct(r.Context(), m, org, in.details())
@@ -371,6 +373,13 @@ func (s *Handlers) patchProduct(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	// The stored image, copied before the body is decoded: the input shares the row's
+	// pointer, and decoding writes through it.
+	var storedImage *string
+	if p.ImageID != nil {
+		v := *p.ImageID
+		storedImage = &v
+	}
 	in := productInputOf(p)
 	if err := kernel.Decode(r, w, &in); err != nil {
 		return err
@@ -379,7 +388,7 @@ func (s *Handlers) patchProduct(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if err := s.checkProductReferences(r, p.OrganizationID, in); err != nil {
+	if err := s.checkProductReferences(r, p.OrganizationID, in, storedImage); err != nil {
 		return err
 	}
 	res, err := s.App.UpdateProduct(r.Context(), m, p.ID, in.Version, in.details())

@@ -1,6 +1,7 @@
 package offer_test
 
 import (
+	"context"
 	"move/readapi/readapitest"
 	"slices"
 	"strings"
@@ -288,4 +289,28 @@ func TestLabelProductFilter(t *testing.T) {
 		t.Fatalf("a deleted product: %s", r.Raw)
 	}
 	w.Want(w.Do("DELETE", "/v1/admin/labels/"+label, nil), 200)
+}
+
+// A product's image meets the same rule as an activity's (decision 1650, web-090): the
+// form says "at least 500 × 250" up front and the server refuses a smaller one on create
+// and on a change, while a save that keeps the stored image is not checked again.
+func TestProductImageRule(t *testing.T) {
+	w := newActivityWorld(t)
+	shirt := w.newProductType("T-shirt")
+	small, large := "0123456789abcdef0123456789abcd11", "0123456789abcdef0123456789abcd12"
+	for id, size := range map[string][2]int{small: {499, 250}, large: {500, 250}} {
+		if _, err := w.env.DB.Exec(context.Background(), `INSERT INTO files (id, application_id, filename, size, mime_type, width, height, visibility, uploaded_by)
+			VALUES ($1, $2, 'image.png', 1000, 'image/png', $3, $4, 'public', 'test')`, id, readapitest.AppID, size[0], size[1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	body := map[string]any{"name": "Club shirt", "product_type_id": shirt, "image_id": small}
+	r := w.Want(w.Do("POST", "/v1/admin/organizations/"+w.org+"/products", body), 422)
+	if got := readapitest.Field(r, "image_id"); got != "The image must be at least 500 by 250 pixels (this image is 499 by 250)" {
+		t.Fatalf("small image: %q (%s)", got, r.Raw)
+	}
+	body["image_id"] = large
+	id := w.newProduct(w.org, body)
+	w.Want(w.Do("PATCH", "/v1/admin/products/"+id, map[string]any{"image_id": small}), 422)
+	w.Want(w.Do("PATCH", "/v1/admin/products/"+id, map[string]any{"name": "Club shirt 2"}), 200)
 }

@@ -34,7 +34,7 @@ test('an activity with a question and a weekly series: edit one, edit all later 
   // A question with choices.
   await page.getByRole('link', { name: 'Questions', exact: true }).click();
   await page.getByRole('button', { name: 'Add question' }).click();
-  await page.getByLabel('Question', { exact: true }).fill('T-shirt size');
+  await page.getByRole('textbox', { name: 'Question', exact: true }).fill('T-shirt size');
   await page.getByLabel('Answer type').selectOption('single_select');
   await page.getByLabel('Options (one per line)').fill('S\nM\nL');
   await page.getByRole('button', { name: 'Save' }).click();

@@ -33,7 +33,7 @@ test('a product: create with its type and spots, a question, a label, the lists 
   // A question with choices.
   await page.getByRole('link', { name: 'Questions', exact: true }).click();
   await page.getByRole('button', { name: 'Add question' }).click();
-  await page.getByLabel('Question', { exact: true }).fill('Which locker row?');
+  await page.getByRole('textbox', { name: 'Question', exact: true }).fill('Which locker row?');
   await page.getByLabel('Answer type').selectOption('single_select');
   await page.getByLabel('Options (one per line)').fill('Top\nBottom');
   await page.getByRole('button', { name: 'Save' }).click();

@@ -360,12 +360,8 @@ export const routes: RouteObject[] = [
                         path: 'locations',
                         lazy: screen(() => import('@/features/locations/routes/LocationsRoute'), (m) => m.LocationsRoute),
                       },
-                    ],
-                  },
-                  {
-                    element: <RequirePermission ability="edit-location" />,
-                    children: [
                       {
+                        // Read-only without edit-location (web-090).
                         path: 'locations/:location_id/update',
                         lazy: screen(() => import('@/features/locations/routes/LocationFormRoute'), (m) => m.LocationFormRoute),
                       },
@@ -569,6 +565,11 @@ export const routes: RouteObject[] = [
                         path: 'rates/:rate_id',
                         lazy: screen(() => import('@/features/rates/routes/RateFormRoute'), (m) => m.RateFormRoute),
                       },
+                      {
+                        // Read-only without manage-rates (web-090).
+                        path: 'cancellation-terms/:term_id',
+                        lazy: screen(() => import('@/features/rates/routes/TermFormRoute'), (m) => m.TermFormRoute),
+                      },
                     ],
                   },
                   {
@@ -578,6 +579,11 @@ export const routes: RouteObject[] = [
                         path: 'locations',
                         lazy: screen(() => import('@/features/locations/routes/LocationsRoute'), (m) => m.LocationsRoute),
                       },
+                      {
+                        // Read-only without edit-location (web-090).
+                        path: 'locations/:location_id/update',
+                        lazy: screen(() => import('@/features/locations/routes/LocationFormRoute'), (m) => m.LocationFormRoute),
+                      },
                     ],
                   },
                   {
@@ -585,15 +591,6 @@ export const routes: RouteObject[] = [
                     children: [
                       {
                         path: 'locations/create',
-                        lazy: screen(() => import('@/features/locations/routes/LocationFormRoute'), (m) => m.LocationFormRoute),
-                      },
-                    ],
-                  },
-                  {
-                    element: <RequirePermission ability="edit-location" />,
-                    children: [
-                      {
-                        path: 'locations/:location_id/update',
                         lazy: screen(() => import('@/features/locations/routes/LocationFormRoute'), (m) => m.LocationFormRoute),
                       },
                     ],
@@ -624,14 +621,21 @@ export const routes: RouteObject[] = [
                         path: 'contacts',
                         lazy: screen(() => import('@/features/contacts/routes/ContactsRoute'), (m) => m.ContactsRoute),
                       },
+                      {
+                        // Read-only without manage-contacts (web-090).
+                        path: 'contacts/:contact_id',
+                        lazy: screen(() => import('@/features/contacts/routes/ContactFormRoute'), (m) => m.ContactFormRoute),
+                      },
                     ],
                   },
                   {
                     element: <RequirePermission ability="manage-contacts" />,
-                    children: ['contacts/create', 'contacts/:contact_id'].map((path) => ({
-                      path,
-                      lazy: screen(() => import('@/features/contacts/routes/ContactFormRoute'), (m) => m.ContactFormRoute),
-                    })),
+                    children: [
+                      {
+                        path: 'contacts/create',
+                        lazy: screen(() => import('@/features/contacts/routes/ContactFormRoute'), (m) => m.ContactFormRoute),
+                      },
+                    ],
                   },
                   {
                     element: <RequirePermission ability="manage-rates" />,
@@ -640,10 +644,10 @@ export const routes: RouteObject[] = [
                         path: 'rates/create',
                         lazy: screen(() => import('@/features/rates/routes/RateFormRoute'), (m) => m.RateFormRoute),
                       },
-                      ...['cancellation-terms/create', 'cancellation-terms/:term_id'].map((path) => ({
-                        path,
+                      {
+                        path: 'cancellation-terms/create',
                         lazy: screen(() => import('@/features/rates/routes/TermFormRoute'), (m) => m.TermFormRoute),
-                      })),
+                      },
                     ],
                   },
                 ],

@@ -260,10 +260,19 @@ export function UploadFormField({ name, ...props }: UploadFormFieldProps) {
 }
 
 /** The URL widget (protocol selector, empty → null) bound to a form value. */
-export function UrlFormField({ name, label }: { name: string; label: string }) {
+export function UrlFormField({ name, label, required }: { name: string; label: string; required?: boolean }) {
   const [field, , helpers] = useField<string | null>(name);
   const error = useFieldError(name);
-  return <UrlField name={name} label={label} value={field.value} error={error} onChange={(value) => void helpers.setValue(value)} />;
+  return (
+    <UrlField
+      name={name}
+      label={label}
+      value={field.value}
+      error={error}
+      required={required}
+      onChange={(value) => void helpers.setValue(value)}
+    />
+  );
 }
 
 /**
@@ -332,15 +341,61 @@ export function SelectField({
   );
 }
 
-/** Checkboxes bound to a list of values: the roles of a contact, the contacts of a location. */
-export function CheckboxListField({ name, label, options }: { name: string; label: string; options: { value: string; label: string }[] }) {
+/**
+ * What stands in for a list of choices (checkboxes) the user may not read (web-090): the
+ * list is not asked for, and the record's own choice is counted, as records hold ids.
+ */
+export function ChosenCountField({ label, count }: { label: string; count: number }) {
+  const { t } = useTranslation();
+  return (
+    <div className="field">
+      <p className="field__label">{label}</p>
+      <p className="field__hint">{t('form.chosenCount', { count })}</p>
+    </div>
+  );
+}
+
+/**
+ * Checkboxes bound to a list of values: the roles of a contact, the contacts of a location.
+ * The fieldset carries the list's name and takes the focus, so the error summary names it
+ * by its legend and its link (and a refused submit) lands on it.
+ */
+export function CheckboxListField({
+  name,
+  label,
+  options,
+  required,
+  hint,
+}: {
+  name: string;
+  label: string;
+  options: { value: string; label: string }[];
+  required?: boolean;
+  hint?: ReactNode;
+}) {
+  const id = useId();
   const [field, meta, helpers] = useField<string[]>(name);
   const { submitCount } = useFormikContext();
   const selected = new Set(field.value ?? []);
   const error = submitCount > 0 && typeof meta.error === 'string' ? meta.error : undefined;
   return (
-    <fieldset className="field" aria-invalid={Boolean(error) || undefined}>
-      <legend>{label}</legend>
+    <fieldset
+      id={id}
+      name={name}
+      tabIndex={-1}
+      className="field"
+      aria-invalid={Boolean(error) || undefined}
+      aria-describedby={describedBy(id, hint, error)}
+    >
+      <legend>
+        {label}
+        {required && <RequiredMark />}
+      </legend>
+      {hint && (
+        <p className="field__hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
       <div className="checkbox-list">
         {options.map((option) => (
           <label key={option.value} className="checkbox">
@@ -358,7 +413,11 @@ export function CheckboxListField({ name, label, options }: { name: string; labe
           </label>
         ))}
       </div>
-      {error && <p className="field__error">{error}</p>}
+      {error && (
+        <p className="field__error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
     </fieldset>
   );
 }

@@ -1,6 +1,7 @@
 export { Form, FormActions, FormErrorSummary, FormSection, SubmitButton, useFormReadOnly, type FormProps } from '@/components/form/Form';
 export {
   CheckboxListField,
+  ChosenCountField,
   ColorFormField,
   DateTimeField,
   FieldLabel,

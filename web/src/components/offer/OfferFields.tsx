@@ -1,6 +1,7 @@
-import { FieldArray, useField, useFormikContext } from 'formik';
+import { FieldArray, getIn, useField, useFormikContext } from 'formik';
 import { useTranslation } from 'react-i18next';
-import { SelectField, SwitchField, TextField, type SelectOption } from '@/components/form';
+import { RequiredMark, SelectField, SwitchField, TextField, useFormReadOnly, type SelectOption } from '@/components/form';
+import { withChosen } from '@/lib/offer-choices';
 
 /** The offer's shared shapes (domain/offer): activities and products edit them alike. */
 export const QUESTION_TYPES = ['text', 'single_select', 'multi_select'] as const;
@@ -36,9 +37,14 @@ export function questionsFromValues(values: QuestionValues): OfferQuestion[] {
   return values.questions.map((q) => ({ ...q, options: q.options.split('\n').map((o) => o.trim()).filter(Boolean) }));
 }
 
-/** The extra questions of an offer, in order: add, change, remove (inside a Form of QuestionValues). */
+/**
+ * The extra questions of an offer, in order: add, change, remove (inside a Form of
+ * QuestionValues). Required marks are the server's (domain/offer): a title, two options
+ * for a choice, an address when the question links one. A read-only form adds and removes none.
+ */
 export function QuestionsEditor() {
   const { t } = useTranslation();
+  const readOnly = useFormReadOnly();
   const { values } = useFormikContext<QuestionValues>();
   return (
     <FieldArray name="questions">
@@ -47,7 +53,7 @@ export function QuestionsEditor() {
           {values.questions.map((question, index) => (
             <fieldset key={question.id || index} className="form__section">
               <legend>{t('offer.questions.question', { number: index + 1 })}</legend>
-              <TextField name={`questions.${index}.title`} label={t('offer.questions.fields.title')} />
+              <TextField name={`questions.${index}.title`} label={t('offer.questions.fields.title')} required />
               <SelectField
                 name={`questions.${index}.type`}
                 label={t('offer.questions.fields.type')}
@@ -56,19 +62,23 @@ export function QuestionsEditor() {
               <SwitchField name={`questions.${index}.required`} label={t('offer.questions.fields.required')} />
               {question.type !== 'text' && <OptionsField index={index} />}
               <SwitchField name={`questions.${index}.has_url`} label={t('offer.questions.fields.has_url')} />
-              {question.has_url && <TextField name={`questions.${index}.url`} label={t('offer.questions.fields.url')} />}
-              <button type="button" className="button button--ghost" onClick={() => remove(index)}>
-                {t('offer.remove')}
-              </button>
+              {question.has_url && <TextField name={`questions.${index}.url`} label={t('offer.questions.fields.url')} required />}
+              {!readOnly && (
+                <button type="button" className="button button--ghost" onClick={() => remove(index)}>
+                  {t('offer.remove')}
+                </button>
+              )}
             </fieldset>
           ))}
-          <button
-            type="button"
-            className="button"
-            onClick={() => push({ id: '', title: '', type: 'text', required: false, options: '', has_url: false, url: '' })}
-          >
-            {t('offer.questions.add')}
-          </button>
+          {!readOnly && (
+            <button
+              type="button"
+              className="button"
+              onClick={() => push({ id: '', title: '', type: 'text', required: false, options: '', has_url: false, url: '' })}
+            >
+              {t('offer.questions.add')}
+            </button>
+          )}
         </>
       )}
     </FieldArray>
@@ -78,18 +88,30 @@ export function QuestionsEditor() {
 function OptionsField({ index }: { index: number }) {
   const { t } = useTranslation();
   const { values, setFieldValue, errors, submitCount } = useFormikContext<QuestionValues>();
-  const error = submitCount > 0 ? (errors as Record<string, string>)[`questions.${index}.options`] : undefined;
+  // A 422 lands nested (questions[index].options): the Form sets server errors by their dotted path.
+  const error = submitCount > 0 ? (getIn(errors, `questions.${index}.options`) as string | undefined) : undefined;
   return (
     <div className="field">
-      <label htmlFor={`options-${index}`}>{t('offer.questions.fields.options')}</label>
+      <label htmlFor={`options-${index}`}>
+        {t('offer.questions.fields.options')}
+        <RequiredMark />
+      </label>
       <textarea
         id={`options-${index}`}
+        name={`questions.${index}.options`}
         className="input"
         rows={3}
+        required
+        aria-invalid={Boolean(error) || undefined}
+        aria-describedby={error ? `options-${index}-error` : undefined}
         value={values.questions[index].options}
         onChange={(event) => void setFieldValue(`questions.${index}.options`, event.target.value)}
       />
-      {error && <p className="field__error">{error}</p>}
+      {error && (
+        <p className="field__error" id={`options-${index}-error`}>
+          {error}
+        </p>
+      )}
     </div>
   );
 }
@@ -102,6 +124,7 @@ export function NumberOrEmptyField({ name, label, min = 0, max }: { name: string
       <label htmlFor={`number-${name}`}>{label}</label>
       <input
         id={`number-${name}`}
+        name={name}
         className="input"
         type="number"
         min={min}
@@ -113,9 +136,14 @@ export function NumberOrEmptyField({ name, label, min = 0, max }: { name: string
   );
 }
 
-/** The offer's contacts: one of the organisation's contacts each, with at least one role (inside a Form with `contacts`). */
-export function ContactsField({ choices }: { choices: SelectOption[] }) {
+/**
+ * The offer's contacts: one of the organisation's contacts each, with at least one role
+ * (inside a Form with `contacts`). Without `choices` (the user may not read the contacts)
+ * each row says a contact is chosen; a read-only form adds and removes none.
+ */
+export function ContactsField({ choices }: { choices: SelectOption[] | undefined }) {
   const { t } = useTranslation();
+  const readOnly = useFormReadOnly();
   const { values, setFieldValue } = useFormikContext<{ contacts: OfferContact[] }>();
   return (
     <FieldArray name="contacts">
@@ -126,11 +154,15 @@ export function ContactsField({ choices }: { choices: SelectOption[] }) {
               <SelectField
                 name={`contacts.${index}.contact_id`}
                 label={t('offer.contact')}
-                options={choices}
+                options={choices ?? withChosen(undefined, contact.contact_id, t('form.chosenUnreadable'))}
                 emptyLabel={t('offer.chooseContact')}
+                required
               />
               <fieldset className="field">
-                <legend>{t('offer.roles')}</legend>
+                <legend>
+                  {t('offer.roles')}
+                  <RequiredMark />
+                </legend>
                 {CONTACT_ROLES.map((role) => (
                   <label key={role} className="checkbox">
                     <input
@@ -147,14 +179,18 @@ export function ContactsField({ choices }: { choices: SelectOption[] }) {
                   </label>
                 ))}
               </fieldset>
-              <button type="button" className="button button--ghost" onClick={() => remove(index)}>
-                {t('offer.remove')}
-              </button>
+              {!readOnly && (
+                <button type="button" className="button button--ghost" onClick={() => remove(index)}>
+                  {t('offer.remove')}
+                </button>
+              )}
             </div>
           ))}
-          <button type="button" className="button" onClick={() => push({ contact_id: '', roles: [] })}>
-            {t('offer.addContact')}
-          </button>
+          {!readOnly && (
+            <button type="button" className="button" onClick={() => push({ contact_id: '', roles: [] })}>
+              {t('offer.addContact')}
+            </button>
+          )}
         </>
       )}
     </FieldArray>

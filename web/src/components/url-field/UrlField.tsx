@@ -22,10 +22,12 @@ export interface UrlFieldProps {
   value: string | null | undefined;
   onChange: (value: string | null) => void;
   error?: string;
+  /** Marks the label as the form fields' required mark does (the same markup: forms import this widget). */
+  required?: boolean;
 }
 
 /** A URL with the protocol in its own selector; typing a protocol moves it there; empty is null. */
-export function UrlField({ label, name, value, onChange, error }: UrlFieldProps) {
+export function UrlField({ label, name, value, onChange, error, required }: UrlFieldProps) {
   const { t } = useTranslation();
   const id = useId();
   const [chosenProtocol, setChosenProtocol] = useState<Protocol>(() => splitUrl(value).protocol);
@@ -33,7 +35,14 @@ export function UrlField({ label, name, value, onChange, error }: UrlFieldProps)
 
   return (
     <div className="field">
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id}>
+        {label}
+        {required && (
+          <span className="required-mark" aria-hidden="true">
+            *
+          </span>
+        )}
+      </label>
       <div className="url-field">
         <select
           aria-label={t('urlField.protocol')}
@@ -58,6 +67,7 @@ export function UrlField({ label, name, value, onChange, error }: UrlFieldProps)
           type="text"
           inputMode="url"
           value={rest}
+          required={required}
           aria-invalid={Boolean(error) || undefined}
           onChange={(event) => {
             const typed = splitUrl(event.target.value, protocol);

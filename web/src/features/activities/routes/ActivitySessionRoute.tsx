@@ -7,13 +7,15 @@ import { Dialog } from '@/components/ui/Dialog';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { useDeleteImpact, useDeleteSession, useSession, useUpdateSession } from '@/features/activities/api/activities';
 import { useSessionParticipants } from '@/features/activities/api/participants';
-import type { SessionInput } from '@/features/activities/api/types';
+import type { SessionDetail, SessionInput } from '@/features/activities/api/types';
 import { ScopeDialog } from '@/features/activities/components/ScopeDialog';
 import { SessionParticipants } from '@/features/activities/components/SessionParticipants';
 import { SeriesEditor, seriesValues, sessionInput } from '@/features/activities/components/SeriesEditor';
 import { useActivityContext } from '@/features/activities/routes/ActivityLayoutRoute';
-import { formatDay } from '@/lib/format';
+import { can } from '@/lib/authorization';
+import { formatDateTime, formatDay } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
+import { useAuthStore } from '@/stores/auth';
 import { notifySaved } from '@/stores/notification';
 
 /**
@@ -32,6 +34,9 @@ export function ActivitySessionRoute() {
   const booked = Boolean(
     bookings && bookings.participants.length + bookings.cancelled.length + bookings.waiting_list.length > 0,
   );
+  // The server's PUT and DELETE of a session check edit-activity; whoever only sees the
+  // activities (a trainer) reads the session's values instead of an editor (web-090).
+  const mayEdit = useAuthStore((state) => can(state.profile, 'edit-activity'));
   const update = useUpdateSession();
   const remove = useDeleteSession();
   const [pending, setPending] = useState<SessionInput | null>(null);
@@ -60,6 +65,8 @@ export function ActivitySessionRoute() {
       </div>
     </div>
     <SessionParticipants activityId={activity.id} sessionId={sessionId} date={session.data.date} base={base} />
+    {!mayEdit && <SessionFacts session={session.data} />}
+    {mayEdit && (
     <details className="panel session-edit">
       <summary>{t('activities.sessions.editThis')}</summary>
       <SeriesEditor
@@ -124,6 +131,36 @@ export function ActivitySessionRoute() {
         </div>
       </Dialog>
     </details>
+    )}
     </>
+  );
+}
+
+/** A session's values for a user who may not change them: read, not an editor with its fields disabled. */
+function SessionFacts({ session }: { session: SessionDetail }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const bound = ({ at, minutes_before: minutes }: { at?: string | null; minutes_before?: number | null }) => {
+    if (minutes != null) {
+      return minutes % 60 === 0
+        ? t('activities.sessions.facts.hoursBefore', { count: minutes / 60 })
+        : t('activities.sessions.facts.minutesBefore', { count: minutes });
+    }
+    return at ? formatDateTime(at, language) : t('activities.sessions.facts.always');
+  };
+  return (
+    <section className="panel" aria-labelledby="session-facts">
+      <h2 id="session-facts">{t('activities.sessions.facts.title')}</h2>
+      <dl className="facts">
+        <dt>{t('activities.sessions.fields.spots')}</dt>
+        <dd>{session.spots}</dd>
+        <dt>{t('activities.sessions.facts.subscribeFrom')}</dt>
+        <dd>{bound(session.subscribe_rules.from)}</dd>
+        <dt>{t('activities.sessions.facts.subscribeUntil')}</dt>
+        <dd>{bound(session.subscribe_rules.until)}</dd>
+        <dt>{t('activities.sessions.facts.series')}</dt>
+        <dd>{session.repeats ? t('activities.sessions.facts.repeats') : t('activities.sessions.facts.once')}</dd>
+      </dl>
+    </section>
   );
 }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import * as yup from 'yup';
-import { CheckboxListField, Form, FormErrorSummary, SelectField, SubmitButton, TextField } from '@/components/form';
+import { CheckboxListField, Form, FormActions, FormErrorSummary, FormSection, SelectField, SubmitButton, TextField } from '@/components/form';
 import { HistoryLink } from '@/components/audit/HistoryLink';
 import { PageHeader } from '@/components/page/PageHeader';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
@@ -17,6 +17,8 @@ import {
   type Contact,
   type ContactInput,
 } from '@/features/contacts/api/contacts';
+import { can } from '@/lib/authorization';
+import { useAuthStore } from '@/stores/auth';
 import { notifySaved } from '@/stores/notification';
 import '@/features/contacts/i18n';
 
@@ -41,6 +43,8 @@ function ContactForm({ contact }: { contact?: Contact }) {
   const save = useSaveContact(organizationId);
   const remove = useDeleteContact();
   const [confirming, setConfirming] = useState(false);
+  // The server's writes of a contact check manage-contacts; whoever only sees contacts (view-contacts) reads it.
+  const mayManage = useAuthStore((state) => can(state.profile, 'manage-contacts'));
   const schema = yup.object({
     name: yup
       .string()
@@ -61,14 +65,19 @@ function ContactForm({ contact }: { contact?: Contact }) {
           contact && (
             <>
               <HistoryLink entityType="contact" entityId={contact.id} />
-              <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
-                {t('contacts.delete')}
-              </button>
+              {mayManage && (
+                <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
+                  {t('contacts.delete')}
+                </button>
+              )}
             </>
           )
         }
       />
       <Form<ContactInput>
+        className="form form--sections"
+        guardUnsaved
+        readOnly={!mayManage}
         initialValues={initial}
         validationSchema={schema}
         onSubmit={async (values) => {
@@ -82,22 +91,27 @@ function ContactForm({ contact }: { contact?: Contact }) {
           await navigate(back);
         }}
       >
-        <TextField name="name" label={t('contacts.fields.name')} autoFocus />
-        <TextField name="email" label={t('contacts.fields.email')} type="email" />
-        <TextField name="phone" label={t('contacts.fields.phone')} type="tel" />
-        <CheckboxListField
-          name="roles"
-          label={t('contacts.fields.roles')}
-          options={CONTACT_ROLES.map((role) => ({ value: role, label: t(`contacts.roles.${role}`) }))}
-        />
-        <TrainerUserField organizationId={organizationId} />
+        <FormSection title={t('contacts.sections.contact')} description={t('contacts.sections.contactHint')}>
+          <TextField name="name" label={t('contacts.fields.name')} required wide autoFocus />
+          <TextField name="email" label={t('contacts.fields.email')} type="email" />
+          <TextField name="phone" label={t('contacts.fields.phone')} type="tel" />
+        </FormSection>
+        <FormSection title={t('contacts.sections.roles')} description={t('contacts.sections.rolesHint')}>
+          <CheckboxListField
+            name="roles"
+            label={t('contacts.fields.roles')}
+            required
+            options={CONTACT_ROLES.map((role) => ({ value: role, label: t(`contacts.roles.${role}`) }))}
+          />
+          <TrainerUserField organizationId={organizationId} />
+        </FormSection>
         <FormErrorSummary />
-        <div className="form__actions">
+        <FormActions>
           <SubmitButton>{t('common.save')}</SubmitButton>
           <Link to={back}>{t('common.cancel')}</Link>
-        </div>
+        </FormActions>
       </Form>
-      {contact && (
+      {contact && mayManage && (
         <ConfirmDialog
           open={confirming}
           title={t('contacts.delete')}

@@ -58,7 +58,8 @@ export function ContactsRoute() {
         defaultSort={NAME_SORT}
         itemsPerPage={250}
         emptyMessage={t('contacts.empty')}
-        onRowClicked={mayManage ? (contact) => void navigate(`${base}/${contact.id}`) : undefined}
+        // Without manage-contacts the contact opens read-only (web-090).
+        onRowClicked={(contact) => void navigate(`${base}/${contact.id}`)}
       />
     </>
   );

@@ -3,15 +3,17 @@ import { useField, useFormikContext } from 'formik';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import * as yup from 'yup';
-import { CheckboxListField, SwitchField, TextAreaField, TextField, UploadFormField, UrlFormField } from '@/components/form';
+import { CheckboxListField, ChosenCountField, FormSection, SwitchField, TextAreaField, TextField, UploadFormField, UrlFormField } from '@/components/form';
 import type { Location, LocationInput, OpeningDay } from '@/features/locations/api/types';
 import { MapPreview } from '@/features/locations/components/MapPreview';
 import { OpeningHoursField } from '@/features/locations/components/OpeningHoursField';
 import { api } from '@/lib/api-client';
+import { can } from '@/lib/authorization';
 import { fetchList } from '@/lib/list';
 import { WEEKDAYS } from '@/lib/format';
 import '@/features/locations/i18n';
 import { imageRules } from '@/lib/image-rules';
+import { useAuthStore } from '@/stores/auth';
 
 /** A weekday as the form holds it: times as typed ('' when closed). */
 type DayValues = Pick<OpeningDay, 'weekday' | 'is_open'> & { opened_at: string; closed_at: string };
@@ -103,6 +105,18 @@ export function locationSchema(t: TFunction) {
       .max(150, t('errors.maxLength', { field, length: 150 })),
     latitude: range(90),
     longitude: range(180),
+    // The server's rule (domain/location): a shown link button needs its label and its address.
+    link_label: yup.string().when('show_link', {
+      is: true,
+      then: (schema) => schema.trim().required(t('errors.required', { field: t('locations.fields.link_label').toLowerCase() })),
+    }),
+    link: yup
+      .string()
+      .nullable()
+      .when('show_link', {
+        is: true,
+        then: (schema) => schema.trim().required(t('errors.required', { field: t('locations.fields.link').toLowerCase() })),
+      }),
     opening_hours: yup.array().of(
       yup.object({
         is_open: yup.boolean(),
@@ -127,43 +141,38 @@ interface Option {
   name: string;
 }
 
-/** Checkboxes of a catalogue (sports, location types); hidden when it cannot be read. */
+/**
+ * Checkboxes of a catalogue (sports, location types), loaded only for a user who may read
+ * the catalogue (view-catalog); for anyone else the location's own choice is counted, as
+ * its record holds ids, not names.
+ */
 function CatalogField({ name, path, label }: { name: 'sports' | 'location_types'; path: string; label: string }) {
-  const [field, , helpers] = useField<string[]>(name);
+  const { t } = useTranslation();
+  const mayRead = useAuthStore((state) => can(state.profile, 'view-catalog'));
+  const [field] = useField<string[]>(name);
   const options = useQuery({
     queryKey: ['locations', 'options', path],
     queryFn: async ({ signal }) => (await api<{ data: Option[] }>(path, { signal, silent: true })).data,
+    enabled: mayRead,
     retry: false,
   });
+  if (!mayRead) return <ChosenCountField label={label} count={field.value?.length ?? 0} />;
   if (!options.data?.length) return null;
-  const selected = new Set(field.value ?? []);
   return (
-    <fieldset className="field">
-      <legend>{label}</legend>
-      <div className="checkbox-list">
-        {options.data.map((option) => (
-          <label key={option.id} className="checkbox">
-            <input
-              type="checkbox"
-              checked={selected.has(option.id)}
-              onChange={(event) => {
-                const next = new Set(selected);
-                if (event.target.checked) next.add(option.id);
-                else next.delete(option.id);
-                void helpers.setValue([...next]);
-              }}
-            />
-            {option.name}
-          </label>
-        ))}
-      </div>
-    </fieldset>
+    <CheckboxListField
+      name={name}
+      label={label}
+      options={options.data.map((option) => ({ value: option.id, label: option.name }))}
+      hint={name === 'sports' ? t('locations.hints.sports') : undefined}
+    />
   );
 }
 
+/** A location's fields in sections, in the order people fill them in. */
 export function LocationInputs({ imageUrl, organizationId }: { imageUrl?: string | null; organizationId: string }) {
   const { t } = useTranslation();
   const { values } = useFormikContext<LocationValues>();
+  const mayReadContacts = useAuthStore((state) => can(state.profile, 'view-contacts'));
   // The organisation's contacts to choose from (the contacts screens add them).
   const contacts = useQuery({
     queryKey: ['contacts', 'organization', organizationId],
@@ -175,42 +184,58 @@ export function LocationInputs({ imageUrl, organizationId }: { imageUrl?: string
           signal,
         )
       ).rows,
-    enabled: organizationId !== '',
+    enabled: organizationId !== '' && mayReadContacts,
     retry: false,
   });
   const label = (name: string) => t(`locations.fields.${name}`);
+  const section = (name: string) => t(`locations.sections.${name}`);
   return (
     <>
-      <TextField name="name" label={label('name')} autoFocus />
-      <TextField name="street" label={label('street')} />
-      <TextField name="house_number" label={label('house_number')} />
-      <TextField name="zipcode" label={label('zipcode')} />
-      <TextField name="city" label={label('city')} />
-      <TextField name="latitude" label={label('latitude')} inputMode="decimal" />
-      <TextField name="longitude" label={label('longitude')} inputMode="decimal" />
-      <MapPreview latitude={coordinate(values.latitude)} longitude={coordinate(values.longitude)} />
-      <TextAreaField name="notes" label={label('notes')} />
-      <CatalogField name="location_types" path="/v1/admin/location-types/all" label={label('location_types')} />
-      <CatalogField name="sports" path="/v1/admin/sports/all" label={label('sports')} />
-      {contacts.data && contacts.data.length > 0 && (
-        <CheckboxListField
-          name="contacts"
-          label={label('contacts')}
-          options={contacts.data.map((contact) => ({ value: contact.id, label: contact.name }))}
+      <FormSection title={section('location')} description={section('locationHint')}>
+        <TextField name="name" label={label('name')} required wide autoFocus />
+        <TextAreaField name="notes" label={label('notes')} hint={t('locations.hints.notes')} />
+      </FormSection>
+      <FormSection title={section('address')} description={section('addressHint')}>
+        <TextField name="street" label={label('street')} autoComplete="address-line1" />
+        <TextField name="house_number" label={label('house_number')} />
+        <TextField name="zipcode" label={label('zipcode')} autoComplete="postal-code" />
+        <TextField name="city" label={label('city')} autoComplete="address-level2" />
+        <TextField name="latitude" label={label('latitude')} inputMode="decimal" />
+        <TextField name="longitude" label={label('longitude')} inputMode="decimal" />
+        <div className="field field--wide">
+          <MapPreview latitude={coordinate(values.latitude)} longitude={coordinate(values.longitude)} />
+        </div>
+      </FormSection>
+      <FormSection title={section('image')} description={section('imageHint')}>
+        <UploadFormField
+          name="image_id"
+          label={label('image')}
+          previewUrl={imageUrl}
+          rules={imageRules('location.image_id')}
+          uploadOptions={{ visibility: 'public', path: 'locations' }}
         />
-      )}
-      <SwitchField name="is_hidden" label={label('is_hidden')} />
-      <SwitchField name="show_link" label={label('show_link')} />
-      <TextField name="link_label" label={label('link_label')} />
-      <UrlFormField name="link" label={label('link')} />
-      <UploadFormField
-        name="image_id"
-        label={label('image')}
-        previewUrl={imageUrl}
-        rules={imageRules('location.image_id')}
-        uploadOptions={{ visibility: 'public', path: 'locations' }}
-      />
-      <OpeningHoursField />
+      </FormSection>
+      <FormSection title={section('openingHours')} description={section('openingHoursHint')}>
+        <OpeningHoursField />
+      </FormSection>
+      <FormSection title={section('offer')} description={section('offerHint')}>
+        <CatalogField name="location_types" path="/v1/admin/location-types/all" label={label('location_types')} />
+        <CatalogField name="sports" path="/v1/admin/sports/all" label={label('sports')} />
+        {!mayReadContacts && <ChosenCountField label={label('contacts')} count={values.contacts?.length ?? 0} />}
+        {contacts.data && contacts.data.length > 0 && (
+          <CheckboxListField
+            name="contacts"
+            label={label('contacts')}
+            options={contacts.data.map((contact) => ({ value: contact.id, label: contact.name }))}
+          />
+        )}
+      </FormSection>
+      <FormSection title={section('publication')} description={section('publicationHint')}>
+        <SwitchField name="is_hidden" label={label('is_hidden')} />
+        <SwitchField name="show_link" label={label('show_link')} />
+        <TextField name="link_label" label={label('link_label')} required={values.show_link} />
+        <UrlFormField name="link" label={label('link')} required={values.show_link} />
+      </FormSection>
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Form, FormErrorSummary, SubmitButton } from '@/components/form';
+import { Form, FormActions, FormErrorSummary, SubmitButton } from '@/components/form';
 import { HistoryLink } from '@/components/audit/HistoryLink';
 import { PageHeader } from '@/components/page/PageHeader';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
@@ -45,11 +45,14 @@ function LocationForm({ location }: { location?: Location }) {
   const [confirming, setConfirming] = useState(false);
   // A closure of this location (decision 1660) is planned on the organisation's closures screen.
   const mayClose = useAuthStore((state) => can(state.profile, 'edit-activity'));
+  // The server's PUT and DELETE check edit-location; a new location was already allowed by its route (create-locations).
+  const mayEdit = useAuthStore((state) => can(state.profile, 'edit-location'));
+  const readOnly = Boolean(location) && !mayEdit;
 
   return (
     <>
       <PageHeader
-        title={location ? t('locations.editTitle') : t('locations.createTitle')}
+        title={readOnly ? t('locations.viewTitle') : location ? t('locations.editTitle') : t('locations.createTitle')}
         actions={
           location && (
             <>
@@ -62,14 +65,19 @@ function LocationForm({ location }: { location?: Location }) {
                   {t('locations.planClosure')}
                 </Link>
               )}
-              <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
-                {t('locations.delete')}
-              </button>
+              {mayEdit && (
+                <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
+                  {t('locations.delete')}
+                </button>
+              )}
             </>
           )
         }
       />
       <Form<LocationValues>
+        className="form form--sections"
+        guardUnsaved
+        readOnly={readOnly}
         initialValues={location ? locationValues(location) : emptyLocation}
         validationSchema={locationSchema(t)}
         onSubmit={async (values) => {
@@ -84,12 +92,12 @@ function LocationForm({ location }: { location?: Location }) {
       >
         <LocationInputs imageUrl={location?.image_url} organizationId={organizationId ?? location?.organization_id ?? ''} />
         <FormErrorSummary />
-        <div className="form__actions">
+        <FormActions>
           <SubmitButton>{t('common.save')}</SubmitButton>
           <Link to={back}>{t('common.cancel')}</Link>
-        </div>
+        </FormActions>
       </Form>
-      {location && (
+      {location && mayEdit && (
         <ConfirmDialog
           open={confirming}
           title={t('locations.delete')}

@@ -23,7 +23,6 @@ export function LocationsRoute() {
   const [search, setSearch] = useState('');
   const debouncedSearch = useDebouncedValue(search);
   const mayCreate = useAuthStore((state) => can(state.profile, 'create-locations'));
-  const mayEdit = useAuthStore((state) => can(state.profile, 'edit-location'));
   const base = organizationId ? `/organizations/${encodeURIComponent(organizationId)}/locations` : '/application/locations';
   const source = useMemo(() => (organizationId ? organizationLocations(organizationId) : applicationLocations), [organizationId]);
 
@@ -67,7 +66,8 @@ export function LocationsRoute() {
         defaultSort={NAME_SORT}
         itemsPerPage={250}
         emptyMessage={t('locations.empty')}
-        onRowClicked={mayEdit ? (location) => void navigate(`${base}/${location.id}/update`) : undefined}
+        // Without edit-location the location opens read-only (web-090).
+        onRowClicked={(location) => void navigate(`${base}/${location.id}/update`)}
       />
     </>
   );

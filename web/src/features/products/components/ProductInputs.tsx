@@ -1,12 +1,26 @@
 import type { TFunction } from 'i18next';
+import { useFormikContext } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import * as yup from 'yup';
-import { CheckboxListField, SelectField, SwitchField, TextAreaField, TextField, UploadFormField } from '@/components/form';
+import {
+  CheckboxListField,
+  ChosenCountField,
+  FormSection,
+  SelectField,
+  SwitchField,
+  TextAreaField,
+  TextField,
+  UploadFormField,
+  type SelectOption,
+} from '@/components/form';
 import { ContactsField, NumberOrEmptyField } from '@/components/offer/OfferFields';
 import { GENDERS, LEVELS, MAX_SPOTS, PRICE_DISPLAY_MODES, type Product, type ProductInput } from '@/features/products/api/types';
-import { useContactChoices, useProductTypeChoices, useRateChoices, useSportChoices } from '@/lib/offer-choices';
+import { can } from '@/lib/authorization';
+import { imageRules } from '@/lib/image-rules';
+import { useContactChoices, useProductTypeChoices, useRateChoices, useSportChoices, withChosen } from '@/lib/offer-choices';
 import { useCategoryChoices, useTagChoices } from '@/lib/taxonomy';
+import { useAuthStore } from '@/stores/auth';
 import '@/features/products/i18n';
 
 /** The server's rules (domain/product), mirrored so most mistakes show before a round trip. */
@@ -49,69 +63,94 @@ export function productValues(product: Product): ProductInput {
   return values;
 }
 
-/** The product form in sections (basics, offer, audience, contacts, publication). */
-export function ProductInputs() {
+/** The product form in sections, in the order people fill them in (basics, offer, audience, contacts, publication). */
+export function ProductInputs({ imageUrl }: { imageUrl?: string | null }) {
   const { t } = useTranslation();
+  const { values } = useFormikContext<ProductInput>();
+  const profile = useAuthStore((state) => state.profile);
+  // Each picker's list is asked for only with the permission its GET checks; without it the
+  // product's own choice stays shown as chosen (the record holds ids, web-090).
+  const may = (permission: string) => can(profile, permission);
   // The organisation's own rates and contacts (decisions 0600, 0602); its id is in the route.
   const { organizationId = '' } = useParams();
-  const rates = useRateChoices(organizationId);
-  const contacts = useContactChoices(organizationId);
-  const categories = useCategoryChoices();
-  const tags = useTagChoices();
-  const sports = useSportChoices();
-  const types = useProductTypeChoices();
-  const options = (values: readonly string[], group: string) => values.map((value) => ({ value, label: t(`products.${group}.${value}`) }));
+  const rates = useRateChoices(organizationId, may('view-rates'));
+  const contacts = useContactChoices(organizationId, may('view-contacts'));
+  const categories = useCategoryChoices(may('view-categories'));
+  const tags = useTagChoices(may('view-tags'));
+  const sports = useSportChoices(may('view-catalog'));
+  const types = useProductTypeChoices(may('view-catalog'));
+  const unreadable = t('form.chosenUnreadable');
+  const choices = (loaded: SelectOption[] | undefined, readable: boolean, chosen: string | null | undefined) =>
+    readable ? (loaded ?? []) : withChosen(undefined, chosen, unreadable);
+  const options = (list: readonly string[], group: string) => list.map((value) => ({ value, label: t(`products.${group}.${value}`) }));
+  const section = (name: string) => t(`products.sections.${name}`);
   return (
     <>
-      <fieldset className="form__section">
-        <legend>{t('products.sections.basics')}</legend>
-        <TextField name="name" label={t('products.fields.name')} required />
+      <FormSection title={section('basics')} description={section('basicsHint')}>
+        <TextField name="name" label={t('products.fields.name')} required wide autoFocus />
         <SelectField
           name="product_type_id"
           label={t('products.fields.product_type_id')}
           required
           emptyLabel="—"
           emptyValue=""
-          options={types.data ?? []}
+          options={choices(types.data, may('view-catalog'), values.product_type_id)}
         />
-        <SelectField name="sport_id" label={t('products.fields.sport_id')} emptyLabel="—" options={sports.data ?? []} />
+        <SelectField
+          name="sport_id"
+          label={t('products.fields.sport_id')}
+          emptyLabel="—"
+          options={choices(sports.data, may('view-catalog'), values.sport_id)}
+        />
         <TextAreaField name="description" label={t('products.fields.description')} />
         <UploadFormField
           name="image_id"
           label={t('products.fields.image_id')}
-          rules={{ minDimensions: '500,250', extensions: ['jpg', 'jpeg', 'png'] }}
+          previewUrl={imageUrl}
+          rules={imageRules('product.image_id')}
           uploadOptions={{ visibility: 'public', path: 'products' }}
         />
-      </fieldset>
-      <fieldset className="form__section">
-        <legend>{t('products.sections.offer')}</legend>
-        <SelectField name="rate_id" label={t('products.fields.rate_id')} emptyLabel={t('products.noRate')} options={rates.data ?? []} />
+      </FormSection>
+      <FormSection title={section('offer')} description={section('offerHint')}>
+        <SelectField
+          name="rate_id"
+          label={t('products.fields.rate_id')}
+          emptyLabel={t('products.noRate')}
+          options={choices(rates.data, may('view-rates'), values.rate_id)}
+        />
         <SelectField
           name="price_display_mode"
           label={t('products.fields.price_display_mode')}
           options={options(PRICE_DISPLAY_MODES, 'displayModes')}
         />
         <NumberOrEmptyField name="spots" label={t('products.fields.spots')} max={MAX_SPOTS} />
-        <TextField name="payment_url" label={t('products.fields.payment_url')} />
-        <CheckboxListField name="category_ids" label={t('products.fields.category_ids')} options={categories.data ?? []} />
-        <CheckboxListField name="tag_ids" label={t('products.fields.tag_ids')} options={tags.data ?? []} />
-      </fieldset>
-      <fieldset className="form__section">
-        <legend>{t('products.sections.audience')}</legend>
+        <TextField name="payment_url" label={t('products.fields.payment_url')} type="url" placeholder="https://" />
+        {may('view-categories') ? (
+          <CheckboxListField name="category_ids" label={t('products.fields.category_ids')} options={categories.data ?? []} />
+        ) : (
+          <ChosenCountField label={t('products.fields.category_ids')} count={values.category_ids?.length ?? 0} />
+        )}
+        {may('view-tags') ? (
+          <CheckboxListField name="tag_ids" label={t('products.fields.tag_ids')} options={tags.data ?? []} />
+        ) : (
+          <ChosenCountField label={t('products.fields.tag_ids')} count={values.tag_ids?.length ?? 0} />
+        )}
+      </FormSection>
+      <FormSection title={section('audience')} description={section('audienceHint')}>
         <SelectField name="gender" label={t('products.fields.gender')} emptyLabel={t('products.genders.')} options={options(GENDERS, 'genders')} />
         <SelectField name="level" label={t('products.fields.level')} emptyLabel={t('products.levels.')} options={options(LEVELS, 'levels')} />
         <NumberOrEmptyField name="age_min" label={t('products.fields.age_min')} max={120} />
         <NumberOrEmptyField name="age_max" label={t('products.fields.age_max')} max={120} />
         <SwitchField name="should_validate_age" label={t('products.fields.should_validate_age')} />
-      </fieldset>
-      <fieldset className="form__section">
-        <legend>{t('products.sections.contacts')}</legend>
-        <ContactsField choices={contacts.data ?? []} />
-      </fieldset>
-      <fieldset className="form__section">
-        <legend>{t('products.sections.publication')}</legend>
+      </FormSection>
+      <FormSection title={section('contacts')} description={section('contactsHint')}>
+        <div className="field--wide">
+          <ContactsField choices={may('view-contacts') ? (contacts.data ?? []) : undefined} />
+        </div>
+      </FormSection>
+      <FormSection title={section('publication')} description={section('publicationHint')}>
         <SwitchField name="draft" label={t('products.fields.draft')} />
-      </fieldset>
+      </FormSection>
     </>
   );
 }

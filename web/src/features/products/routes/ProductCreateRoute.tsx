@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Form, FormErrorSummary, SubmitButton } from '@/components/form';
+import { Form, FormActions, FormErrorSummary, SubmitButton } from '@/components/form';
 import { PageHeader } from '@/components/page/PageHeader';
 import { useCreateProduct } from '@/features/products/api/products';
 import type { ProductInput } from '@/features/products/api/types';
@@ -18,6 +18,8 @@ export function ProductCreateRoute() {
     <>
       <PageHeader title={t('products.createTitle')} />
       <Form<ProductInput>
+        className="form form--sections"
+        guardUnsaved
         initialValues={emptyProduct}
         validationSchema={productSchema(t)}
         onSubmit={async (values) => {
@@ -28,10 +30,10 @@ export function ProductCreateRoute() {
       >
         <ProductInputs />
         <FormErrorSummary />
-        <div className="form__actions">
+        <FormActions>
           <SubmitButton>{t('common.save')}</SubmitButton>
           <Link to={list}>{t('common.cancel')}</Link>
-        </div>
+        </FormActions>
       </Form>
     </>
   );

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Form, FormErrorSummary, SubmitButton } from '@/components/form';
+import { Form, FormActions, FormErrorSummary, SubmitButton } from '@/components/form';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { useDeleteProduct, useProductDeleteImpact, useUpdateProduct } from '@/features/products/api/products';
 import type { ProductInput } from '@/features/products/api/types';
@@ -27,6 +27,10 @@ export function ProductDetailsRoute() {
   return (
     <>
       <Form<ProductInput>
+        className="form form--sections"
+        guardUnsaved
+        // The server's PATCH and DELETE check edit-product; view-product reads (web-090).
+        readOnly={!mayEdit}
         initialValues={productValues(product)}
         enableReinitialize
         validationSchema={productSchema(t)}
@@ -35,31 +39,31 @@ export function ProductDetailsRoute() {
           notifySaved(t('common.saved'));
         }}
       >
-        <ProductInputs />
+        <ProductInputs imageUrl={product.image_url} />
         <FormErrorSummary />
-        <div className="form__actions">
-          {mayEdit && <SubmitButton>{t('common.save')}</SubmitButton>}
-          {mayEdit && (
-            <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
-              {t('products.delete')}
-            </button>
-          )}
-        </div>
+        <FormActions>
+          <SubmitButton>{t('common.save')}</SubmitButton>
+          <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
+            {t('products.delete')}
+          </button>
+        </FormActions>
       </Form>
-      <ConfirmDialog
-        open={confirming}
-        title={t('products.delete')}
-        body={[
-          t('products.deleteConfirm', { name: product.name }),
-          labels.length > 0 ? t('products.deleteLabels', { labels: labels.join(', ') }) : '',
-          purchases > 0 ? t('products.deletePurchases', { confirmed: impact.data?.purchases_confirmed ?? 0, held: impact.data?.purchases_held ?? 0 }) : '',
-        ]
-          .filter(Boolean)
-          .join(' ')}
-        busy={remove.isPending || impact.isFetching}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() => remove.mutate(product.version, { onSuccess: () => void navigate(base.slice(0, base.lastIndexOf('/'))) })}
-      />
+      {mayEdit && (
+        <ConfirmDialog
+          open={confirming}
+          title={t('products.delete')}
+          body={[
+            t('products.deleteConfirm', { name: product.name }),
+            labels.length > 0 ? t('products.deleteLabels', { labels: labels.join(', ') }) : '',
+            purchases > 0 ? t('products.deletePurchases', { confirmed: impact.data?.purchases_confirmed ?? 0, held: impact.data?.purchases_held ?? 0 }) : '',
+          ]
+            .filter(Boolean)
+            .join(' ')}
+          busy={remove.isPending || impact.isFetching}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => remove.mutate(product.version, { onSuccess: () => void navigate(base.slice(0, base.lastIndexOf('/'))) })}
+        />
+      )}
     </>
   );
 }

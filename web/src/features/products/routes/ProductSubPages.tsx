@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { CheckboxListField, Form, FormErrorSummary, SelectField, SubmitButton } from '@/components/form';
+import { CheckboxListField, ChosenCountField, Form, FormActions, FormErrorSummary, FormSection, SelectField, SubmitButton } from '@/components/form';
 import { QuestionsEditor, questionValues, questionsFromValues, type QuestionValues } from '@/components/offer/OfferFields';
 import { Skeleton } from '@/components/ui/Skeleton';
 import {
@@ -12,7 +12,7 @@ import {
 import { PurchasesTable } from '@/features/products/components/PurchasesTable';
 import { useProductContext } from '@/features/products/routes/ProductLayoutRoute';
 import { can } from '@/lib/authorization';
-import { useLocationChoices } from '@/lib/offer-choices';
+import { useLocationChoices, withChosen } from '@/lib/offer-choices';
 import { useLabelChoices } from '@/lib/taxonomy';
 import { useAuthStore } from '@/stores/auth';
 import { notifySaved } from '@/stores/notification';
@@ -21,11 +21,16 @@ export function ProductLocationRoute() {
   const { t } = useTranslation();
   const { product } = useProductContext();
   const mayEdit = useAuthStore((state) => can(state.profile, 'edit-product'));
+  // The organisation's locations are asked for only with view-locations (web-090).
+  const mayReadLocations = useAuthStore((state) => can(state.profile, 'view-locations'));
   const save = useSetProductLocation(product.id);
-  const locations = useLocationChoices(product.organization_id);
-  if (locations.isPending) return <Skeleton lines={2} />;
+  const locations = useLocationChoices(product.organization_id, mayReadLocations);
+  if (mayReadLocations && locations.isPending) return <Skeleton lines={2} />;
   return (
     <Form<{ location_id: string | null }>
+      className="form form--sections"
+      guardUnsaved
+      readOnly={!mayEdit}
       initialValues={{ location_id: product.location_id ?? null }}
       enableReinitialize
       onSubmit={async (values) => {
@@ -33,10 +38,18 @@ export function ProductLocationRoute() {
         notifySaved(t('common.saved'));
       }}
     >
-      <h2>{t('products.location.title')}</h2>
-      <SelectField name="location_id" label={t('products.location.id')} options={locations.data ?? []} emptyLabel={t('products.location.none')} />
+      <FormSection title={t('products.location.title')} description={t('products.location.hint')}>
+        <SelectField
+          name="location_id"
+          label={t('products.location.id')}
+          options={mayReadLocations ? (locations.data ?? []) : withChosen(undefined, product.location_id, t('form.chosenUnreadable'))}
+          emptyLabel={t('products.location.none')}
+        />
+      </FormSection>
       <FormErrorSummary />
-      <div className="form__actions">{mayEdit && <SubmitButton>{t('common.save')}</SubmitButton>}</div>
+      <FormActions>
+        <SubmitButton>{t('common.save')}</SubmitButton>
+      </FormActions>
     </Form>
   );
 }
@@ -50,6 +63,9 @@ export function ProductQuestionsRoute() {
   if (!questions.data) return <Skeleton lines={4} />;
   return (
     <Form<QuestionValues>
+      className="form form--sections"
+      guardUnsaved
+      readOnly={!mayEdit}
       initialValues={questionValues(questions.data)}
       enableReinitialize
       onSubmit={async (values) => {
@@ -57,10 +73,15 @@ export function ProductQuestionsRoute() {
         notifySaved(t('common.saved'));
       }}
     >
-      <h2>{t('products.questions.title')}</h2>
-      <QuestionsEditor />
+      <FormSection title={t('products.questions.title')} description={t('products.questions.hint')}>
+        <div className="field--wide">
+          <QuestionsEditor />
+        </div>
+      </FormSection>
       <FormErrorSummary />
-      <div className="form__actions">{mayEdit && <SubmitButton>{t('common.save')}</SubmitButton>}</div>
+      <FormActions>
+        <SubmitButton>{t('common.save')}</SubmitButton>
+      </FormActions>
     </Form>
   );
 }
@@ -68,11 +89,16 @@ export function ProductQuestionsRoute() {
 export function ProductLabelsRoute() {
   const { t } = useTranslation();
   const { product } = useProductContext();
+  // The server's PUT checks assign-labels; the label list is asked for only with view-labels (web-090).
   const mayAssign = useAuthStore((state) => can(state.profile, 'assign-labels'));
+  const mayReadLabels = useAuthStore((state) => can(state.profile, 'view-labels'));
   const save = useSaveProductLabels(product.id);
-  const labels = useLabelChoices();
+  const labels = useLabelChoices(mayReadLabels);
   return (
     <Form<{ label_ids: string[] }>
+      className="form form--sections"
+      guardUnsaved
+      readOnly={!mayAssign}
       initialValues={{ label_ids: product.label_ids }}
       enableReinitialize
       onSubmit={async (values) => {
@@ -80,10 +106,17 @@ export function ProductLabelsRoute() {
         notifySaved(t('common.saved'));
       }}
     >
-      <h2>{t('products.labels.title')}</h2>
-      <CheckboxListField name="label_ids" label={t('products.labels.ids')} options={labels.data ?? []} />
+      <FormSection title={t('products.labels.title')} description={t('products.labels.hint')}>
+        {mayReadLabels ? (
+          <CheckboxListField name="label_ids" label={t('products.labels.ids')} options={labels.data ?? []} />
+        ) : (
+          <ChosenCountField label={t('products.labels.ids')} count={product.label_ids.length} />
+        )}
+      </FormSection>
       <FormErrorSummary />
-      <div className="form__actions">{mayAssign && <SubmitButton>{t('common.save')}</SubmitButton>}</div>
+      <FormActions>
+        <SubmitButton>{t('common.save')}</SubmitButton>
+      </FormActions>
     </Form>
   );
 }

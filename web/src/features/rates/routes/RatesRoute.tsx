@@ -96,7 +96,8 @@ export function RatesRoute() {
         defaultSort={NAME_SORT}
         itemsPerPage={PER_PAGE}
         emptyMessage={t('rates.terms.empty')}
-        onRowClicked={mayManage ? (term) => void navigate(`${base}/cancellation-terms/${term.id}`) : undefined}
+        // Without manage-rates the term opens read-only (web-090).
+        onRowClicked={(term) => void navigate(`${base}/cancellation-terms/${term.id}`)}
       />
     </>
   );

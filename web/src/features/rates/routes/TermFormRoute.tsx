@@ -1,14 +1,24 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Form, FormErrorSummary, SubmitButton } from '@/components/form';
+import { Form, FormActions, FormErrorSummary, SubmitButton } from '@/components/form';
 import { HistoryLink } from '@/components/audit/HistoryLink';
 import { PageHeader } from '@/components/page/PageHeader';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { useDeleteTerm, useSaveTerm, useTerm } from '@/features/rates/api/rates';
 import type { CancellationTerm } from '@/features/rates/api/types';
-import { emptyTerm, termBody, TermInputs, termSchema, termValues, type TermValues } from '@/features/rates/components/TermInputs';
+import {
+  emptyTerm,
+  termBody,
+  termError,
+  TermInputs,
+  termSchema,
+  termValues,
+  type TermValues,
+} from '@/features/rates/components/TermInputs';
+import { can } from '@/lib/authorization';
+import { useAuthStore } from '@/stores/auth';
 import { notifySaved } from '@/stores/notification';
 import '@/features/rates/i18n';
 
@@ -34,6 +44,8 @@ function TermForm({ term }: { term?: CancellationTerm }) {
   const save = useSaveTerm(organizationId);
   const remove = useDeleteTerm();
   const [confirming, setConfirming] = useState(false);
+  // The server's writes of a term check manage-rates; whoever only sees the rates (view-rates) reads it.
+  const mayManage = useAuthStore((state) => can(state.profile, 'manage-rates'));
 
   return (
     <>
@@ -43,30 +55,39 @@ function TermForm({ term }: { term?: CancellationTerm }) {
           term && (
             <>
               <HistoryLink entityType="cancellation_term" entityId={term.id} />
-              <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
-                {t('rates.terms.delete')}
-              </button>
+              {mayManage && (
+                <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
+                  {t('rates.terms.delete')}
+                </button>
+              )}
             </>
           )
         }
       />
       <Form<TermValues>
+        className="form form--sections"
+        guardUnsaved
+        readOnly={!mayManage}
         initialValues={term ? termValues(term) : emptyTerm}
         validationSchema={termSchema(t)}
         onSubmit={async (values) => {
-          await save.mutateAsync({ id: term?.id, input: { ...termBody(values), version: term?.version } });
+          try {
+            await save.mutateAsync({ id: term?.id, input: { ...termBody(values), version: term?.version } });
+          } catch (error) {
+            throw termError(error);
+          }
           notifySaved(t('common.saved'));
           await navigate(back);
         }}
       >
         <TermInputs />
         <FormErrorSummary />
-        <div className="form__actions">
+        <FormActions>
           <SubmitButton>{t('common.save')}</SubmitButton>
           <Link to={back}>{t('common.cancel')}</Link>
-        </div>
+        </FormActions>
       </Form>
-      {term && (
+      {term && mayManage && (
         <ConfirmDialog
           open={confirming}
           title={t('rates.terms.delete')}
