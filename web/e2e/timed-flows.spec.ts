@@ -117,8 +117,10 @@ test('timed: a new weekly series from an empty organisation (activity → series
   await effort.fill(page.getByLabel('End', { exact: true }), '2000');
   await effort.fill(page.getByLabel('Spots', { exact: true }), '12');
   await effort.check(page.getByLabel('Repeat', { exact: true }));
-  await effort.check(page.getByLabel('Mon', { exact: true }));
-  await effort.fill(page.getByLabel('Repeat until'), plusDays(monday, 56));
+  // The rule as a sentence (web-060): the day is a chip.
+  const rule = page.getByRole('group', { name: 'Repetition' });
+  await effort.click(rule.getByRole('button', { name: 'Mon', exact: true }));
+  await effort.fill(rule.getByLabel('Repeat until'), plusDays(monday, 56));
   await expect(page.getByTestId('series-preview')).toContainText('9 sessions', SERVER);
   await effort.click(page.getByRole('button', { name: 'Save' }));
   await expect(page.getByTestId('agenda-session')).toHaveCount(9, SERVER);

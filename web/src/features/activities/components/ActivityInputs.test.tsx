@@ -241,7 +241,7 @@ describe('ActivityCreateRoute', () => {
     renderWithProviders(<RouterProvider router={router} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
     const summary = await screen.findByRole('alert');
-    expect(within(summary).getByRole('link', { name: /Name: / })).toBeInTheDocument();
+    expect(within(summary).getByRole('link', { name: 'Name' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /Name/ })).toHaveFocus();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });

@@ -56,11 +56,11 @@ describe('contact form', () => {
     expect(screen.getByRole('region', { name: 'Contact' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     const summary = await screen.findByRole('alert');
-    expect(within(summary).getByRole('link', { name: /^Name: / })).toBeInTheDocument();
-    expect(within(summary).getByRole('link', { name: 'Roles: Choose at least one role: mail, contact person or trainer' })).toBeInTheDocument();
+    expect(within(summary).getByRole('link', { name: 'Name' })).toBeInTheDocument();
+    expect(within(summary).getByRole('link', { name: 'Roles' })).toBeInTheDocument();
     await waitFor(() => expect(name).toHaveFocus());
     // The summary's link takes the user to the roles.
-    await userEvent.click(within(summary).getByRole('link', { name: /^Roles: / }));
+    await userEvent.click(within(summary).getByRole('link', { name: 'Roles' }));
     expect(screen.getByRole('group', { name: 'Roles' })).toHaveFocus();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });

@@ -54,7 +54,7 @@ describe('RateFormRoute', () => {
     await userEvent.type(screen.getByRole('textbox', { name: /Price including VAT/ }), '12,50');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     const summary = await screen.findByRole('alert');
-    expect(within(summary).getByRole('link', { name: 'VAT: Choose a VAT rate: 0 %, 9 % or 21 %' })).toBeInTheDocument();
+    expect(within(summary).getByRole('link', { name: 'VAT' })).toBeInTheDocument();
     expect(vat).toHaveFocus();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
 
