@@ -30,6 +30,10 @@ interface Props {
   participants: Participant[];
   selection: Selection<Participant>;
   onContact: (chosen: Participant[]) => void;
+  /** Mail and move (edit-activity). */
+  mayEdit: boolean;
+  /** Mark present (check-in-participants). */
+  mayCheckIn: boolean;
 }
 
 /**
@@ -39,7 +43,7 @@ interface Props {
  * say who fits; undone by moving each one back). One command per participant, through
  * the same routes as the single-row buttons.
  */
-export function ParticipantsBulk({ activityId, sessionId, date, participants, selection, onContact }: Props) {
+export function ParticipantsBulk({ activityId, sessionId, date, participants, selection, onContact, mayEdit, mayCheckIn }: Props) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const attendance = useMarkAttendance(sessionId);
@@ -89,7 +93,8 @@ export function ParticipantsBulk({ activityId, sessionId, date, participants, se
   return (
     <BulkBar
       selection={selection}
-      actions={[present, contact, move]}
+      // Each action with the permission the server checks for its commands.
+      actions={[...(mayCheckIn ? [present] : []), ...(mayEdit ? [contact, move] : [])]}
       nameOf={name}
       pageLabel={t('activities.bulk.selectAll')}
       // Once more after the last command: a refetch of a busy moment may have been answered

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { SessionParticipants } from '@/features/activities/components/SessionParticipants';
 import '@/features/activities/i18n';
+import { useAuthStore } from '@/stores/auth';
 import { useNotificationStore } from '@/stores/notification';
 import { mockFetch } from '@/testing/fetch';
 import { renderWithProviders } from '@/testing/render';
@@ -46,6 +47,37 @@ function renderList() {
 
 describe('SessionParticipants', () => {
   const fetchMock = mockFetch();
+  // Staff who run the session (a reader's view has its own test below).
+  beforeEach(() => useAuthStore.getState().setProfile({ roles: [], abilities: ['view-activities', 'edit-activity', 'check-in-participants'], organizations: [] }));
+  afterEach(() => useAuthStore.setState({ profile: null }));
+
+  it('shows a reader the list and its attendance, but no control the server would refuse', async () => {
+    useAuthStore.getState().setProfile({ roles: [], abilities: ['view-activities'], organizations: [] });
+    fetchMock.mockResolvedValue(new Response(JSON.stringify({ data: answer })));
+    renderList();
+    const row = (await screen.findAllByTestId('participant'))[0];
+    expect(row).toHaveTextContent('Anna Jansen');
+    expect(row).toHaveTextContent('Present');
+    expect(screen.queryByRole('group', { name: 'Attendance of Anna Jansen' })).not.toBeInTheDocument();
+    for (const name of ['Add participant', 'Contact participants', 'Move', 'Remove']) {
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    }
+    expect(screen.queryByRole('link', { name: 'QR check-in' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    // What a reader may do stays: the export and each booking's history.
+    expect(screen.getByRole('button', { name: 'Export participants' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'History of Anna Jansen' })).toBeInTheDocument();
+  });
+
+  it('lets a door keeper mark attendance, and nothing that edits the activity', async () => {
+    useAuthStore.getState().setProfile({ roles: [], abilities: ['view-activities', 'check-in-participants'], organizations: [] });
+    fetchMock.mockResolvedValue(new Response(JSON.stringify({ data: answer })));
+    renderList();
+    expect(await screen.findByRole('group', { name: 'Attendance of Anna Jansen' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'QR check-in' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add participant' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Remove' })).not.toBeInTheDocument();
+  });
 
   it('shows spots, attendance, the waiting list in order and who left', async () => {
     fetchMock.mockResolvedValue(new Response(JSON.stringify({ data: answer })));

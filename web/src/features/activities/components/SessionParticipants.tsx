@@ -25,8 +25,10 @@ import { AttendanceToggle } from '@/features/activities/components/AttendanceTog
 import { BookingHistoryDialog } from '@/features/activities/components/BookingHistory';
 import { ContactParticipantsDialog } from '@/features/activities/components/ContactParticipantsDialog';
 import { ParticipantsBulk } from '@/features/activities/components/ParticipantsBulk';
+import { can } from '@/lib/authorization';
 import { formatSessionWhen } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
+import { useAuthStore } from '@/stores/auth';
 import { notifySaved } from '@/stores/notification';
 
 interface Props {
@@ -60,10 +62,14 @@ function plusDays(iso: string, days: number): string {
  * export participants.xlsx, the way to the door's QR check-in, each booking's short
  * check-in code and history (who did what when), and bulk actions on the selected
  * (mark present, contact, move; previewed, with undo). Below 44rem of card each
- * participant is a card (web-039).
+ * participant is a card (web-039). Each control shows only with the permission the
+ * server checks for it: adding, mailing, moving and removing with edit-activity, attendance
+ * and the door with check-in-participants (a reader sees the list and its attendance).
  */
 export function SessionParticipants({ activityId, sessionId, date, base }: Props) {
   const { t } = useTranslation();
+  const mayEdit = useAuthStore((state) => can(state.profile, 'edit-activity'));
+  const mayCheckIn = useAuthStore((state) => can(state.profile, 'check-in-participants'));
   const list = useSessionParticipants(sessionId);
   const attendance = useMarkAttendance(sessionId);
   const remove = useRemoveParticipant(sessionId);
@@ -95,6 +101,8 @@ export function SessionParticipants({ activityId, sessionId, date, base }: Props
       { onSuccess: () => setMarked({ participant: marked.participant, attendance: marked.before, before: marked.attendance }) },
     );
   };
+  // Bulk actions exist for whoever may do one of them (mark present, or mail and move).
+  const bulk = mayEdit || mayCheckIn;
   // The selection holds the rows as chosen; mail the participants as they are now.
   const chosen = participants.filter((p) => selection.has(p));
   const contactChosen = (rows: Participant[]) => {
@@ -114,7 +122,7 @@ export function SessionParticipants({ activityId, sessionId, date, base }: Props
           {t('activities.participants.counts', { taken: list.data.taken, spots: list.data.spots, left: list.data.left })}
         </p>
         <div className="participants__actions">
-          {participants.length > 0 && (
+          {mayEdit && participants.length > 0 && (
             <button
               type="button"
               className="button"
@@ -123,15 +131,19 @@ export function SessionParticipants({ activityId, sessionId, date, base }: Props
               {chosen.length > 0 ? t('activities.participants.contactSelected', { count: chosen.length }) : t('activities.participants.contact')}
             </button>
           )}
-          <Link className="button" to={`${base}/sessions/${sessionId}/qr-checkin`}>
-            {t('activities.participants.checkIn')}
-          </Link>
+          {mayCheckIn && (
+            <Link className="button" to={`${base}/sessions/${sessionId}/qr-checkin`}>
+              {t('activities.participants.checkIn')}
+            </Link>
+          )}
           <button type="button" className="button" onClick={() => void exportParticipants(sessionId)}>
             {t('activities.participants.export')}
           </button>
-          <button type="button" className="button button--primary" onClick={() => setAdding(true)}>
-            {t('activities.participants.add')}
-          </button>
+          {mayEdit && (
+            <button type="button" className="button button--primary" onClick={() => setAdding(true)}>
+              {t('activities.participants.add')}
+            </button>
+          )}
         </div>
       </div>
       {/* Always present, so a change is announced when its words arrive. */}
@@ -148,7 +160,7 @@ export function SessionParticipants({ activityId, sessionId, date, base }: Props
           </>
         )}
       </div>
-      {participants.length > 0 && (
+      {bulk && participants.length > 0 && (
         <ParticipantsBulk
           activityId={activityId}
           sessionId={sessionId}
@@ -156,6 +168,8 @@ export function SessionParticipants({ activityId, sessionId, date, base }: Props
           participants={participants}
           selection={selection}
           onContact={contactChosen}
+          mayEdit={mayEdit}
+          mayCheckIn={mayCheckIn}
         />
       )}
       {participants.length === 0 ? (
@@ -164,9 +178,11 @@ export function SessionParticipants({ activityId, sessionId, date, base }: Props
         <table className="table" data-testid="participants">
           <thead>
             <tr>
-              <th scope="col">
-                <span className="visually-hidden">{t('activities.participants.select')}</span>
-              </th>
+              {bulk && (
+                <th scope="col">
+                  <span className="visually-hidden">{t('activities.participants.select')}</span>
+                </th>
+              )}
               <th scope="col">{t('activities.participants.name')}</th>
               <th scope="col">{t('activities.participants.email')}</th>
               <th scope="col">{t('activities.participants.attendance')}</th>
@@ -178,9 +194,11 @@ export function SessionParticipants({ activityId, sessionId, date, base }: Props
           <tbody>
             {participants.map((p) => (
               <tr key={p.booking_id} data-testid="participant">
-                <td>
-                  <RowCheckbox selection={selection} row={p} name={name(p)} />
-                </td>
+                {bulk && (
+                  <td>
+                    <RowCheckbox selection={selection} row={p} name={name(p)} />
+                  </td>
+                )}
                 <td>
                   <CustomerLink customerId={p.customer_id}>{name(p)}</CustomerLink>
                   {p.check_in_code && (
@@ -192,21 +210,29 @@ export function SessionParticipants({ activityId, sessionId, date, base }: Props
                 </td>
                 <td>{p.email}</td>
                 <td>
-                  <AttendanceToggle
-                    label={t('activities.participants.attendanceOf', { name: name(p) })}
-                    attendance={p.attendance as Attendance}
-                    busy={attendance.isPending}
-                    onMark={(wanted) => mark(p, wanted)}
-                  />
+                  {mayCheckIn ? (
+                    <AttendanceToggle
+                      label={t('activities.participants.attendanceOf', { name: name(p) })}
+                      attendance={p.attendance as Attendance}
+                      busy={attendance.isPending}
+                      onMark={(wanted) => mark(p, wanted)}
+                    />
+                  ) : (
+                    t(`activities.participants.attendances.${p.attendance}`)
+                  )}
                 </td>
                 <td className="table__actions">
                   {historyButton(p)}
-                  <button type="button" className="button button--ghost" onClick={() => setMoving(p)}>
-                    {t('activities.participants.move')}
-                  </button>
-                  <button type="button" className="button button--ghost button--danger-ghost" onClick={() => setRemoving(p)}>
-                    {t('activities.participants.remove')}
-                  </button>
+                  {mayEdit && (
+                    <>
+                      <button type="button" className="button button--ghost" onClick={() => setMoving(p)}>
+                        {t('activities.participants.move')}
+                      </button>
+                      <button type="button" className="button button--ghost button--danger-ghost" onClick={() => setRemoving(p)}>
+                        {t('activities.participants.remove')}
+                      </button>
+                    </>
+                  )}
                 </td>
               </tr>
             ))}
