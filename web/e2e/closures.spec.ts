@@ -1,23 +1,10 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import { activityWithOneSession, post, staffHeaders } from './api';
 import { expect, loggedInTest as test } from './fixtures';
 
 // The demo organisation and customer `move seed` creates in move-demo (decision 0105).
 const ORGANIZATION = '1b7dff1f-f891-596f-adf4-ba8350d1739d';
 const CUSTOMER_EMAIL = 'customer@move.test';
 const PASSWORD = process.env.E2E_PASSWORD ?? 'move-demo-password';
-
-async function staffHeaders(page: Page): Promise<Record<string, string>> {
-  const stored = await page.evaluate(() => [localStorage.getItem('move.auth'), localStorage.getItem('move.context')]);
-  const token = (JSON.parse(stored[0] ?? '{}') as { state?: { token?: string } }).state?.token ?? '';
-  const applicationId = (JSON.parse(stored[1] ?? '{}') as { state?: { applicationId?: string } }).state?.applicationId ?? '';
-  return { Authorization: `Bearer ${token}`, ApplicationId: applicationId };
-}
-
-async function post(request: APIRequestContext, path: string, headers: Record<string, string>, data: unknown) {
-  const response = await request.post(path, { headers, data });
-  expect(response.ok(), `${path}: ${response.status()} ${await response.text()}`).toBeTruthy();
-  return (await response.json()) as { data: Record<string, string>; meta?: { position?: string } };
-}
 
 test('staff close the organisation for a day: the impact first, one confirmation naming the counts, the session gone, the closure listed', async ({
   page,
@@ -30,26 +17,14 @@ test('staff close the organisation for a day: the impact first, one confirmation
   await page.goto(`/organizations/${ORGANIZATION}/closures`);
   await expect(page.getByRole('heading', { name: 'Closures', exact: true })).toBeVisible();
   const staff = await staffHeaders(page);
-  const activity = await post(page.request, `/v1/admin/organizations/${ORGANIZATION}/activities`, staff, { type: 'session', name });
-  const series = await post(page.request, `/v1/admin/activities/${activity.data.id}/sessions`, { ...staff, 'X-Min-Position': activity.meta?.position ?? '' }, {
-    date: day,
-    start_time: '10:00',
-    end_time: '11:00',
+  const { sessionId } = await activityWithOneSession(page.request, staff, {
+    organizationId: ORGANIZATION,
+    name,
+    day,
+    start: '10:00',
+    end: '11:00',
     spots: 10,
-    subscribe_from: null,
-    subscribe_until: null,
-    repetition: null,
   });
-  let sessionId = '';
-  await expect
-    .poll(async () => {
-      const response = await page.request.get(`/v1/admin/activities/${activity.data.id}/sessions`, {
-        headers: { ...staff, 'X-Min-Position': series.meta?.position ?? '' },
-      });
-      sessionId = ((await response.json()) as { data?: { id: string }[] }).data?.[0]?.id ?? '';
-      return sessionId;
-    })
-    .not.toBe('');
   // The demo customer books it.
   const login = await post(page.request, '/v1/auth/login', { ApplicationId: staff.ApplicationId }, { email: CUSTOMER_EMAIL, password: PASSWORD });
   const customerToken = (login as unknown as { api_token: { token: string } }).api_token.token;

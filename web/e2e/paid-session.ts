@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { activityWithOneSession, post, staffHeaders } from './api';
 
 // A paid session of the demo organisation that the demo customer Kim Klant books and pays
 // for in euros at the local provider: a fresh session per call, since a customer books a
@@ -10,23 +11,6 @@ const CUSTOMER_EMAIL = 'customer@move.test'; // Kim Klant (cmd/move/identity.go)
 const PASSWORD = process.env.E2E_PASSWORD ?? 'move-demo-password';
 const SERVER = { timeout: 30_000 };
 
-type Answer = { data: Record<string, string>; meta?: { position?: string } };
-
-/** The logged-in staff member's token and application, as the SPA keeps them. */
-export async function staffHeaders(page: Page): Promise<Record<string, string>> {
-  const stored = await page.evaluate(() => [localStorage.getItem('move.auth'), localStorage.getItem('move.context')]);
-  const token = (JSON.parse(stored[0] ?? '{}') as { state?: { token?: string } }).state?.token ?? '';
-  const applicationId = (JSON.parse(stored[1] ?? '{}') as { state?: { applicationId?: string } }).state?.applicationId ?? '';
-  expect(token).not.toBe('');
-  return { Authorization: `Bearer ${token}`, ApplicationId: applicationId };
-}
-
-async function post(page: Page, path: string, headers: Record<string, string>, data: unknown): Promise<Answer> {
-  const response = await page.request.post(path, { headers, data });
-  expect(response.ok(), `${path}: ${response.status()} ${await response.text()}`).toBeTruthy();
-  return (await response.json()) as Answer;
-}
-
 /**
  * Makes the activity `name` at the seeded rate with one session next month, has Kim book
  * and pay for it, and answers the order's id once the orders read model says it is paid.
@@ -37,39 +21,23 @@ export async function paidOrderOfKim(page: Page, name: string): Promise<string> 
   const rates = await page.request.get(`/v1/admin/organizations/${ORGANIZATION}/rates?itemsPerPage=250`, { headers: staff });
   const rate = ((await rates.json()) as { data: { id: string; name: string }[] }).data.find((row) => row.name === RATE);
   expect(rate, 'the seeded rate').toBeTruthy();
-  const activity = await post(page, `/v1/admin/organizations/${ORGANIZATION}/activities`, staff, { type: 'session', name, rate_id: rate?.id });
-  // On a loaded machine the read model may answer before it holds the new activity: wait for it.
-  await expect
-    .poll(async () => (await page.request.get(`/v1/admin/activities/${activity.data.id}`, { headers: { ...staff, 'X-Min-Position': activity.meta?.position ?? '' } })).status(), SERVER)
-    .toBe(200);
-  const day = new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString().slice(0, 10);
-  const series = await post(page, `/v1/admin/activities/${activity.data.id}/sessions`, { ...staff, 'X-Min-Position': activity.meta?.position ?? '' }, {
-    date: day,
-    start_time: '18:00',
-    end_time: '19:00',
+  const { sessionId } = await activityWithOneSession(page.request, staff, {
+    organizationId: ORGANIZATION,
+    name,
+    day: new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString().slice(0, 10),
+    start: '18:00',
+    end: '19:00',
     spots: 10,
-    subscribe_from: null,
-    subscribe_until: null,
-    repetition: null,
+    rateId: rate?.id,
   });
-  let sessionId = '';
-  await expect
-    .poll(async () => {
-      const response = await page.request.get(`/v1/admin/activities/${activity.data.id}/sessions`, {
-        headers: { ...staff, 'X-Min-Position': series.meta?.position ?? '' },
-      });
-      sessionId = ((await response.json()) as { data?: { id: string }[] }).data?.[0]?.id ?? '';
-      return sessionId;
-    }, SERVER)
-    .not.toBe('');
-  const login = (await post(page, '/v1/auth/login', { ApplicationId: staff.ApplicationId }, { email: CUSTOMER_EMAIL, password: PASSWORD })) as unknown as {
+  const login = (await post(page.request, '/v1/auth/login', { ApplicationId: staff.ApplicationId }, { email: CUSTOMER_EMAIL, password: PASSWORD })) as unknown as {
     api_token: { token: string };
   };
   const customer = { Authorization: `Bearer ${login.api_token.token}`, ApplicationId: staff.ApplicationId };
-  const booked = await post(page, `/v1/sessions/${sessionId}/bookings`, customer, {
+  const booked = await post(page.request, `/v1/sessions/${sessionId}/bookings`, customer, {
     participant: { first_name: 'Kim', last_name: 'Klant', email: CUSTOMER_EMAIL },
   });
-  const ordered = await post(page, `/v1/sessions/${sessionId}/bookings/${booked.data.booking_id}/order`, customer, { payment_type: 'euros' });
+  const ordered = await post(page.request, `/v1/sessions/${sessionId}/bookings/${booked.data.booking_id}/order`, customer, { payment_type: 'euros' });
   await page.goto(ordered.data.checkout_url);
   await page.getByRole('button', { name: 'Pay' }).click();
   await expect

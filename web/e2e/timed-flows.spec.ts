@@ -1,7 +1,8 @@
 import { loadavg } from 'node:os';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, loggedInTest as test } from './fixtures';
-import { paidOrderOfKim, staffHeaders } from './paid-session';
+import { activityWithOneSession, post, staffHeaders } from './api';
+import { paidOrderOfKim } from './paid-session';
 
 // Issue 23, "Done means": three flows staff do every day, performed as staff would and
 // timed for the "Timed flows" table in docs/frontend.md. Each flow counts the clicks and
@@ -70,14 +71,6 @@ class Effort {
   }
 }
 
-type Answer = { data: Record<string, string>; meta?: { position?: string } };
-
-async function post(request: APIRequestContext, path: string, headers: Record<string, string>, data: unknown): Promise<Answer> {
-  const response = await request.post(path, { headers, data });
-  expect(response.ok(), `${path}: ${response.status()} ${await response.text()}`).toBeTruthy();
-  return (await response.json()) as Answer;
-}
-
 /** The Monday at least a week from now, as YYYY-MM-DD. */
 function nextMonday(): string {
   const date = new Date();
@@ -135,26 +128,14 @@ test('timed: checking in 20 participants at the door on a phone', async ({ page 
   const day = new Date(Date.now() + (40 + (Date.now() % 100)) * 24 * 3600 * 1000).toISOString().slice(0, 10);
   await page.goto(`/organizations/${DEMO_ORGANIZATION}/activities`);
   const staff = await staffHeaders(page);
-  const activity = await post(page.request, `/v1/admin/organizations/${DEMO_ORGANIZATION}/activities`, staff, { type: 'session', name });
-  const series = await post(page.request, `/v1/admin/activities/${activity.data.id}/sessions`, { ...staff, 'X-Min-Position': activity.meta?.position ?? '' }, {
-    date: day,
-    start_time: '07:00',
-    end_time: '08:00',
+  const { sessionId } = await activityWithOneSession(page.request, staff, {
+    organizationId: DEMO_ORGANIZATION,
+    name,
+    day,
+    start: '07:00',
+    end: '08:00',
     spots: 40,
-    subscribe_from: null,
-    subscribe_until: null,
-    repetition: null,
   });
-  let sessionId = '';
-  await expect
-    .poll(async () => {
-      const response = await page.request.get(`/v1/admin/activities/${activity.data.id}/sessions`, {
-        headers: { ...staff, 'X-Min-Position': series.meta?.position ?? '' },
-      });
-      sessionId = ((await response.json()) as { data?: { id: string }[] }).data?.[0]?.id ?? '';
-      return sessionId;
-    }, SERVER)
-    .not.toBe('');
   let last = '';
   for (let i = 1; i <= 20; i++) {
     const added = await post(page.request, `/v1/admin/sessions/${sessionId}/participants`, staff, {
