@@ -90,6 +90,64 @@ func TestPersonalDataIsTenantIsolated(t *testing.T) {
 	}
 }
 
+// The tenant's policy on the personal data (migration 0275, decision 1800) as the
+// planner answers it both ways — a scan of every person checked against the tenant's
+// members at once, and a person looked up by id with their membership probed — shows
+// exactly the persons with a role in the transaction's application, and no one when
+// the transaction names none.
+func TestPersonalDataPolicyHoldsForScansAndLookups(t *testing.T) {
+	w := newWorld(t, identity.Config{})
+	ctx := context.Background()
+	var admin string
+	if err := w.env.DB.QueryRow(ctx, `SELECT subject_id::text FROM identity_personal_data WHERE email = 'admin@example.test'`).Scan(&admin); err != nil {
+		t.Fatal(err)
+	}
+	for _, plan := range []string{`SET LOCAL enable_indexscan = off`, `SET LOCAL enable_seqscan = off`} {
+		read := func(app string) (all, byID int) {
+			err := pgx.BeginTxFunc(ctx, w.env.DB, pgx.TxOptions{AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
+				for _, sql := range []string{plan, `SET LOCAL enable_bitmapscan = off`, `SET LOCAL ROLE move_reader`} {
+					if _, err := tx.Exec(ctx, sql); err != nil {
+						return err
+					}
+				}
+				if app != "" {
+					if _, err := tx.Exec(ctx, `SELECT set_config('move.application_id', $1, true)`, app); err != nil {
+						return err
+					}
+				}
+				if err := tx.QueryRow(ctx, `SELECT count(*) FROM identity_personal_data`).Scan(&all); err != nil {
+					return err
+				}
+				return tx.QueryRow(ctx, `SELECT count(*) FROM identity_personal_data WHERE subject_id = $1`, admin).Scan(&byID)
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return all, byID
+		}
+		members := func(app string) int {
+			var n int
+			if err := w.env.DB.QueryRow(ctx, `SELECT count(*) FROM identity_personal_data p WHERE EXISTS (
+				SELECT 1 FROM readmodel.identity_memberships m WHERE m.user_id = p.subject_id AND m.application_id = $1)`, app).Scan(&n); err != nil {
+				t.Fatal(err)
+			}
+			return n
+		}
+		allA, adminA := read(w.appA)
+		allB, adminB := read(w.appB)
+		none, adminNone := read("")
+		if allA != members(w.appA) || allA < 2 || adminA != 1 {
+			t.Fatalf("%s: A sees %d persons (its members: %d) and its admin %d times", plan, allA, members(w.appA), adminA)
+		}
+		if allB != members(w.appB) || adminB != 0 {
+			t.Fatalf("%s: B sees %d persons (its members: %d) and A's admin %d times", plan, allB, members(w.appB), adminB)
+		}
+		if none != 0 || adminNone != 0 {
+			t.Fatalf("%s: a transaction without a tenant sees %d persons and A's admin %d times", plan, none, adminNone)
+		}
+	}
+}
+
 // The log outbox (development mail) writes links, never the recipient's address: a log
 // cannot be erased.
 func TestLogMailerLeavesTheAddressOut(t *testing.T) {
