@@ -6,6 +6,7 @@ import (
 	"move/eventstore"
 	"move/readapi/kernel"
 	"net/http"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 )
@@ -84,28 +85,37 @@ func (s *Handlers) exportOrders(w http.ResponseWriter, r *http.Request, sc order
 			return err
 		}
 		w.Header().Set("X-Event-Position", position.String())
-		n := len(args)
-		query := `SELECT ` + orderColumns("v") + orderFrom(sc) + ` JOIN readmodel.order_versions v ON v.order_id = o.id
-			WHERE ` + where + fmt.Sprintf(` AND (v.from_commit, v.from_position) <= ($%d, $%d)
-			  AND (v.to_commit IS NULL OR (v.to_commit, v.to_position) > ($%d, $%d))
-			ORDER BY o.placed_at, o.id`, n+1, n+2, n+1, n+2)
-		rows, err := tx.Query(ctx, query, append(args, int64(position.Commit), int64(position.Prepare))...)
+		// Plans of this size cross jit_above_cost; compiling them costs more than the
+		// rows' expressions it would speed up.
+		if _, err := tx.Exec(ctx, `SET LOCAL jit = off`); err != nil {
+			return err
+		}
+		rows, err := tx.Query(ctx, exportQuery(sc, where, len(args)), append(args, int64(position.Commit), int64(position.Prepare))...)
 		if err != nil {
 			return err
 		}
 		defer rows.Close()
-		var sum [6]int64
+		var (
+			sum                                                       [6]int64
+			figures                                                   = make([]int64, 6)
+			id, organization, title, status, paymentType, payoutMonth string
+			name, email                                               *string
+			placed                                                    time.Time
+			subtotal, vat, fee, total, paid, refunded                 int64
+			text                                                      = make([]string, 9)
+		)
 		for rows.Next() {
-			x, err := scanOrder(rows)
-			if err != nil {
+			if err := rows.Scan(&id, &placed, &organization, &name, &email, &title, &status, &paymentType, &payoutMonth,
+				&subtotal, &vat, &fee, &total, &paid, &refunded); err != nil {
 				return err
 			}
-			figures := []int64{x.SubtotalCents, x.VATCents, x.TransactionFeeCents, x.TotalCents, x.PaidCents, x.RefundedCents}
+			figures[0], figures[1], figures[2], figures[3], figures[4], figures[5] = subtotal, vat, fee, total, paid, refunded
 			for i, f := range figures {
 				sum[i] += f
 			}
-			if err := out.row([]string{x.ID, x.placed.In(sc.zone).Format("2006-01-02 15:04"), x.OrganizationName, deref(x.CustomerName),
-				deref(x.CustomerEmail), x.Title, paymentTypeTitle(language, x.PaymentType), kernel.StateTitle(language, x.Status), x.PayoutMonth}, figures); err != nil {
+			text[0], text[1], text[2], text[3], text[4], text[5], text[6], text[7], text[8] = id, placed.In(sc.zone).Format("2006-01-02 15:04"),
+				organization, deref(name), deref(email), title, paymentTypeTitle(language, paymentType), kernel.StateTitle(language, status), payoutMonth
+			if err := out.row(text, figures); err != nil {
 				return err
 			}
 		}
@@ -117,6 +127,36 @@ func (s *Handlers) exportOrders(w http.ResponseWriter, r *http.Request, sc order
 		}
 		return out.finish(w, r, "orders")
 	})
+}
+
+// exportQuery is the export's query: the orders the filters (where, with n arguments)
+// show, each with its version valid at the position ($n+1, $n+2), in the overview's
+// order; then the organisation's name and the customer's name and address, looked up
+// per row on the sorted orders (decision 1800). Joined before the sort, the personal
+// data made every sorted row about 330 bytes wide (31 MB spilled to disk for 100,000
+// orders) and the planner read all persons of every tenant, checking each against the
+// tenant's policy; looked up after it, only the narrow order rows are sorted and only
+// the exported customers are read. The lateral lookups are not flattened into joins
+// (OFFSET 0), so the rows keep the sorted order and the final ORDER BY sorts nothing.
+// Only the file's columns are read, in Postgres's binary form.
+func exportQuery(sc orderScope, where string, n int) string {
+	people := `LEFT JOIN LATERAL (SELECT p.first_name, p.last_name, p.email FROM identity_personal_data p
+		WHERE p.subject_id = x.customer_id OFFSET 0) p ON true`
+	if sc.platform { // the platform's role reads no personal data: the customer columns stay blank, as in orderFrom
+		people = `LEFT JOIN LATERAL (SELECT NULL::text AS first_name, NULL::text AS last_name, NULL::text AS email) p ON false`
+	}
+	return fmt.Sprintf(`SELECT x.id, x.placed_at, coalesce(g.name, ''), nullif(%s, ''), nullif(p.email, ''), x.title, x.status,
+		       x.payment_type, x.payout_month, x.subtotal_cents, x.vat_cents, x.transaction_fee_cents, x.total_cents,
+		       x.paid_cents, x.refunded_cents
+		  FROM (SELECT o.id, o.placed_at, o.organization_id, o.customer_id, o.title, v.status, o.payment_type, o.payout_month,
+		               o.subtotal_cents, o.vat_cents, o.transaction_fee_cents, o.total_cents, v.paid_cents, v.refunded_cents
+		          FROM readmodel.orders o JOIN readmodel.order_versions v ON v.order_id = o.id
+		         WHERE %s AND (v.from_commit, v.from_position) <= ($%d, $%d)
+		           AND (v.to_commit IS NULL OR (v.to_commit, v.to_position) > ($%d, $%d))
+		         ORDER BY o.placed_at, o.id OFFSET 0) x
+		  LEFT JOIN LATERAL (SELECT g.name FROM readmodel.organizations g WHERE g.id = x.organization_id OFFSET 0) g ON true
+		  %s
+		 ORDER BY x.placed_at, x.id`, kernel.PersonName("p"), where, n+1, n+2, n+1, n+2, people)
 }
 
 // orderSink is where an export's rows go: text cells, then money in cents (written as
