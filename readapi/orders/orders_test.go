@@ -2,6 +2,7 @@ package orders_test
 
 import (
 	"context"
+	"encoding/csv"
 	"net/http"
 	"net/url"
 	"strings"
@@ -505,6 +506,12 @@ func TestCancellationRefundAndPinnedExport(t *testing.T) {
 		t.Fatal("application B has no orders")
 	}
 	root.Want("GET", "/v1/admin/orders/"+orderID, nil, 200)
+	// The platform's export: the order, its customer's columns blank (the platform's role
+	// reads no personal data), as the platform's overview.
+	platform, err := csv.NewReader(strings.NewReader(root.Want("GET", "/v1/admin/orders/export?format=csv&application_id="+s.AppA, nil, 200).Raw)).ReadAll()
+	if err != nil || len(platform) != 3 || platform[1][0] != orderID || platform[1][3] != "" || platform[1][4] != "" || platform[2][0] != "Totaal" {
+		t.Fatalf("every application's export: %v %v", platform, err)
+	}
 }
 
 // Paying in moves: the wallet is debited exactly once and the booking confirmed in the
