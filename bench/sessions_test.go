@@ -279,6 +279,15 @@ func BenchmarkSessionsExport(b *testing.B) {
 // seconds against COPY's) and logs the heap's largest growth during the exports.
 func exportAgainstCopy(b *testing.B, name string, env *testenv.Env, export func() time.Duration, copySQL string) ratio {
 	b.Helper()
+	return exportAgainstCopyIn(b, name, env, export, "", copySQL)
+}
+
+// exportAgainstCopyIn is exportAgainstCopy with the COPY run as the export reads: in a
+// read-only transaction as the read API's role in the tenant (row-level security and
+// the personal data's policy apply), unless tenant is empty (then as the benchmark's
+// own role, which reads every row unchecked).
+func exportAgainstCopyIn(b *testing.B, name string, env *testenv.Env, export func() time.Duration, tenant, copySQL string) ratio {
+	b.Helper()
 	conn, err := env.DB.Acquire(context.Background())
 	if err != nil {
 		b.Fatal(err)
@@ -288,35 +297,63 @@ func exportAgainstCopy(b *testing.B, name string, env *testenv.Env, export func(
 	var before runtime.MemStats
 	runtime.ReadMemStats(&before)
 	var peak atomic.Uint64
+	var goExport, pgExport, goCopy, pgCopy []float64 // CPU seconds per round: the test process (server and client), the backends
+	spent := func(f func() float64, goCPU, pgCPU *[]float64) float64 {
+		g0, p0 := cpuSpent(b, env.DB)
+		v := f()
+		g1, p1 := cpuSpent(b, env.DB)
+		*goCPU, *pgCPU = append(*goCPU, (g1-g0).Seconds()), append(*pgCPU, (p1-p0).Seconds())
+		return v
+	}
 	r := interleaved(b, name+": seconds against COPY … TO of its rows", func() float64 {
-		stop := make(chan struct{})
-		sampled := make(chan struct{})
-		go func() {
-			defer close(sampled)
-			var m runtime.MemStats
-			for {
-				select {
-				case <-stop:
-					return
-				case <-time.After(10 * time.Millisecond):
-					runtime.ReadMemStats(&m)
-					if m.HeapInuse > peak.Load() {
-						peak.Store(m.HeapInuse)
+		return spent(func() float64 {
+			stop := make(chan struct{})
+			sampled := make(chan struct{})
+			go func() {
+				defer close(sampled)
+				var m runtime.MemStats
+				for {
+					select {
+					case <-stop:
+						return
+					case <-time.After(10 * time.Millisecond):
+						runtime.ReadMemStats(&m)
+						if m.HeapInuse > peak.Load() {
+							peak.Store(m.HeapInuse)
+						}
+					}
+				}
+			}()
+			took := export()
+			close(stop)
+			<-sampled
+			return took.Seconds()
+		}, &goExport, &pgExport)
+	}, func() float64 {
+		return spent(func() float64 {
+			ctx := context.Background()
+			start := time.Now()
+			if tenant != "" {
+				for _, sql := range []string{`BEGIN READ ONLY`, `SET LOCAL ROLE move_reader`,
+					`SELECT set_config('move.application_id', '` + tenant + `', true)`} {
+					if _, err := conn.Exec(ctx, sql); err != nil {
+						b.Fatal(err)
 					}
 				}
 			}
-		}()
-		took := export()
-		close(stop)
-		<-sampled
-		return took.Seconds()
-	}, func() float64 {
-		start := time.Now()
-		if _, err := conn.Conn().PgConn().CopyTo(context.Background(), io.Discard, copySQL); err != nil {
-			b.Fatal(err)
-		}
-		return time.Since(start).Seconds()
+			if _, err := conn.Conn().PgConn().CopyTo(ctx, io.Discard, copySQL); err != nil {
+				b.Fatal(err)
+			}
+			if tenant != "" {
+				if _, err := conn.Exec(ctx, `ROLLBACK`); err != nil {
+					b.Fatal(err)
+				}
+			}
+			return time.Since(start).Seconds()
+		}, &goCopy, &pgCopy)
 	})
 	b.Logf("%s: heap growth at most %.1f MB", name, float64(peak.Load()-min(peak.Load(), before.HeapInuse))/1e6)
+	b.Logf("%s: CPU seconds (medians of the rounds) — export: Go %.2f + Postgres %.2f; COPY: Go %.2f + Postgres %.2f",
+		name, median(goExport), median(pgExport), median(goCopy), median(pgCopy))
 	return r
 }
