@@ -1,6 +1,7 @@
 package projections
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -49,8 +50,13 @@ type Runner struct {
 	stateMu       sync.Mutex
 	logged        map[string]string // by projector, its state as last logged ("" running)
 	bulkFallbacks atomic.Int64
+	timesMu       sync.Mutex
+	times         map[string]*RebuildTime // by projector, its share of the last rebuild
 	// Progress, when set, hears rebuild progress (done and total events).
 	Progress func(name string, done, total int64)
+	// RebuildBatch, when set, is how many events one rebuild transaction replays instead
+	// of rebuildBatch: tests make it small, so that an entity's events span batches.
+	RebuildBatch int
 }
 
 // NewRunner checks that every projector has a distinct name. vault opens the events'
@@ -67,13 +73,48 @@ func NewRunner(store eventstore.Store, db *pgxpool.Pool, registry *domain.Regist
 		seen[p.Name()] = true
 	}
 	return &Runner{store: store, db: db, registry: registry, vault: vault, projectors: projectors, log: log, metrics: metrics,
-		locks: NewLocks(db.Config().ConnConfig), logged: map[string]string{}}, nil
+		locks: NewLocks(db.Config().ConnConfig), logged: map[string]string{}, times: map[string]*RebuildTime{}}, nil
 }
 
 // BulkFallbacks answers how many rebuild batches of a Bulk projector this runner
 // applied event by event because the bulk pass failed (an event to park, a row already
 // there): none in an ordinary log.
 func (r *Runner) BulkFallbacks() int64 { return r.bulkFallbacks.Load() }
+
+// RebuildTime is one projector's share of a rebuild's wall time: its batches'
+// transactions (Load, summed: they run beside other projectors'), making its tables
+// logged (Logged) and building its read indexes (Indexed).
+type RebuildTime struct {
+	Name                  string
+	Load, Logged, Indexed time.Duration
+}
+
+// Total is the projector's whole share.
+func (t RebuildTime) Total() time.Duration { return t.Load + t.Logged + t.Indexed }
+
+// RebuildTimes answers each projector's share of its last rebuild, slowest first.
+func (r *Runner) RebuildTimes() []RebuildTime {
+	r.timesMu.Lock()
+	defer r.timesMu.Unlock()
+	var out []RebuildTime
+	for _, t := range r.times {
+		out = append(out, *t)
+	}
+	slices.SortFunc(out, func(a, b RebuildTime) int { return cmp.Compare(b.Total(), a.Total()) })
+	return out
+}
+
+// took adds d to the phase of projector name's rebuild time.
+func (r *Runner) took(name string, phase func(*RebuildTime) *time.Duration, d time.Duration) {
+	r.timesMu.Lock()
+	defer r.timesMu.Unlock()
+	t := r.times[name]
+	if t == nil {
+		t = &RebuildTime{Name: name}
+		r.times[name] = t
+	}
+	*phase(t) += d
+}
 
 // Projectors answers the projectors, in the order given.
 func (r *Runner) Projectors() []Projector { return r.projectors }
@@ -290,6 +331,11 @@ func (r *Runner) rebuild(ctx context.Context, ps []Projector) (eventstore.Positi
 	total := r.countEvents(ctx)
 	deferred := map[string][]string{} // by projector, the definitions of its read indexes
 	forced := map[string][]string{}   // by projector, its tables whose row-level security is forced again at the swap
+	r.timesMu.Lock()
+	for _, p := range ps {
+		r.times[p.Name()] = &RebuildTime{Name: p.Name()}
+	}
+	r.timesMu.Unlock()
 	for _, p := range ps {
 		schema := rebuildSchema(p)
 		if err := pgx.BeginFunc(ctx, r.db, func(tx pgx.Tx) error {
@@ -355,7 +401,11 @@ func (r *Runner) rebuild(ctx context.Context, ps []Projector) (eventstore.Positi
 		g, gctx := errgroup.WithContext(ctx)
 		g.SetLimit(4)
 		for i, p := range ps {
-			g.Go(func() error { return r.replay(gctx, p, events, shared, reads[i], parking[i]) })
+			g.Go(func() error {
+				began := time.Now()
+				defer func() { r.took(p.Name(), func(t *RebuildTime) *time.Duration { return &t.Load }, time.Since(began)) }()
+				return r.replay(gctx, p, events, shared, reads[i], parking[i])
+			})
 		}
 		if err := g.Wait(); err != nil {
 			var re *replayError
@@ -487,6 +537,8 @@ func (r *Runner) finishLoad(ctx context.Context, ps []Projector, deferred map[st
 	g.SetLimit(2)
 	for _, p := range ps {
 		g.Go(func() error {
+			began := time.Now()
+			defer func() { r.took(p.Name(), func(t *RebuildTime) *time.Duration { return &t.Logged }, time.Since(began)) }()
 			return pgx.BeginFunc(gctx, r.db, func(tx pgx.Tx) error {
 				if _, err := tx.Exec(gctx, asProjector); err != nil {
 					return err
@@ -505,9 +557,11 @@ func (r *Runner) finishLoad(ctx context.Context, ps []Projector, deferred map[st
 	}
 	g, gctx = errgroup.WithContext(ctx)
 	g.SetLimit(2)
-	for _, defs := range deferred {
-		for _, def := range defs {
+	for _, p := range ps {
+		for _, def := range deferred[p.Name()] {
 			g.Go(func() error {
+				began := time.Now()
+				defer func() { r.took(p.Name(), func(t *RebuildTime) *time.Duration { return &t.Indexed }, time.Since(began)) }()
 				return pgx.BeginFunc(gctx, r.db, func(tx pgx.Tx) error {
 					if _, err := tx.Exec(gctx, asProjector+`; SET LOCAL maintenance_work_mem = '256MB'`); err != nil {
 						return err
@@ -533,7 +587,8 @@ func (r *Runner) readAhead(ctx context.Context, read map[string]bool, out chan<-
 	defer close(out)
 	pos := eventstore.Start
 	for {
-		events, err := r.store.ReadAll(ctx, pos, rebuildBatch)
+		size := cmp.Or(r.RebuildBatch, rebuildBatch)
+		events, err := r.store.ReadAll(ctx, pos, size)
 		var dec []decoded
 		if err == nil && len(events) > 0 {
 			dec, err = r.decodeWhere(ctx, events, func(e eventstore.RecordedEvent) bool { return read[e.Type] })
@@ -549,7 +604,7 @@ func (r *Runner) readAhead(ctx context.Context, read map[string]bool, out chan<-
 		case <-ctx.Done():
 			return
 		}
-		if len(events) < rebuildBatch {
+		if len(events) < size {
 			return
 		}
 		pos = events[len(events)-1].Position
