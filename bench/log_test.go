@@ -122,10 +122,10 @@ func BenchmarkRebuild(b *testing.B) {
 	// One message: the benchmark's log keeps only its first lines.
 	var list strings.Builder
 	for _, t := range runner.RebuildTimes() {
-		fmt.Fprintf(&list, "%s %s (load %s, logged %s, indexed %s); ", t.Name, t.Total().Round(time.Millisecond), t.Load.Round(time.Millisecond),
-			t.Logged.Round(time.Millisecond), t.Indexed.Round(time.Millisecond))
+		fmt.Fprintf(&list, "%s %s (load %s, logged %s, indexed %s; Postgres CPU %s); ", t.Name, t.Total().Round(time.Millisecond), t.Load.Round(time.Millisecond),
+			t.Logged.Round(time.Millisecond), t.Indexed.Round(time.Millisecond), t.PostgresCPU.Round(10*time.Millisecond))
 	}
-	b.Logf("each read model's share of the pass (its transactions' wall time, beside the others'), slowest first: %s", list.String())
+	b.Logf("each read model's share of the pass (its transactions' wall time, beside the others', and their backends' CPU), slowest first: %s", list.String())
 	b.ReportMetric(all.Seconds(), "s-all")
 	b.ReportMetric(goCPUs.Seconds(), "go-cpu-s")
 	b.ReportMetric(pgCPUs.Seconds(), "pg-cpu-s")
@@ -172,17 +172,26 @@ func postgresCPU(tb testing.TB, env *testenv.Env) map[int32]time.Duration {
 	}
 	out := map[int32]time.Duration{}
 	for _, pid := range pids {
-		raw, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
-		if err != nil {
-			continue // ended meanwhile
-		}
-		// Fields after the command (in parentheses): utime and stime are the 12th and 13th.
-		fields := strings.Fields(string(raw[strings.LastIndexByte(string(raw), ')')+1:]))
-		utime, _ := strconv.ParseInt(fields[11], 10, 64)
-		stime, _ := strconv.ParseInt(fields[12], 10, 64)
-		out[pid] = time.Duration(utime+stime) * 10 * time.Millisecond
+		out[pid] = backendCPU(uint32(pid))
 	}
 	return out
+}
+
+// backendCPU is the CPU time (user and system) process pid used so far, from /proc in
+// clock ticks of 10 ms; 0 for a process that ended.
+func backendCPU(pid uint32) time.Duration {
+	raw, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0
+	}
+	// Fields after the command (in parentheses): utime and stime are the 12th and 13th.
+	fields := strings.Fields(string(raw[strings.LastIndexByte(string(raw), ')')+1:]))
+	if len(fields) < 13 {
+		return 0
+	}
+	utime, _ := strconv.ParseInt(fields[11], 10, 64)
+	stime, _ := strconv.ParseInt(fields[12], 10, 64)
+	return time.Duration(utime+stime) * 10 * time.Millisecond
 }
 
 type rebuilt struct {
@@ -196,6 +205,7 @@ func rebuildEvery(tb testing.TB, env *testenv.Env) (*projections.Runner, time.Du
 	tb.Helper()
 	ctx := context.Background()
 	runner := env.Runner(tb, readmodels.All()...)
+	runner.BackendCPU = backendCPU
 	if err := runner.Prepare(ctx); err != nil {
 		tb.Fatal(err)
 	}

@@ -57,6 +57,10 @@ type Runner struct {
 	// RebuildBatch, when set, is how many events one rebuild transaction replays instead
 	// of rebuildBatch: tests make it small, so that an entity's events span batches.
 	RebuildBatch int
+	// BackendCPU, when set, answers the CPU time a database backend used so far (a
+	// benchmark on the database's machine reads it from /proc): each projector's share
+	// of a rebuild then counts its backends' CPU (RebuildTime.PostgresCPU).
+	BackendCPU func(pid uint32) time.Duration
 }
 
 // NewRunner checks that every projector has a distinct name. vault opens the events'
@@ -87,6 +91,9 @@ func (r *Runner) BulkFallbacks() int64 { return r.bulkFallbacks.Load() }
 type RebuildTime struct {
 	Name                  string
 	Load, Logged, Indexed time.Duration
+	// PostgresCPU is the CPU its transactions cost the database, when the runner can
+	// tell (BackendCPU).
+	PostgresCPU time.Duration
 }
 
 // Total is the projector's whole share.
@@ -102,6 +109,19 @@ func (r *Runner) RebuildTimes() []RebuildTime {
 	}
 	slices.SortFunc(out, func(a, b RebuildTime) int { return cmp.Compare(b.Total(), a.Total()) })
 	return out
+}
+
+// counted runs fn in tx, adding the CPU time tx's backend spent in it to projector
+// name's share when the runner can tell (BackendCPU).
+func (r *Runner) counted(tx pgx.Tx, name string, fn func() error) error {
+	if r.BackendCPU == nil {
+		return fn()
+	}
+	pid := tx.Conn().PgConn().PID()
+	before := r.BackendCPU(pid)
+	err := fn()
+	r.took(name, func(t *RebuildTime) *time.Duration { return &t.PostgresCPU }, r.BackendCPU(pid)-before)
+	return err
 }
 
 // took adds d to the phase of projector name's rebuild time.
@@ -345,10 +365,14 @@ func (r *Runner) rebuild(ctx context.Context, ps []Projector) (eventstore.Positi
 			if _, err := tx.Exec(ctx, p.Schema()); err != nil {
 				return err
 			}
-			// Unlogged while replaying (no WAL for every row version); logged before the swap.
-			for _, t := range p.Tables() {
-				if _, err := tx.Exec(ctx, `ALTER TABLE `+schema+`.`+t+` SET UNLOGGED`); err != nil {
-					return err
+			// A bulk-loaded read model's tables are unlogged while replaying (no WAL for
+			// its many rows) and made logged before the swap (a rewrite); the other read
+			// models' are small, and logged from the start costs them less than a rewrite.
+			if loadsUnlogged(p) {
+				for _, t := range p.Tables() {
+					if _, err := tx.Exec(ctx, `ALTER TABLE `+schema+`.`+t+` SET UNLOGGED`); err != nil {
+						return err
+					}
 				}
 			}
 			var err error
@@ -377,18 +401,21 @@ func (r *Runner) rebuild(ctx context.Context, ps []Projector) (eventstore.Positi
 		}
 	}
 	read := map[string]bool{}                 // every type some projector reads
+	open := map[string]bool{}                 // every type some projector reads opened (not a SealedReader)
 	reads := make([]map[string]bool, len(ps)) // each projector's
 	for i, p := range ps {
+		_, sealed := p.(SealedReader)
 		reads[i] = map[string]bool{}
 		for _, t := range p.EventTypes() {
 			read[t], reads[i][t] = true, true
+			open[t] = open[t] || !sealed
 		}
 	}
 	// The next batch is read while the current one is applied.
 	batches := make(chan readBatch, 1)
 	readCtx, stopReading := context.WithCancel(ctx)
 	defer stopReading()
-	go r.readAhead(readCtx, read, batches)
+	go r.readAhead(readCtx, read, open, batches)
 	pos := eventstore.Start
 	var done int64
 	var lastRecorded *time.Time
@@ -396,7 +423,7 @@ func (r *Runner) rebuild(ctx context.Context, ps []Projector) (eventstore.Positi
 		if batch.err != nil {
 			return pos, batch.err
 		}
-		events, shared := batch.events, batch.decoded
+		events, shared, stored := batch.events, batch.decoded, batch.stored
 		// Each projector replays the batch in its own transaction, side by side.
 		g, gctx := errgroup.WithContext(ctx)
 		g.SetLimit(4)
@@ -404,7 +431,7 @@ func (r *Runner) rebuild(ctx context.Context, ps []Projector) (eventstore.Positi
 			g.Go(func() error {
 				began := time.Now()
 				defer func() { r.took(p.Name(), func(t *RebuildTime) *time.Duration { return &t.Load }, time.Since(began)) }()
-				return r.replay(gctx, p, events, shared, reads[i], parking[i])
+				return r.replay(gctx, p, events, shared, stored, reads[i], parking[i])
 			})
 		}
 		if err := g.Wait(); err != nil {
@@ -484,6 +511,14 @@ func (r *Runner) rebuild(ctx context.Context, ps []Projector) (eventstore.Positi
 	return pos, nil
 }
 
+// loadsUnlogged tells whether p's fresh tables are loaded unlogged: those of a
+// projector with a bulk pass or read indexes, whose tables are the log's large ones.
+func loadsUnlogged(p Projector) bool {
+	_, bulk := p.(Bulk)
+	_, indexes := p.(ReadIndexes)
+	return bulk || indexes
+}
+
 // dropReadIndexes drops p's read indexes (ReadIndexes) from its fresh rebuild tables
 // and answers their definitions, to build after the load.
 func dropReadIndexes(ctx context.Context, tx pgx.Tx, p Projector, schema string) ([]string, error) {
@@ -536,6 +571,9 @@ func (r *Runner) finishLoad(ctx context.Context, ps []Projector, deferred map[st
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(2)
 	for _, p := range ps {
+		if !loadsUnlogged(p) {
+			continue
+		}
 		g.Go(func() error {
 			began := time.Now()
 			defer func() { r.took(p.Name(), func(t *RebuildTime) *time.Duration { return &t.Logged }, time.Since(began)) }()
@@ -543,12 +581,14 @@ func (r *Runner) finishLoad(ctx context.Context, ps []Projector, deferred map[st
 				if _, err := tx.Exec(gctx, asProjector); err != nil {
 					return err
 				}
-				for _, t := range p.Tables() {
-					if _, err := tx.Exec(gctx, `ALTER TABLE `+rebuildSchema(p)+`.`+t+` SET LOGGED`); err != nil {
-						return err
+				return r.counted(tx, p.Name(), func() error {
+					for _, t := range p.Tables() {
+						if _, err := tx.Exec(gctx, `ALTER TABLE `+rebuildSchema(p)+`.`+t+` SET LOGGED`); err != nil {
+							return err
+						}
 					}
-				}
-				return nil
+					return nil
+				})
 			})
 		})
 	}
@@ -566,8 +606,10 @@ func (r *Runner) finishLoad(ctx context.Context, ps []Projector, deferred map[st
 					if _, err := tx.Exec(gctx, asProjector+`; SET LOCAL maintenance_work_mem = '256MB'`); err != nil {
 						return err
 					}
-					_, err := tx.Exec(gctx, def)
-					return err
+					return r.counted(tx, p.Name(), func() error {
+						_, err := tx.Exec(gctx, def)
+						return err
+					})
 				})
 			})
 		}
@@ -577,21 +619,24 @@ func (r *Runner) finishLoad(ctx context.Context, ps []Projector, deferred map[st
 
 type readBatch struct {
 	events  []eventstore.RecordedEvent
-	decoded []decoded // the events of the types in read, decoded once for every projector
+	decoded []decoded // the events of the types in open, decoded and opened once for every projector
+	stored  []decoded // the events of the types in read, decoded as stored (sealed) once for every SealedReader
 	err     error
 }
 
-// readAhead reads the log in batches until its end and decodes each (personal fields
-// opened) once for every projector, one batch ahead of the replay.
-func (r *Runner) readAhead(ctx context.Context, read map[string]bool, out chan<- readBatch) {
+// readAhead reads the log in batches until its end and decodes each once for every
+// projector — as stored, then the personal fields opened of the types in open (read by
+// a projector that is no SealedReader) — one batch ahead of the replay.
+func (r *Runner) readAhead(ctx context.Context, read, open map[string]bool, out chan<- readBatch) {
 	defer close(out)
 	pos := eventstore.Start
 	for {
 		size := cmp.Or(r.RebuildBatch, rebuildBatch)
 		events, err := r.store.ReadAll(ctx, pos, size)
-		var dec []decoded
+		var dec, stored []decoded
 		if err == nil && len(events) > 0 {
-			dec, err = r.decodeWhere(ctx, events, func(e eventstore.RecordedEvent) bool { return read[e.Type] })
+			stored = r.decodeStored(events, func(e eventstore.RecordedEvent) bool { return read[e.Type] })
+			dec, err = r.openWhere(ctx, events, stored, func(e eventstore.RecordedEvent) bool { return open[e.Type] })
 		}
 		if err != nil || len(events) == 0 {
 			if err != nil {
@@ -600,7 +645,7 @@ func (r *Runner) readAhead(ctx context.Context, read map[string]bool, out chan<-
 			return
 		}
 		select {
-		case out <- readBatch{events: events, decoded: dec}:
+		case out <- readBatch{events: events, decoded: dec, stored: stored}:
 		case <-ctx.Done():
 			return
 		}
@@ -651,16 +696,14 @@ func (r *Runner) newRebuildParking(ctx context.Context, p Projector) (*rebuildPa
 // round trip. When an event fails for
 // a reason of its own, the batch is applied again carefully, parking what fails, as
 // the live path does: a rebuild finishes.
-func (r *Runner) replay(ctx context.Context, p Projector, events []eventstore.RecordedEvent, shared []decoded, reads map[string]bool, parking *rebuildParking) error {
+func (r *Runner) replay(ctx context.Context, p Projector, events []eventstore.RecordedEvent, shared, stored []decoded, reads map[string]bool, parking *rebuildParking) error {
 	dec := make([]decoded, len(events))
 	if _, sealed := p.(SealedReader); sealed {
-		// The shared batch has its personal fields opened; a sealed reader gets them as stored.
-		dec = r.decodeSealed(p, events, parking.skip)
-	} else {
-		for i, e := range events {
-			if reads[e.Type] && !parking.skip[e.ID] {
-				dec[i] = shared[i]
-			}
+		shared = stored // a sealed reader gets the personal fields as stored
+	}
+	for i, e := range events {
+		if reads[e.Type] && !parking.skip[e.ID] {
+			dec[i] = shared[i]
 		}
 	}
 	streams := maps.Clone(parking.streams)
@@ -693,13 +736,15 @@ func (r *Runner) replayTx(ctx context.Context, p Projector, events []eventstore.
 		if _, err := tx.Exec(ctx, asProjector+`; SET LOCAL synchronous_commit = off; SET LOCAL search_path = `+rebuildSchema(p)); err != nil {
 			return err
 		}
-		var err error
-		if b, ok := p.(Bulk); ok && !carefully {
-			parked, err = applyBulk(ctx, tx, p, b, events, dec, streams)
-		} else {
-			parked, err = applyEvents(ctx, tx, p, events, dec, streams, carefully)
-		}
-		return err
+		return r.counted(tx, p.Name(), func() error {
+			var err error
+			if b, ok := p.(Bulk); ok && !carefully {
+				parked, err = applyBulk(ctx, tx, p, b, events, dec, streams)
+			} else {
+				parked, err = applyEvents(ctx, tx, p, events, dec, streams, carefully)
+			}
+			return err
+		})
 	})
 	return parked, err
 }
