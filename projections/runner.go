@@ -86,18 +86,18 @@ func NewRunner(store eventstore.Store, db *pgxpool.Pool, registry *domain.Regist
 func (r *Runner) BulkFallbacks() int64 { return r.bulkFallbacks.Load() }
 
 // RebuildTime is one projector's share of a rebuild's wall time: its batches'
-// transactions (Load, summed: they run beside other projectors'), making its tables
-// logged (Logged) and building its read indexes (Indexed).
+// transactions (Load, summed: they run beside other projectors') and building its read
+// indexes (Indexed).
 type RebuildTime struct {
-	Name                  string
-	Load, Logged, Indexed time.Duration
+	Name          string
+	Load, Indexed time.Duration
 	// PostgresCPU is the CPU its transactions cost the database, when the runner can
 	// tell (BackendCPU).
 	PostgresCPU time.Duration
 }
 
 // Total is the projector's whole share.
-func (t RebuildTime) Total() time.Duration { return t.Load + t.Logged + t.Indexed }
+func (t RebuildTime) Total() time.Duration { return t.Load + t.Indexed }
 
 // RebuildTimes answers each projector's share of its last rebuild, slowest first.
 func (r *Runner) RebuildTimes() []RebuildTime {
@@ -365,16 +365,9 @@ func (r *Runner) rebuild(ctx context.Context, ps []Projector) (eventstore.Positi
 			if _, err := tx.Exec(ctx, p.Schema()); err != nil {
 				return err
 			}
-			// A bulk-loaded read model's tables are unlogged while replaying (no WAL for
-			// its many rows) and made logged before the swap (a rewrite); the other read
-			// models' are small, and logged from the start costs them less than a rewrite.
-			if loadsUnlogged(p) {
-				for _, t := range p.Tables() {
-					if _, err := tx.Exec(ctx, `ALTER TABLE `+schema+`.`+t+` SET UNLOGGED`); err != nil {
-						return err
-					}
-				}
-			}
+			// Logged from the start (decision 1780): the bulk passes append their rows
+			// (COPY), and their WAL costs less than making unlogged tables logged at the
+			// end, which rewrote every table and logged every page of it.
 			var err error
 			if deferred[p.Name()], err = dropReadIndexes(ctx, tx, p, schema); err != nil {
 				return err
@@ -507,16 +500,8 @@ func (r *Runner) rebuild(ctx context.Context, ps []Projector) (eventstore.Positi
 		return pos, fmt.Errorf("rebuild %s: swap: %w", strings.Join(names, ","), err)
 	}
 	r.log.Info("rebuilt", "projectors", names, "events", done, "seconds", time.Since(start).Seconds(), "position", pos.String(),
-		"load_seconds", loaded.Sub(start).Seconds(), "logged_and_indexed_seconds", indexed.Sub(loaded).Seconds(), "swap_seconds", time.Since(indexed).Seconds())
+		"load_seconds", loaded.Sub(start).Seconds(), "indexed_seconds", indexed.Sub(loaded).Seconds(), "swap_seconds", time.Since(indexed).Seconds())
 	return pos, nil
-}
-
-// loadsUnlogged tells whether p's fresh tables are loaded unlogged: those of a
-// projector with a bulk pass or read indexes, whose tables are the log's large ones.
-func loadsUnlogged(p Projector) bool {
-	_, bulk := p.(Bulk)
-	_, indexes := p.(ReadIndexes)
-	return bulk || indexes
 }
 
 // dropReadIndexes drops p's read indexes (ReadIndexes) from its fresh rebuild tables
@@ -563,39 +548,11 @@ func unforceRLS(ctx context.Context, tx pgx.Tx, schema string) ([]string, error)
 	return tables, nil
 }
 
-// finishLoad makes the loaded tables logged (one rewrite each, while no reader waits
-// on them: before the swap), then builds the read indexes dropped for the load — after
-// the rewrite, so that each is built once. Two at a time (the connection budget and two
-// cores), each index with memory enough to sort in one pass.
+// finishLoad builds the read indexes dropped for the load, each once (a sort), two at
+// a time (the connection budget and two cores), each with memory enough to sort in one
+// pass.
 func (r *Runner) finishLoad(ctx context.Context, ps []Projector, deferred map[string][]string) error {
 	g, gctx := errgroup.WithContext(ctx)
-	g.SetLimit(2)
-	for _, p := range ps {
-		if !loadsUnlogged(p) {
-			continue
-		}
-		g.Go(func() error {
-			began := time.Now()
-			defer func() { r.took(p.Name(), func(t *RebuildTime) *time.Duration { return &t.Logged }, time.Since(began)) }()
-			return pgx.BeginFunc(gctx, r.db, func(tx pgx.Tx) error {
-				if _, err := tx.Exec(gctx, asProjector); err != nil {
-					return err
-				}
-				return r.counted(tx, p.Name(), func() error {
-					for _, t := range p.Tables() {
-						if _, err := tx.Exec(gctx, `ALTER TABLE `+rebuildSchema(p)+`.`+t+` SET LOGGED`); err != nil {
-							return err
-						}
-					}
-					return nil
-				})
-			})
-		})
-	}
-	if err := g.Wait(); err != nil {
-		return err
-	}
-	g, gctx = errgroup.WithContext(ctx)
 	g.SetLimit(2)
 	for _, p := range ps {
 		for _, def := range deferred[p.Name()] {
