@@ -5,10 +5,15 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"slices"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
+
+	"github.com/jackc/pgx/v5"
 
 	"move/eventstore"
 	"move/internal/testenv"
@@ -111,9 +116,11 @@ func BenchmarkReplay(b *testing.B) {
 }
 
 // BenchmarkRebuild rebuilds every read model and process to-do list from a mixed log
-// shaped like a year of a mid-size application (yearLog, BENCH_EVENTS events): all of
-// them in one pass over the log (the figure: aim ≤ 60 s at 1,000,000 events), then each
-// alone for its own time.
+// shaped like a year of a mid-size application (yearLog, BENCH_EVENTS events) in one
+// pass over the log (the figure: aim ≤ 60 s at 1,000,000 events). It logs the pass's
+// CPU time, Go's (this process) and Postgres's (the database's backends), and each read
+// model's share: its transactions' wall time and its backends' CPU. BENCH_EACH=1 then
+// rebuilds each alone as well, for its own time.
 //
 //	make bench-rebuild
 func BenchmarkRebuild(b *testing.B) {
@@ -126,17 +133,86 @@ func BenchmarkRebuild(b *testing.B) {
 		b.Fatal(err)
 	}
 	b.Logf("generated a year's log of %d events in %s: %v", events, time.Since(start).Round(time.Second), kinds)
+	loadBefore := loadAverage()
+	goBefore, pgBefore := goCPU(b), postgresCPU(b, env)
 	runner, all := rebuildEvery(b, env)
-	each := rebuildEach(b, runner)
-	b.Logf("rebuild of every read model and process to-do list (%d) from %d events in one pass: %s (%.0f events/s); load average %s; CPU %s",
-		len(each), events, all.Round(time.Millisecond), float64(events)/all.Seconds(), loadAverage(), cpuModel())
+	goCPUs, pgCPUs := goCPU(b)-goBefore, cpuSince(pgBefore, postgresCPU(b, env))
+	b.Logf("rebuild of every read model and process to-do list (%d) from %d events in one pass: %s (%.0f events/s); CPU Go %.1f s, Postgres %.1f s (its backends on the database; parallel index workers not counted); load average before %s, after %s; CPU %s",
+		len(runner.Projectors()), events, all.Round(time.Millisecond), float64(events)/all.Seconds(), goCPUs.Seconds(), pgCPUs.Seconds(),
+		loadBefore, loadAverage(), cpuModel())
 	// One message: the benchmark's log keeps only its first lines.
 	var list strings.Builder
-	for _, r := range each {
+	for _, t := range runner.RebuildTimes() {
+		fmt.Fprintf(&list, "%s %s (load %s, indexed %s; Postgres CPU %s); ", t.Name, t.Total().Round(time.Millisecond), t.Load.Round(time.Millisecond),
+			t.Indexed.Round(time.Millisecond), t.PostgresCPU.Round(10*time.Millisecond))
+	}
+	b.Logf("each read model's share of the pass (its transactions' wall time, beside the others', and their backends' CPU), slowest first: %s", list.String())
+	b.ReportMetric(all.Seconds(), "s-all")
+	b.ReportMetric(goCPUs.Seconds(), "go-cpu-s")
+	b.ReportMetric(pgCPUs.Seconds(), "pg-cpu-s")
+	if os.Getenv("BENCH_EACH") == "" {
+		return
+	}
+	list.Reset()
+	for _, r := range rebuildEach(b, runner) {
 		fmt.Fprintf(&list, "%s %s; ", r.name, r.took.Round(time.Millisecond))
 	}
 	b.Logf("each alone, slowest first: %s", list.String())
-	b.ReportMetric(all.Seconds(), "s-all")
+}
+
+// goCPU is the CPU time this process used so far (user and system).
+func goCPU(tb testing.TB) time.Duration {
+	var u syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &u); err != nil {
+		tb.Fatal(err)
+	}
+	return time.Duration(u.Utime.Nano() + u.Stime.Nano())
+}
+
+// cpuSince is the CPU time the backends of after used since before (a backend begun
+// in between counts whole; one ended in between is lost).
+func cpuSince(before, after map[int32]time.Duration) time.Duration {
+	var d time.Duration
+	for pid, t := range after {
+		d += t - before[pid]
+	}
+	return d
+}
+
+// postgresCPU is the CPU time used so far by each server process of env's database
+// (the backends of the pool's connections; the server is on this machine): user and
+// system time from /proc, in clock ticks of 10 ms.
+func postgresCPU(tb testing.TB, env *testenv.Env) map[int32]time.Duration {
+	rows, err := env.DB.Query(context.Background(), `SELECT pid FROM pg_stat_activity WHERE datname = current_database()`)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	pids, err := pgx.CollectRows(rows, pgx.RowTo[int32])
+	if err != nil {
+		tb.Fatal(err)
+	}
+	out := map[int32]time.Duration{}
+	for _, pid := range pids {
+		out[pid] = backendCPU(uint32(pid))
+	}
+	return out
+}
+
+// backendCPU is the CPU time (user and system) process pid used so far, from /proc in
+// clock ticks of 10 ms; 0 for a process that ended.
+func backendCPU(pid uint32) time.Duration {
+	raw, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0
+	}
+	// Fields after the command (in parentheses): utime and stime are the 12th and 13th.
+	fields := strings.Fields(string(raw[strings.LastIndexByte(string(raw), ')')+1:]))
+	if len(fields) < 13 {
+		return 0
+	}
+	utime, _ := strconv.ParseInt(fields[11], 10, 64)
+	stime, _ := strconv.ParseInt(fields[12], 10, 64)
+	return time.Duration(utime+stime) * 10 * time.Millisecond
 }
 
 type rebuilt struct {
@@ -150,6 +226,7 @@ func rebuildEvery(tb testing.TB, env *testenv.Env) (*projections.Runner, time.Du
 	tb.Helper()
 	ctx := context.Background()
 	runner := env.Runner(tb, readmodels.All()...)
+	runner.BackendCPU = backendCPU
 	if err := runner.Prepare(ctx); err != nil {
 		tb.Fatal(err)
 	}

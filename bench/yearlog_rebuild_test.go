@@ -2,8 +2,6 @@ package bench
 
 import (
 	"context"
-	"slices"
-	"strings"
 	"testing"
 	"time"
 
@@ -94,74 +92,12 @@ func TestEveryReadModelLiveEqualsItsRebuild(t *testing.T) {
 	if err := env.DB.QueryRow(ctx, indexes).Scan(&liveIndexes); err != nil {
 		t.Fatal(err)
 	}
-	live := dumpReadModels(t, env, runner)
-	env.Rebuild(t, runner)
-	rebuilt := dumpReadModels(t, env, runner)
+	env.RebuildEqualsLive(t, runner)
 	if err := env.DB.QueryRow(ctx, indexes).Scan(&rebuiltIndexes); err != nil {
 		t.Fatal(err)
 	}
-	if n := runner.BulkFallbacks(); n != 0 {
-		t.Errorf("%d rebuild batches fell back from the bulk pass to event by event", n)
-	}
 	if liveIndexes != rebuiltIndexes {
-		onlyLive, onlyRebuilt := difference(liveIndexes, rebuiltIndexes)
-		t.Errorf("indexes or row-level security differ after the rebuild\nonly live: %s\nonly rebuilt: %s", clip(onlyLive), clip(onlyRebuilt))
+		onlyLive, onlyRebuilt := testenv.Difference(liveIndexes, rebuiltIndexes)
+		t.Errorf("indexes or row-level security differ after the rebuild\nonly live: %s\nonly rebuilt: %s", testenv.Clip(onlyLive), testenv.Clip(onlyRebuilt))
 	}
-	for table, rows := range live {
-		if rows != rebuilt[table] {
-			onlyLive, onlyRebuilt := difference(rows, rebuilt[table])
-			t.Errorf("%s: live and rebuilt differ\nonly live (%d):\n%s\nonly rebuilt (%d):\n%s", table,
-				len(onlyLive), clip(onlyLive), len(onlyRebuilt), clip(onlyRebuilt))
-		}
-	}
-	if len(live) != len(rebuilt) {
-		t.Errorf("%d tables live, %d rebuilt", len(live), len(rebuilt))
-	}
-}
-
-// dumpReadModels answers every table of every projector, its rows as text in order.
-func dumpReadModels(t *testing.T, env *testenv.Env, runner *projections.Runner) map[string]string {
-	t.Helper()
-	out := map[string]string{}
-	for _, p := range runner.Projectors() {
-		for _, table := range p.Tables() {
-			var rows string
-			if err := env.DB.QueryRow(context.Background(), `SELECT coalesce(string_agg(r::text, E'\n' ORDER BY r::text), '') FROM `+
-				projections.LiveSchema+`.`+table+` r`).Scan(&rows); err != nil {
-				t.Fatal(err)
-			}
-			out[p.Name()+"."+table] = rows
-		}
-	}
-	return out
-}
-
-// difference answers the lines of a not in b and of b not in a.
-func difference(a, b string) (onlyA, onlyB []string) {
-	count := map[string]int{}
-	for _, l := range strings.Split(a, "\n") {
-		count[l]++
-	}
-	for _, l := range strings.Split(b, "\n") {
-		count[l]--
-	}
-	for l, n := range count {
-		for ; n > 0; n-- {
-			onlyA = append(onlyA, l)
-		}
-		for ; n < 0; n++ {
-			onlyB = append(onlyB, l)
-		}
-	}
-	slices.Sort(onlyA)
-	slices.Sort(onlyB)
-	return onlyA, onlyB
-}
-
-func clip(lines []string) string {
-	s := strings.Join(lines, "\n")
-	if len(s) > 1_500 {
-		return s[:1_500] + "…"
-	}
-	return s
 }

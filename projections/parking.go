@@ -66,9 +66,12 @@ func (r *Runner) decodeEach(ctx context.Context, p Projector, events []eventstor
 // decodeWhere decodes the events want picks, as decodeEach does: a rebuild decodes a
 // batch once for all its projectors, each then taking the events it reads.
 func (r *Runner) decodeWhere(ctx context.Context, events []eventstore.RecordedEvent, want func(eventstore.RecordedEvent) bool) ([]decoded, error) {
+	return r.openWhere(ctx, events, r.decodeStored(events, want), want)
+}
+
+// decodeStored decodes the events want picks as stored: personal fields still sealed.
+func (r *Runner) decodeStored(events []eventstore.RecordedEvent, want func(eventstore.RecordedEvent) bool) []decoded {
 	out := make([]decoded, len(events))
-	var payloads []domain.Event
-	var at []int
 	for i, e := range events {
 		if !want(e) {
 			continue
@@ -78,7 +81,26 @@ func (r *Runner) decodeWhere(ctx context.Context, events []eventstore.RecordedEv
 			out[i].err = err
 			continue
 		}
-		payloads = append(payloads, payload)
+		out[i] = decoded{event: &Event{RecordedEvent: e, Payload: payload}}
+	}
+	return out
+}
+
+// openWhere answers the events of stored (decodeStored) that want picks with their
+// personal fields opened, the keys read in one query; stored is left as it is.
+func (r *Runner) openWhere(ctx context.Context, events []eventstore.RecordedEvent, stored []decoded, want func(eventstore.RecordedEvent) bool) ([]decoded, error) {
+	out := make([]decoded, len(events))
+	var payloads []domain.Event
+	var at []int
+	for i, e := range events {
+		if !want(e) {
+			continue
+		}
+		if stored[i].err != nil || stored[i].event == nil {
+			out[i] = stored[i]
+			continue
+		}
+		payloads = append(payloads, stored[i].event.Payload)
 		at = append(at, i)
 	}
 	if len(payloads) == 0 {

@@ -1,6 +1,7 @@
 package projections
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -49,8 +50,17 @@ type Runner struct {
 	stateMu       sync.Mutex
 	logged        map[string]string // by projector, its state as last logged ("" running)
 	bulkFallbacks atomic.Int64
+	timesMu       sync.Mutex
+	times         map[string]*RebuildTime // by projector, its share of the last rebuild
 	// Progress, when set, hears rebuild progress (done and total events).
 	Progress func(name string, done, total int64)
+	// RebuildBatch, when set, is how many events one rebuild transaction replays instead
+	// of rebuildBatch: tests make it small, so that an entity's events span batches.
+	RebuildBatch int
+	// BackendCPU, when set, answers the CPU time a database backend used so far (a
+	// benchmark on the database's machine reads it from /proc): each projector's share
+	// of a rebuild then counts its backends' CPU (RebuildTime.PostgresCPU).
+	BackendCPU func(pid uint32) time.Duration
 }
 
 // NewRunner checks that every projector has a distinct name. vault opens the events'
@@ -67,13 +77,64 @@ func NewRunner(store eventstore.Store, db *pgxpool.Pool, registry *domain.Regist
 		seen[p.Name()] = true
 	}
 	return &Runner{store: store, db: db, registry: registry, vault: vault, projectors: projectors, log: log, metrics: metrics,
-		locks: NewLocks(db.Config().ConnConfig), logged: map[string]string{}}, nil
+		locks: NewLocks(db.Config().ConnConfig), logged: map[string]string{}, times: map[string]*RebuildTime{}}, nil
 }
 
 // BulkFallbacks answers how many rebuild batches of a Bulk projector this runner
 // applied event by event because the bulk pass failed (an event to park, a row already
 // there): none in an ordinary log.
 func (r *Runner) BulkFallbacks() int64 { return r.bulkFallbacks.Load() }
+
+// RebuildTime is one projector's share of a rebuild's wall time: its batches'
+// transactions (Load, summed: they run beside other projectors') and building its read
+// indexes (Indexed).
+type RebuildTime struct {
+	Name          string
+	Load, Indexed time.Duration
+	// PostgresCPU is the CPU its transactions cost the database, when the runner can
+	// tell (BackendCPU).
+	PostgresCPU time.Duration
+}
+
+// Total is the projector's whole share.
+func (t RebuildTime) Total() time.Duration { return t.Load + t.Indexed }
+
+// RebuildTimes answers each projector's share of its last rebuild, slowest first.
+func (r *Runner) RebuildTimes() []RebuildTime {
+	r.timesMu.Lock()
+	defer r.timesMu.Unlock()
+	var out []RebuildTime
+	for _, t := range r.times {
+		out = append(out, *t)
+	}
+	slices.SortFunc(out, func(a, b RebuildTime) int { return cmp.Compare(b.Total(), a.Total()) })
+	return out
+}
+
+// counted runs fn in tx, adding the CPU time tx's backend spent in it to projector
+// name's share when the runner can tell (BackendCPU).
+func (r *Runner) counted(tx pgx.Tx, name string, fn func() error) error {
+	if r.BackendCPU == nil {
+		return fn()
+	}
+	pid := tx.Conn().PgConn().PID()
+	before := r.BackendCPU(pid)
+	err := fn()
+	r.took(name, func(t *RebuildTime) *time.Duration { return &t.PostgresCPU }, r.BackendCPU(pid)-before)
+	return err
+}
+
+// took adds d to the phase of projector name's rebuild time.
+func (r *Runner) took(name string, phase func(*RebuildTime) *time.Duration, d time.Duration) {
+	r.timesMu.Lock()
+	defer r.timesMu.Unlock()
+	t := r.times[name]
+	if t == nil {
+		t = &RebuildTime{Name: name}
+		r.times[name] = t
+	}
+	*phase(t) += d
+}
 
 // Projectors answers the projectors, in the order given.
 func (r *Runner) Projectors() []Projector { return r.projectors }
@@ -290,6 +351,11 @@ func (r *Runner) rebuild(ctx context.Context, ps []Projector) (eventstore.Positi
 	total := r.countEvents(ctx)
 	deferred := map[string][]string{} // by projector, the definitions of its read indexes
 	forced := map[string][]string{}   // by projector, its tables whose row-level security is forced again at the swap
+	r.timesMu.Lock()
+	for _, p := range ps {
+		r.times[p.Name()] = &RebuildTime{Name: p.Name()}
+	}
+	r.timesMu.Unlock()
 	for _, p := range ps {
 		schema := rebuildSchema(p)
 		if err := pgx.BeginFunc(ctx, r.db, func(tx pgx.Tx) error {
@@ -299,12 +365,9 @@ func (r *Runner) rebuild(ctx context.Context, ps []Projector) (eventstore.Positi
 			if _, err := tx.Exec(ctx, p.Schema()); err != nil {
 				return err
 			}
-			// Unlogged while replaying (no WAL for every row version); logged before the swap.
-			for _, t := range p.Tables() {
-				if _, err := tx.Exec(ctx, `ALTER TABLE `+schema+`.`+t+` SET UNLOGGED`); err != nil {
-					return err
-				}
-			}
+			// Logged from the start (decision 1780): the bulk passes append their rows
+			// (COPY), and their WAL costs less than making unlogged tables logged at the
+			// end, which rewrote every table and logged every page of it.
 			var err error
 			if deferred[p.Name()], err = dropReadIndexes(ctx, tx, p, schema); err != nil {
 				return err
@@ -331,18 +394,21 @@ func (r *Runner) rebuild(ctx context.Context, ps []Projector) (eventstore.Positi
 		}
 	}
 	read := map[string]bool{}                 // every type some projector reads
+	open := map[string]bool{}                 // every type some projector reads opened (not a SealedReader)
 	reads := make([]map[string]bool, len(ps)) // each projector's
 	for i, p := range ps {
+		_, sealed := p.(SealedReader)
 		reads[i] = map[string]bool{}
 		for _, t := range p.EventTypes() {
 			read[t], reads[i][t] = true, true
+			open[t] = open[t] || !sealed
 		}
 	}
 	// The next batch is read while the current one is applied.
 	batches := make(chan readBatch, 1)
 	readCtx, stopReading := context.WithCancel(ctx)
 	defer stopReading()
-	go r.readAhead(readCtx, read, batches)
+	go r.readAhead(readCtx, read, open, batches)
 	pos := eventstore.Start
 	var done int64
 	var lastRecorded *time.Time
@@ -350,12 +416,16 @@ func (r *Runner) rebuild(ctx context.Context, ps []Projector) (eventstore.Positi
 		if batch.err != nil {
 			return pos, batch.err
 		}
-		events, shared := batch.events, batch.decoded
+		events, shared, stored := batch.events, batch.decoded, batch.stored
 		// Each projector replays the batch in its own transaction, side by side.
 		g, gctx := errgroup.WithContext(ctx)
 		g.SetLimit(4)
 		for i, p := range ps {
-			g.Go(func() error { return r.replay(gctx, p, events, shared, reads[i], parking[i]) })
+			g.Go(func() error {
+				began := time.Now()
+				defer func() { r.took(p.Name(), func(t *RebuildTime) *time.Duration { return &t.Load }, time.Since(began)) }()
+				return r.replay(gctx, p, events, shared, stored, reads[i], parking[i])
+			})
 		}
 		if err := g.Wait(); err != nil {
 			var re *replayError
@@ -430,7 +500,7 @@ func (r *Runner) rebuild(ctx context.Context, ps []Projector) (eventstore.Positi
 		return pos, fmt.Errorf("rebuild %s: swap: %w", strings.Join(names, ","), err)
 	}
 	r.log.Info("rebuilt", "projectors", names, "events", done, "seconds", time.Since(start).Seconds(), "position", pos.String(),
-		"load_seconds", loaded.Sub(start).Seconds(), "logged_and_indexed_seconds", indexed.Sub(loaded).Seconds(), "swap_seconds", time.Since(indexed).Seconds())
+		"load_seconds", loaded.Sub(start).Seconds(), "indexed_seconds", indexed.Sub(loaded).Seconds(), "swap_seconds", time.Since(indexed).Seconds())
 	return pos, nil
 }
 
@@ -478,42 +548,25 @@ func unforceRLS(ctx context.Context, tx pgx.Tx, schema string) ([]string, error)
 	return tables, nil
 }
 
-// finishLoad makes the loaded tables logged (one rewrite each, while no reader waits
-// on them: before the swap), then builds the read indexes dropped for the load — after
-// the rewrite, so that each is built once. Two at a time (the connection budget and two
-// cores), each index with memory enough to sort in one pass.
+// finishLoad builds the read indexes dropped for the load, each once (a sort), two at
+// a time (the connection budget and two cores), each with memory enough to sort in one
+// pass.
 func (r *Runner) finishLoad(ctx context.Context, ps []Projector, deferred map[string][]string) error {
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(2)
 	for _, p := range ps {
-		g.Go(func() error {
-			return pgx.BeginFunc(gctx, r.db, func(tx pgx.Tx) error {
-				if _, err := tx.Exec(gctx, asProjector); err != nil {
-					return err
-				}
-				for _, t := range p.Tables() {
-					if _, err := tx.Exec(gctx, `ALTER TABLE `+rebuildSchema(p)+`.`+t+` SET LOGGED`); err != nil {
-						return err
-					}
-				}
-				return nil
-			})
-		})
-	}
-	if err := g.Wait(); err != nil {
-		return err
-	}
-	g, gctx = errgroup.WithContext(ctx)
-	g.SetLimit(2)
-	for _, defs := range deferred {
-		for _, def := range defs {
+		for _, def := range deferred[p.Name()] {
 			g.Go(func() error {
+				began := time.Now()
+				defer func() { r.took(p.Name(), func(t *RebuildTime) *time.Duration { return &t.Indexed }, time.Since(began)) }()
 				return pgx.BeginFunc(gctx, r.db, func(tx pgx.Tx) error {
 					if _, err := tx.Exec(gctx, asProjector+`; SET LOCAL maintenance_work_mem = '256MB'`); err != nil {
 						return err
 					}
-					_, err := tx.Exec(gctx, def)
-					return err
+					return r.counted(tx, p.Name(), func() error {
+						_, err := tx.Exec(gctx, def)
+						return err
+					})
 				})
 			})
 		}
@@ -523,20 +576,24 @@ func (r *Runner) finishLoad(ctx context.Context, ps []Projector, deferred map[st
 
 type readBatch struct {
 	events  []eventstore.RecordedEvent
-	decoded []decoded // the events of the types in read, decoded once for every projector
+	decoded []decoded // the events of the types in open, decoded and opened once for every projector
+	stored  []decoded // the events of the types in read, decoded as stored (sealed) once for every SealedReader
 	err     error
 }
 
-// readAhead reads the log in batches until its end and decodes each (personal fields
-// opened) once for every projector, one batch ahead of the replay.
-func (r *Runner) readAhead(ctx context.Context, read map[string]bool, out chan<- readBatch) {
+// readAhead reads the log in batches until its end and decodes each once for every
+// projector — as stored, then the personal fields opened of the types in open (read by
+// a projector that is no SealedReader) — one batch ahead of the replay.
+func (r *Runner) readAhead(ctx context.Context, read, open map[string]bool, out chan<- readBatch) {
 	defer close(out)
 	pos := eventstore.Start
 	for {
-		events, err := r.store.ReadAll(ctx, pos, rebuildBatch)
-		var dec []decoded
+		size := cmp.Or(r.RebuildBatch, rebuildBatch)
+		events, err := r.store.ReadAll(ctx, pos, size)
+		var dec, stored []decoded
 		if err == nil && len(events) > 0 {
-			dec, err = r.decodeWhere(ctx, events, func(e eventstore.RecordedEvent) bool { return read[e.Type] })
+			stored = r.decodeStored(events, func(e eventstore.RecordedEvent) bool { return read[e.Type] })
+			dec, err = r.openWhere(ctx, events, stored, func(e eventstore.RecordedEvent) bool { return open[e.Type] })
 		}
 		if err != nil || len(events) == 0 {
 			if err != nil {
@@ -545,11 +602,11 @@ func (r *Runner) readAhead(ctx context.Context, read map[string]bool, out chan<-
 			return
 		}
 		select {
-		case out <- readBatch{events: events, decoded: dec}:
+		case out <- readBatch{events: events, decoded: dec, stored: stored}:
 		case <-ctx.Done():
 			return
 		}
-		if len(events) < rebuildBatch {
+		if len(events) < size {
 			return
 		}
 		pos = events[len(events)-1].Position
@@ -596,16 +653,14 @@ func (r *Runner) newRebuildParking(ctx context.Context, p Projector) (*rebuildPa
 // round trip. When an event fails for
 // a reason of its own, the batch is applied again carefully, parking what fails, as
 // the live path does: a rebuild finishes.
-func (r *Runner) replay(ctx context.Context, p Projector, events []eventstore.RecordedEvent, shared []decoded, reads map[string]bool, parking *rebuildParking) error {
+func (r *Runner) replay(ctx context.Context, p Projector, events []eventstore.RecordedEvent, shared, stored []decoded, reads map[string]bool, parking *rebuildParking) error {
 	dec := make([]decoded, len(events))
 	if _, sealed := p.(SealedReader); sealed {
-		// The shared batch has its personal fields opened; a sealed reader gets them as stored.
-		dec = r.decodeSealed(p, events, parking.skip)
-	} else {
-		for i, e := range events {
-			if reads[e.Type] && !parking.skip[e.ID] {
-				dec[i] = shared[i]
-			}
+		shared = stored // a sealed reader gets the personal fields as stored
+	}
+	for i, e := range events {
+		if reads[e.Type] && !parking.skip[e.ID] {
+			dec[i] = shared[i]
 		}
 	}
 	streams := maps.Clone(parking.streams)
@@ -638,13 +693,15 @@ func (r *Runner) replayTx(ctx context.Context, p Projector, events []eventstore.
 		if _, err := tx.Exec(ctx, asProjector+`; SET LOCAL synchronous_commit = off; SET LOCAL search_path = `+rebuildSchema(p)); err != nil {
 			return err
 		}
-		var err error
-		if b, ok := p.(Bulk); ok && !carefully {
-			parked, err = applyBulk(ctx, tx, p, b, events, dec, streams)
-		} else {
-			parked, err = applyEvents(ctx, tx, p, events, dec, streams, carefully)
-		}
-		return err
+		return r.counted(tx, p.Name(), func() error {
+			var err error
+			if b, ok := p.(Bulk); ok && !carefully {
+				parked, err = applyBulk(ctx, tx, p, b, events, dec, streams)
+			} else {
+				parked, err = applyEvents(ctx, tx, p, events, dec, streams, carefully)
+			}
+			return err
+		})
 	})
 	return parked, err
 }
@@ -654,7 +711,15 @@ func (r *Runner) replayTx(ctx context.Context, p Projector, events []eventstore.
 // parks it), the rest go to ApplyBulk at once.
 func applyBulk(ctx context.Context, tx pgx.Tx, p Projector, b Bulk, events []eventstore.RecordedEvent, dec []decoded, parked map[string]bool) ([]parkedEvent, error) {
 	var out []parkedEvent
-	var apply []Event
+	n := 0
+	for _, d := range dec {
+		if d.relevant() {
+			n++
+		}
+	}
+	// Sized once: an Event is large, and growing the slice copied the batch over and
+	// over (a tenth of a rebuild's Go time).
+	apply := make([]Event, 0, n)
 	for i, d := range dec {
 		switch {
 		case !d.relevant():

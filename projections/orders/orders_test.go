@@ -121,32 +121,7 @@ func TestReadModelStatusEqualsTheAggregates(t *testing.T) {
 
 	// Rebuilt, the orders are decided in memory and copied (ApplyBulk): every table
 	// equals the one built live, statement by statement.
-	live := dumpTables(t, env)
-	env.Rebuild(t, runner)
-	if n := runner.BulkFallbacks(); n != 0 {
-		t.Errorf("%d batches fell back from the bulk pass", n)
-	}
-	rebuilt := dumpTables(t, env)
-	for table, rows := range live {
-		if rows != rebuilt[table] {
-			t.Errorf("%s: rebuilt differs from live\nlive:\n%.3000s\nrebuilt:\n%.3000s", table, rows, rebuilt[table])
-		}
-	}
-}
-
-// dumpTables answers every table of the read model, its rows as text in order.
-func dumpTables(t *testing.T, env *testenv.Env) map[string]string {
-	t.Helper()
-	out := map[string]string{}
-	for _, table := range rm.Projector().Tables() {
-		var rows string
-		if err := env.DB.QueryRow(context.Background(), `SELECT coalesce(string_agg(r::text, E'\n' ORDER BY r::text), '') FROM readmodel.`+table+` r`).
-			Scan(&rows); err != nil {
-			t.Fatal(err)
-		}
-		out[table] = rows
-	}
-	return out
+	env.RebuildEqualsLive(t, runner)
 }
 
 // uuidRefunds gives the generated refund ids the uuid shape the commands give them.
