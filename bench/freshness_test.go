@@ -15,15 +15,26 @@ import (
 	"move/internal/testenv"
 	"move/projections"
 	rmcatalog "move/projections/catalog"
+	"move/projections/readmodels"
 )
 
 // BenchmarkFreshness: commands at half the sustained command rate; for each, the time
 // from the command's answer until its read model has applied it (the checkpoint moves
 // in the same transaction as the row, so that is when the read API can show it).
 func BenchmarkFreshness(b *testing.B) {
+	freshness(b, rmcatalog.Projectors()...)
+}
+
+// BenchmarkFreshnessEveryProjector: the same with every read model's projector running
+// (each passes the sports' events it ignores, lazily), as a server runs them.
+func BenchmarkFreshnessEveryProjector(b *testing.B) {
+	freshness(b, readmodels.All()...)
+}
+
+func freshness(b *testing.B, projectors ...projections.Projector) {
 	env := testenv.New(b)
 	ctx := context.Background()
-	env.RunProjections(b, env.Runner(b, rmcatalog.Projectors()...))
+	env.RunProjections(b, env.Runner(b, projectors...))
 	create := func(i int) (commands.Result, error) {
 		return env.App.CreateCatalogItem(ctx, commands.Meta{CommandID: uuid.New(), ActorID: "bench"},
 			catalog.Sport, catalog.Fields{Name: fmt.Sprintf("Sport %s", uuid.NewString())})

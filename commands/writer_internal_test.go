@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgxpool"
+
 	"move/domain/activity"
 	"move/domain/booking"
 	"move/domain/identity"
@@ -21,12 +23,26 @@ import (
 	"move/personal"
 )
 
-// queuedSession is a session of spots with a waiting list, on an app of its own (this
-// test lives inside the package: internal/testenv imports it).
+// queuedSession is a session of spots with a waiting list, on an app of its own.
 func queuedSession(t *testing.T, spots int) (*App, Meta, SessionRef, *postgres.Store) {
 	t.Helper()
 	ctx := context.Background()
-	db := testdb.Pool(t, testdb.New(t))
+	a, meta, activityID, store := studioApp(t, testdb.Pool(t, testdb.New(t)))
+	day := time.Now().AddDate(0, 0, 7).Format(time.DateOnly)
+	res, err := a.CreateSeries(ctx, meta, activityID, "Europe/Amsterdam", series.Schedule{Session: series.Session{Date: day, StartTime: "19:00", EndTime: "20:00", Spots: spots}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a, meta, SessionRef{SeriesID: res.ID, SessionID: series.SessionID(res.ID, day)}, store
+}
+
+// studioApp is an App over db (this test lives inside the package: internal/testenv
+// imports it) with an application, an approved organisation and a session activity
+// with a waiting list; it answers the app, the application's meta, the activity and
+// the store.
+func studioApp(t *testing.T, db *pgxpool.Pool) (*App, Meta, string, *postgres.Store) {
+	t.Helper()
+	ctx := context.Background()
 	store, err := postgres.Open(ctx, db)
 	if err != nil {
 		t.Fatal(err)
@@ -53,16 +69,14 @@ func queuedSession(t *testing.T, spots int) (*App, Meta, SessionRef, *postgres.S
 	if err != nil {
 		t.Fatal(err)
 	}
+	if _, err := a.ApproveOrganization(ctx, meta, org.ID); err != nil { // customers book only what the offer shows
+		t.Fatal(err)
+	}
 	act, err := a.CreateActivity(ctx, meta, org.ID, activity.TypeSession, activity.Details{Name: "Yoga"}, activity.Settings{HasWaitlist: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	day := time.Now().AddDate(0, 0, 7).Format(time.DateOnly)
-	res, err := a.CreateSeries(ctx, meta, act.ID, "Europe/Amsterdam", series.Schedule{Session: series.Session{Date: day, StartTime: "19:00", EndTime: "20:00", Spots: spots}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return a, meta, SessionRef{SeriesID: res.ID, SessionID: series.SessionID(res.ID, day)}, store
+	return a, meta, act.ID, store
 }
 
 // waitQueued waits until the session's queue is busy with n requests waiting.

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/ThreeDotsLabs/watermill/message"
-	"github.com/jackc/pgx/v5"
 
 	"move/eventstore"
 	"move/internal/wait"
@@ -199,12 +198,7 @@ func (f *feed) offer(ctx context.Context, out chan<- *message.Message, d deliver
 	}
 }
 
-// pass records that the projector is past events it ignores.
+// pass records that the projector is past events it ignores, in one round trip.
 func (f *feed) pass(ctx context.Context, from, to eventstore.Position, recordedAt time.Time) error {
-	return pgx.BeginFunc(ctx, f.r.db, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, `SET LOCAL synchronous_commit = off`); err != nil {
-			return err
-		}
-		return advance(ctx, tx, f.p.Name(), f.p.Version(), from, to, recordedAt)
-	})
+	return f.r.passInOneTrip(ctx, f.p, from, to, recordedAt)
 }

@@ -255,8 +255,10 @@ func (r *Runner) rebuildRequested(ctx context.Context, p Projector) (bool, error
 	return requested, err
 }
 
-// applyDelivery applies d quickly (one round trip) and, when an event of it fails for
-// a reason of its own, again carefully, parking what fails. It answers what it parked.
+// applyDelivery applies d in one round trip (applyInOneTrip); when that cannot settle
+// it — a stream of d is parked, an event fails — it applies d quickly in a transaction
+// that reads the parked streams and, when an event of it fails for a reason of its
+// own, again carefully, parking what fails. It answers what it parked.
 func (r *Runner) applyDelivery(ctx context.Context, p Projector, d delivery) ([]parkedEvent, error) {
 	// Decoded (and personal fields opened) before the transaction: it holds one
 	// connection, the key query takes another.
@@ -264,16 +266,27 @@ func (r *Runner) applyDelivery(ctx context.Context, p Projector, d delivery) ([]
 	if err != nil {
 		return nil, err
 	}
-	parked, err := r.applyDeliveryTx(ctx, p, d, dec, false)
+	parked, err := r.applyInOneTrip(ctx, p, d, dec)
 	if err == nil || Transient(err) || errors.Is(err, errCheckpointMoved) || ctx.Err() != nil {
 		return parked, err
 	}
-	return r.applyDeliveryTx(ctx, p, d, dec, true)
+	if !errors.Is(err, errTakeCarefulPath) {
+		// An event's statement failed: find it and park it.
+		return r.applyDeliveryTx(ctx, r.db, p, d, dec, true)
+	}
+	parked, err = r.applyDeliveryTx(ctx, r.db, p, d, dec, false)
+	if err == nil || Transient(err) || errors.Is(err, errCheckpointMoved) || ctx.Err() != nil {
+		return parked, err
+	}
+	return r.applyDeliveryTx(ctx, r.db, p, d, dec, true)
 }
 
-func (r *Runner) applyDeliveryTx(ctx context.Context, p Projector, d delivery, dec []decoded, carefully bool) ([]parkedEvent, error) {
+// applyDeliveryTx applies d in a transaction of db (the pool, or one of its connections).
+func (r *Runner) applyDeliveryTx(ctx context.Context, db interface {
+	Begin(context.Context) (pgx.Tx, error)
+}, p Projector, d delivery, dec []decoded, carefully bool) ([]parkedEvent, error) {
 	var parked []parkedEvent
-	err := pgx.BeginFunc(ctx, r.db, func(tx pgx.Tx) error {
+	err := pgx.BeginFunc(ctx, db, func(tx pgx.Tx) error {
 		// Rows, parked events and checkpoint commit together, so a commit lost in a crash
 		// loses them all and the events are applied again: a read model needs no
 		// synchronous commit.
