@@ -81,7 +81,7 @@ func TestClosingAnOrganisationForAHoliday(t *testing.T) {
 	if readapitest.Data(again, "id") != readapitest.Data(first, "id") || readapitest.Data(again, "sessions") != 1.0 {
 		t.Fatalf("retry: %s", again.Raw)
 	}
-	for typ, want := range map[string]int{"closure.planned.v1": 1, "closure.session_closed.v1": 1, "booking.cancelled.v1": 1,
+	for typ, want := range map[string]int{"closure.planned.v1": 1, "closure.session_closed.v2": 1, "booking.cancelled.v1": 1,
 		"series.occurrence_cancelled.v1": 1, "order.refund_requested.v1": 1} {
 		if n := s.Events(typ); n != want {
 			t.Fatalf("%d %s, want %d", n, typ, want)
