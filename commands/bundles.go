@@ -192,6 +192,9 @@ type BundleBooking struct {
 	Participant booking.Participant
 	Answers     []booking.Answer
 	ByStaff     bool
+	// Language is the customer's language ("nl", "en"), kept for their mails; empty for
+	// staff booking by hand (decisions 1711, 1770).
+	Language string
 	// Zone is the application's time zone: the bundle starts at its start date's midnight there.
 	Zone *time.Location
 }
@@ -220,7 +223,7 @@ func (a *App) BookBundle(ctx context.Context, meta Meta, in BundleBooking) (Book
 			}
 		}
 		events, err := s.bundle.Book(s.offer, booking.Request{BookingID: id, CustomerID: in.CustomerID, Participant: in.Participant,
-			Answers: in.Answers, ByStaff: in.ByStaff}, u.now)
+			Answers: in.Answers, ByStaff: in.ByStaff, Language: in.Language}, u.now)
 		if err != nil {
 			return err
 		}

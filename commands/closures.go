@@ -3,6 +3,7 @@ package commands
 import (
 	"context"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -10,6 +11,7 @@ import (
 	"move/domain"
 	"move/domain/activity"
 	"move/domain/booking"
+	"move/domain/bundle"
 	"move/domain/closure"
 	"move/domain/location"
 	"move/domain/order"
@@ -31,13 +33,21 @@ type ClosureRequest struct {
 	Range          closure.Range
 	Zone           string
 	Candidates     []closure.SessionRef
+	// Bundles are the bundles the read model holds for each candidate's series (series id
+	// → bundle ids): candidates too, each checked on its own stream (decision 1770).
+	Bundles BundleIndex
 }
 
+// BundleIndex names the bundles whose series include a series: series id → bundle ids.
+// The read model's answer (readmodel.bundles.series_ids); the command keeps only the
+// bundles whose own stream holds the series, in the session's organisation.
+type BundleIndex map[string][]string
+
 // ClosureOutcome is what a closure did: the sessions closed and skipped, and the
-// bookings it cancelled.
+// bookings it cancelled, and the bundle bookings that held a closed session (kept).
 type ClosureOutcome struct {
 	Result
-	Sessions, Skipped, Bookings int
+	Sessions, Skipped, Bookings, BundleBookings int
 }
 
 // PlanClosure records a closure of the sessions in a range (decision 1660) and closes
@@ -80,7 +90,7 @@ func (a *App) PlanClosure(ctx context.Context, meta Meta, in ClosureRequest) (Cl
 	if err != nil {
 		return ClosureOutcome{}, err
 	}
-	out, err := a.CloseSessions(ctx, meta, id)
+	out, err := a.CloseSessions(ctx, meta, id, in.Bundles)
 	if out.Position.Less(res.Position) {
 		out.Position = res.Position
 	}
@@ -175,8 +185,9 @@ func (u *unit) sessionsToClose(in ClosureRequest, rng closure.Range) ([]closure.
 // was paid and not yet refunded, and the session cancelled, appended at once with the
 // closure's record of it. Each session is its own idempotent command (its id derives
 // from the closure and the session), so a retry — the request's or the process's —
-// closes what is left and nothing twice.
-func (a *App) CloseSessions(ctx context.Context, meta Meta, closureID string) (ClosureOutcome, error) {
+// closes what is left and nothing twice. bundles names the bundles of each session's
+// series: their bookings with a spot are recorded with the session (kept, to be told).
+func (a *App) CloseSessions(ctx context.Context, meta Meta, closureID string, bundles BundleIndex) (ClosureOutcome, error) {
 	var out ClosureOutcome
 	c, err := a.loadClosure(ctx, meta.ApplicationID, closureID)
 	if err != nil {
@@ -188,7 +199,7 @@ func (a *App) CloseSessions(ctx context.Context, meta Meta, closureID string) (C
 		}
 		step := meta
 		step.CommandID = uuid.NewSHA1(uuid.MustParse(closureID), []byte("session/"+ref.SessionID))
-		closed, err := a.closeSession(ctx, step, closureID, ref)
+		closed, err := a.closeSession(ctx, step, closureID, ref, bundles[ref.SeriesID])
 		if out.Position.Less(closed.Position) {
 			out.Result = closed.Result
 		}
@@ -199,7 +210,7 @@ func (a *App) CloseSessions(ctx context.Context, meta Meta, closureID string) (C
 	if c, err = a.loadClosure(ctx, meta.ApplicationID, closureID); err != nil {
 		return out, err
 	}
-	out.Sessions, out.Skipped, out.Bookings = c.ClosedCount, c.SkippedCount, c.BookingCount
+	out.Sessions, out.Skipped, out.Bookings, out.BundleBookings = c.ClosedCount, c.SkippedCount, c.BookingCount, c.BundleBookingCount
 	out.ID = closureID
 	return out, nil
 }
@@ -211,7 +222,7 @@ type closedSession struct {
 	cancelled []string          // booking ids
 }
 
-func (a *App) closeSession(ctx context.Context, meta Meta, closureID string, ref closure.SessionRef) (closedSession, error) {
+func (a *App) closeSession(ctx context.Context, meta Meta, closureID string, ref closure.SessionRef, bundles []string) (closedSession, error) {
 	out := closedSession{refunds: map[string]string{}}
 	unlock := a.bookings.lock(ref.SessionID)
 	res, err := a.run.execute(ctx, meta, closureID, func(u *unit) error {
@@ -230,10 +241,10 @@ func (a *App) closeSession(ctx context.Context, meta Meta, closureID string, ref
 		}
 		o, found := s.Find(ref.SessionID)
 		if !found || o.ID != ref.SessionID {
-			return u.append(closure.Stream(closureID), c, c.CloseSession(ref, nil, closure.SkippedGone)...)
+			return u.append(closure.Stream(closureID), c, c.CloseSession(ref, nil, nil, closure.SkippedGone)...)
 		}
 		if !o.Start.After(u.now) {
-			return u.append(closure.Stream(closureID), c, c.CloseSession(ref, nil, closure.SkippedStarted)...)
+			return u.append(closure.Stream(closureID), c, c.CloseSession(ref, nil, nil, closure.SkippedStarted)...)
 		}
 		bs := booking.New(ref.SessionID)
 		if err := u.load(booking.Stream(ref.SessionID), bs); err != nil {
@@ -273,7 +284,11 @@ func (a *App) closeSession(ctx context.Context, meta Meta, closureID string, ref
 		if err := u.append(series.Stream(ref.SeriesID), s, events...); err != nil {
 			return err
 		}
-		return u.append(closure.Stream(closureID), c, c.CloseSession(ref, cancelled, "")...)
+		seats, err := u.bundleSeats(c.OrganizationID, ref.SeriesID, bundles)
+		if err != nil {
+			return err
+		}
+		return u.append(closure.Stream(closureID), c, c.CloseSession(ref, cancelled, seats, "")...)
 	})
 	unlock()
 	out.Result = res
@@ -293,6 +308,41 @@ func (a *App) closeSession(ctx context.Context, meta Meta, closureID string, ref
 	return out, nil
 }
 
+// bundleSeats are the bookings with a spot (held or confirmed) of the bundles, among
+// the candidates, that hold the series in the organisation: their participants take
+// part in the closed session. The bundles are only read: a bundle keeps its bookings,
+// without the closed session, and nothing of it is refunded (decision 1711). In the
+// order of the bundle and booking ids, so a retry records the same list.
+func (u *unit) bundleSeats(organizationID, seriesID string, candidates []string) ([]closure.BundleSeat, error) {
+	var seats []closure.BundleSeat
+	seen := map[string]bool{}
+	for _, id := range candidates {
+		if canonicalID(id) == "" || seen[id] {
+			continue
+		}
+		seen[id] = true
+		b := bundle.New(id)
+		if err := u.load(bundle.Stream(id), b); err != nil {
+			return nil, err
+		}
+		if !b.VisibleIn(u.meta.ApplicationID) || b.OrganizationID != organizationID || !slices.Contains(b.SeriesIDs, seriesID) {
+			continue
+		}
+		for bookingID, x := range b.Bookings {
+			if x.HasSpot() {
+				seats = append(seats, closure.BundleSeat{BundleID: id, BookingID: bookingID})
+			}
+		}
+	}
+	slices.SortFunc(seats, func(x, y closure.BundleSeat) int {
+		if x.BundleID != y.BundleID {
+			return strings.Compare(x.BundleID, y.BundleID)
+		}
+		return strings.Compare(x.BookingID, y.BookingID)
+	})
+	return seats, nil
+}
+
 // ClosureNotice is what a participant of a closed session is told.
 type ClosureNotice struct {
 	BookingID    string
@@ -304,6 +354,9 @@ type ClosureNotice struct {
 	// Language is the language the participant booked in ("en", "nl"; empty when staff
 	// added them or the booking predates booking.booked.v2): the mail's (decision 1711).
 	Language string
+	// BundleName is set when the participant holds the session through a bundle: their
+	// bundle booking is kept, nothing is refunded (decision 1770).
+	BundleName string
 }
 
 // NotifyClosure tells a participant whose booking a closure cancelled, through tell
@@ -344,6 +397,52 @@ func (a *App) NotifyClosure(ctx context.Context, applicationID, closureID string
 			return err
 		}
 		return u.append(booking.Stream(ref.SessionID), bs, events...)
+	})
+}
+
+// NotifyBundleClosure tells the participant of a bundle booking that held a closed
+// session of the closure, through tell (the mail port), then records it on the
+// closure's stream. At least once, never after the record: a holder is told once per
+// closed session (decision 1770).
+func (a *App) NotifyBundleClosure(ctx context.Context, applicationID, closureID string, ref closure.SessionRef, bookingID string, tell func(ClosureNotice) error) (Result, error) {
+	meta := Meta{ActorID: ClosureActor, ApplicationID: applicationID}
+	return a.run.execute(ctx, meta, closureID, func(u *unit) error {
+		c := closure.New(closureID)
+		if err := u.load(closure.Stream(closureID), c); err != nil {
+			return err
+		}
+		if !c.VisibleIn(applicationID) {
+			return nil
+		}
+		events := c.NotifyBundleHolder(ref.SessionID, bookingID)
+		if len(events) == 0 {
+			return nil
+		}
+		u.meta.OrganizationID = c.OrganizationID
+		bundleID := events[0].(closure.BundleHolderNotified).BundleID
+		b := bundle.New(bundleID)
+		if err := u.load(bundle.Stream(bundleID), b); err != nil {
+			return err
+		}
+		s := series.New(ref.SeriesID)
+		if err := u.load(series.Stream(ref.SeriesID), s); err != nil {
+			return err
+		}
+		x := activity.New(s.ActivityID)
+		if err := u.load(activity.Stream(s.ActivityID), x); err != nil {
+			return err
+		}
+		n := ClosureNotice{BookingID: bookingID, ActivityName: x.Details.Name, Reason: c.Reason, BundleName: b.Fields.Name}
+		if held := b.Bookings[bookingID]; held != nil {
+			n.Participant, n.Language = held.Participant, held.Language
+		}
+		if session, ok := s.Occurrence(ref.SessionID); ok {
+			n.Date, n.StartTime = session.Date, session.StartTime
+		}
+		if err := tell(n); err != nil {
+			return err
+		}
+		return u.append(closure.Stream(closureID), c, events...)
 	})
 }
 

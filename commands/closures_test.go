@@ -13,6 +13,7 @@ import (
 	"move/domain"
 	"move/domain/activity"
 	"move/domain/booking"
+	"move/domain/bundle"
 	"move/domain/closure"
 	"move/domain/identity"
 	"move/domain/location"
@@ -223,5 +224,104 @@ func TestAClosureNoticeCarriesTheLanguageTheParticipantBookedIn(t *testing.T) {
 		if got == nil || got.Language != language {
 			t.Fatalf("booking %s: notice %+v, want language %q", id, got, language)
 		}
+	}
+}
+
+// A closed session's bundle holders are recorded with it (closure.session_closed.v2):
+// the bookings with a spot of the named bundles whose own stream holds the series, in
+// the closure's organisation — not a waiting-list booking, not another organisation's
+// bundle named by a stale or forged index. The bundle bookings stay; a retry records
+// nothing twice; a holder is told once, in the language they booked in (decision 1770).
+func TestAClosureRecordsTheBundleHoldersOfItsSessions(t *testing.T) {
+	ctx := context.Background()
+	env := testenv.New(t)
+	meta := inApplication(t, env, "app")
+	start := time.Now().AddDate(0, 0, 7)
+	day := start.AddDate(0, 0, 2).Format(time.DateOnly)
+	newBundle := func(name string) (string, string) { // an organisation's bundle of one session on day: bundle and series
+		org, err := env.App.CreateOrganization(ctx, meta, organization.Profile{Name: name})
+		if err != nil {
+			t.Fatal(err)
+		}
+		act, err := env.App.CreateActivity(ctx, meta, org.ID, activity.TypeBundle, activity.Details{Name: "Cursus " + name}, activity.Settings{HasWaitlist: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := env.App.CreateBundle(ctx, meta, act.ID, bundle.Fields{Name: "Voorjaar", Spots: 1, StartDate: start.Format(time.DateOnly)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := env.App.CreateBundleSeries(ctx, meta, b.ID, "Europe/Amsterdam", series.Schedule{Session: series.Session{
+			Date: day, StartTime: "10:00", EndTime: "11:00", Spots: 1}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b.ID, s.ID
+	}
+	ours, seriesID := newBundle("Studio")
+	theirs, _ := newBundle("Elders")
+	var org string
+	if err := env.DB.QueryRow(ctx, `SELECT metadata->>'organization_id' FROM eventstore_events WHERE stream = $1 LIMIT 1`, "bundle-"+ours).Scan(&org); err != nil {
+		t.Fatal(err)
+	}
+	var holder string
+	for _, who := range []string{"emma", "wim"} {
+		x, err := env.App.BookBundle(ctx, meta, commands.BundleBooking{BundleID: ours, Language: "en",
+			Participant: booking.Participant{FirstName: who, LastName: "Jansen", Email: who + "@example.test"}, ByStaff: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if who == "emma" {
+			holder = x.BookingID
+		} else if x.Status != booking.StatusWaitlisted {
+			t.Fatalf("wim is %s", x.Status)
+		}
+	}
+	if _, err := env.App.BookBundle(ctx, meta, commands.BundleBooking{BundleID: theirs, ByStaff: true,
+		Participant: booking.Participant{FirstName: "olga", LastName: "Elders", Email: "olga@example.test"}}); err != nil {
+		t.Fatal(err)
+	}
+	ref := closure.SessionRef{SeriesID: seriesID, SessionID: series.SessionID(seriesID, day)}
+	request := commands.ClosureRequest{OrganizationID: org, Range: closure.Range{From: day, Until: day, Reason: "Onderhoud"}, Zone: "Europe/Amsterdam",
+		Candidates: []closure.SessionRef{ref}, Bundles: commands.BundleIndex{seriesID: {theirs, ours, "not-an-id"}}}
+	meta.CommandID = uuid.New()
+	closed, err := env.App.PlanClosure(ctx, meta, request)
+	if err != nil || closed.Sessions != 1 || closed.BundleBookings != 1 {
+		t.Fatalf("closure: %+v %v", closed, err)
+	}
+	again, err := env.App.PlanClosure(ctx, meta, request)
+	if err != nil || again.ID != closed.ID || again.BundleBookings != 1 {
+		t.Fatalf("retry: %+v %v", again, err)
+	}
+	var recorded []byte
+	if err := env.DB.QueryRow(ctx, `SELECT data->'bundle_bookings' FROM eventstore_events WHERE type = 'closure.session_closed.v2'`).Scan(&recorded); err != nil {
+		t.Fatal(err)
+	}
+	if want := `[{"bundle_id": "` + ours + `", "booking_id": "` + holder + `"}]`; string(recorded) != want {
+		t.Fatalf("recorded %s, want %s", recorded, want)
+	}
+	var cancelled int
+	if err := env.DB.QueryRow(ctx, `SELECT count(*) FROM eventstore_events WHERE type = 'bundle.booking_cancelled.v1'`).Scan(&cancelled); err != nil || cancelled != 0 {
+		t.Fatalf("%d bundle bookings cancelled (%v)", cancelled, err)
+	}
+
+	told := 0
+	tell := func(n commands.ClosureNotice) error {
+		told++
+		if n.Language != "en" || n.BundleName != "Voorjaar" || n.Participant.FirstName != "emma" || n.ActivityName != "Cursus Studio" || n.Date != day {
+			t.Fatalf("notice: %+v", n)
+		}
+		return nil
+	}
+	for range 2 {
+		if _, err := env.App.NotifyBundleClosure(ctx, meta.ApplicationID, closed.ID, ref, holder, tell); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := env.App.NotifyBundleClosure(ctx, "another-application", closed.ID, ref, holder, tell); err != nil {
+		t.Fatal(err)
+	}
+	if told != 1 {
+		t.Fatalf("told %d times", told)
 	}
 }

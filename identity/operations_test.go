@@ -54,7 +54,7 @@ func TestOperationsConsole(t *testing.T) {
 		queues[q.(map[string]any)["name"].(string)] = true
 	}
 	for _, q := range []string{"wallet-credits", "coupon-batches", "waitlist-promotions", "promotion-notices", "bundle-promotion-notices", "held-spots", "payments", "app-builds", "notifications-due",
-		"closure-sessions", "closure-notices"} {
+		"closure-sessions", "closure-notices", "closure-bundle-notices"} {
 		if !queues[q] {
 			t.Errorf("the report lacks the to-do list %s: %v", q, report["queues"])
 		}

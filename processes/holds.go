@@ -42,7 +42,7 @@ func (holdsProjector) EventTypes() []string {
 	return []string{booking.BookedV1, booking.Booked{}.EventType(), booking.Promoted{}.EventType(), booking.Confirmed{}.EventType(),
 		booking.Cancelled{}.EventType(), booking.Removed{}.EventType(), booking.MovedOut{}.EventType(),
 		order.PaymentStarted{}.EventType(), order.PaymentCreated{}.EventType(), order.PaymentStatusChanged{}.EventType(),
-		bundle.Booked{}.EventType(), bundle.Promoted{}.EventType(),
+		bundle.BookedV1, bundle.Booked{}.EventType(), bundle.Promoted{}.EventType(),
 		bundle.BookingConfirmed{}.EventType(), bundle.BookingCancelled{}.EventType(), bundle.Deleted{}.EventType(),
 		product.PurchaseHeld{}.EventType(), product.PurchaseConfirmed{}.EventType(), product.PurchaseCancelled{}.EventType()}
 }

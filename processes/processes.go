@@ -42,10 +42,10 @@ func Projector() projections.Projector { return projector{} }
 type projector struct{}
 
 func (projector) Name() string { return Name }
-func (projector) Version() int { return 4 }
+func (projector) Version() int { return 5 }
 func (projector) Tables() []string {
 	return []string{PendingCredits, PendingBatches, PendingPromotions, PendingNotices, PendingBundleNotices,
-		PendingClosureSessions, PendingClosureNotices}
+		PendingClosureSessions, PendingClosureNotices, PendingClosureBundleNotices}
 }
 func (projector) EventTypes() []string {
 	return append([]string{wallet.CouponRedeemed{}.EventType(), wallet.Credited{}.EventType(),
@@ -75,7 +75,8 @@ CREATE TABLE pending_coupon_batches (
 ` + projections.InternalRLS(PendingBatches) + waitlistSchema +
 		projections.InternalRLS(PendingPromotions) + projections.InternalRLS(PendingNotices) +
 		bundleWaitlistSchema + projections.InternalRLS(PendingBundleNotices) +
-		closuresSchema + projections.InternalRLS(PendingClosureSessions) + projections.InternalRLS(PendingClosureNotices)
+		closuresSchema + projections.InternalRLS(PendingClosureSessions) + projections.InternalRLS(PendingClosureNotices) +
+		projections.InternalRLS(PendingClosureBundleNotices)
 }
 
 func (projector) Apply(ctx context.Context, w projections.Writer, e projections.Event) error {

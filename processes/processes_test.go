@@ -22,6 +22,7 @@ import (
 
 type fixture struct {
 	env      *testenv.Env
+	runner   *projections.Runner // the read models' and to-do lists' runner, live
 	worker   *processes.Worker
 	app      string
 	customer string
@@ -33,12 +34,13 @@ func setup(t *testing.T) fixture {
 	ctx := context.Background()
 	env := testenv.New(t)
 	// The waitlist's due work reads the sessions, participants and applications too.
-	env.RunProjections(t, env.Runner(t, readmodels.All()...))
+	runner := env.Runner(t, readmodels.All()...)
+	env.RunProjections(t, runner)
 	res, err := env.App.CreateApplication(ctx, commands.Meta{ActorID: "test"}, identity.ApplicationSettings{Name: "Demo", Slug: "demo"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := fixture{env: env, app: res.ID, customer: uuid.NewString()}
+	f := fixture{env: env, runner: runner, app: res.ID, customer: uuid.NewString()}
 	if _, err := env.App.RegisterUser(ctx, commands.Meta{ActorID: "test"}, f.customer, f.customer+"@move.test"); err != nil {
 		t.Fatal(err)
 	}

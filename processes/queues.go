@@ -29,6 +29,7 @@ var queues = []struct{ name, table, since, where string }{
 	{"held-spots", PendingHolds, "held_at", "true"},
 	{"closure-sessions", PendingClosureSessions, "planned_at", "true"},
 	{"closure-notices", PendingClosureNotices, "closed_at", "true"},
+	{"closure-bundle-notices", PendingClosureBundleNotices, "closed_at", "true"},
 	{"payments", PendingPayments, "changed_at", "true"},
 	{"app-builds", PendingAppBuilds, "changed_at", "true"},
 	// Scheduled notifications wait until their moment: only the due ones are work.

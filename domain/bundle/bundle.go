@@ -54,7 +54,7 @@ func (b *Bundle) Apply(e domain.Event) {
 		b.SeriesIDs = append(b.SeriesIDs, e.SeriesID)
 	case Booked:
 		b.Bookings[e.BookingID] = &booking.Booking{ID: e.BookingID, CustomerID: e.CustomerID, Participant: e.Participant,
-			Answers: e.Answers, Status: e.Status, Attendance: booking.AttendanceNone}
+			Answers: e.Answers, Status: e.Status, Attendance: booking.AttendanceNone, Language: e.Language}
 		if e.Status == booking.StatusWaitlisted {
 			b.Waiting = append(b.Waiting, e.BookingID)
 		}
@@ -245,7 +245,7 @@ func (b *Bundle) Book(o booking.Offer, in booking.Request, now time.Time) ([]dom
 	}
 	return []domain.Event{Booked{BookingID: in.BookingID, Subject: booking.Subject(in.BookingID), ApplicationID: b.ApplicationID,
 		OrganizationID: b.OrganizationID, ActivityID: b.ActivityID, CustomerID: in.CustomerID, Participant: in.Participant,
-		Answers: in.Answers, Status: status, ByStaff: in.ByStaff}}, nil
+		Answers: in.Answers, Status: status, ByStaff: in.ByStaff, Language: in.Language}}, nil
 }
 
 // live answers the bundle's booking that still counts, or why not.

@@ -7,6 +7,7 @@
 package bundle
 
 import (
+	"encoding/json"
 	"time"
 
 	"move/domain"
@@ -57,7 +58,14 @@ type Booked struct {
 	Answers        []booking.Answer    `json:"answers"`
 	Status         string              `json:"status"` // held, confirmed or waitlisted
 	ByStaff        bool                `json:"by_staff"`
+	// Language is the language the customer booked in ("nl", "en"; empty for a participant
+	// staff added by hand): their mails' (v2, as booking.booked.v2; decisions 1711, 1770).
+	Language string `json:"language,omitempty"`
 }
+
+// BookedV1 is bundle.booked.v1: the same shape without the booker's language. It reads
+// as v2 with no language, so its participant is written to in Dutch.
+const BookedV1 = "bundle.booked.v1"
 
 // BookingCancelled: the participant (or staff for them) cancelled the bundle booking.
 type BookingCancelled struct {
@@ -98,7 +106,7 @@ func (Created) EventType() string          { return "bundle.created.v1" }
 func (Changed) EventType() string          { return "bundle.changed.v1" }
 func (Deleted) EventType() string          { return "bundle.deleted.v1" }
 func (SeriesAdded) EventType() string      { return "bundle.series_added.v1" }
-func (Booked) EventType() string           { return "bundle.booked.v1" }
+func (Booked) EventType() string           { return "bundle.booked.v2" }
 func (BookingCancelled) EventType() string { return "bundle.booking_cancelled.v1" }
 func (Promoted) EventType() string         { return "bundle.promoted.v1" }
 func (CheckedIn) EventType() string        { return "bundle.checked_in.v1" }
@@ -110,13 +118,16 @@ func (Notified) EventType() string         { return "bundle.notified.v1" }
 func Register(r *domain.Registry) {
 	r.Register(Created{}, Changed{}, Deleted{}, SeriesAdded{}, Booked{}, BookingCancelled{}, Promoted{}, CheckedIn{}, BookingConfirmed{}, Notified{})
 	r.RegisterUpcaster(Created{}.EventType(), domain.Repair(func(e *Created) bool { return bounds.MendDate(&e.StartDate) }))
+	r.RegisterUpcaster(BookedV1, func(data json.RawMessage) (string, json.RawMessage, error) {
+		return Booked{}.EventType(), data, nil
+	})
 	r.RegisterUpcaster(Changed{}.EventType(), domain.Repair(func(e *Changed) bool { return bounds.MendDate(&e.StartDate) }))
 }
 
 // EventTypes lists every bundle event type.
 func EventTypes() []string {
 	return []string{Created{}.EventType(), Changed{}.EventType(), Deleted{}.EventType(), SeriesAdded{}.EventType(),
-		Booked{}.EventType(), BookingCancelled{}.EventType(), Promoted{}.EventType(), CheckedIn{}.EventType(), BookingConfirmed{}.EventType(),
+		BookedV1, Booked{}.EventType(), BookingCancelled{}.EventType(), Promoted{}.EventType(), CheckedIn{}.EventType(), BookingConfirmed{}.EventType(),
 		Notified{}.EventType()}
 }
 

@@ -32,12 +32,21 @@ type Closure struct {
 	Planned
 	// Closed are the sessions done (closed or skipped), by session id.
 	Closed map[string]bool
-	// The outcome so far: sessions closed, sessions skipped, bookings cancelled.
-	ClosedCount, SkippedCount, BookingCount int
+	// The outcome so far: sessions closed, sessions skipped, bookings cancelled, bundle
+	// bookings that held a closed session (kept, decision 1711).
+	ClosedCount, SkippedCount, BookingCount, BundleBookingCount int
+	// BundleSeats are the bundle bookings of each closed session; Told the ones whose
+	// participant was told, by toldKey.
+	BundleSeats map[string][]BundleSeat
+	Told        map[string]bool
 }
 
+func toldKey(sessionID, bookingID string) string { return sessionID + "/" + bookingID }
+
 // New is the closure with id, before its events are applied.
-func New(id string) *Closure { return &Closure{ID: id, Closed: map[string]bool{}} }
+func New(id string) *Closure {
+	return &Closure{ID: id, Closed: map[string]bool{}, BundleSeats: map[string][]BundleSeat{}, Told: map[string]bool{}}
+}
 
 // Apply implements domain.Aggregate.
 func (c *Closure) Apply(e domain.Event) {
@@ -52,6 +61,10 @@ func (c *Closure) Apply(e domain.Event) {
 			c.ClosedCount++
 		}
 		c.BookingCount += len(e.Bookings)
+		c.BundleBookingCount += len(e.BundleBookings)
+		c.BundleSeats[e.SessionID] = e.BundleBookings
+	case BundleHolderNotified:
+		c.Told[toldKey(e.SessionID, e.BookingID)] = true
 	}
 }
 
@@ -135,16 +148,34 @@ func (c *Closure) Plan(applicationID, organizationID, locationID string, in Rang
 }
 
 // CloseSession decides that one of the closure's sessions is done: closed with the
-// bookings it cancelled, or skipped with why. Nothing for a session done already or
-// not the closure's.
-func (c *Closure) CloseSession(ref SessionRef, bookings []string, skipped string) []domain.Event {
+// bookings it cancelled and the bundle bookings that held it, or skipped with why.
+// Nothing for a session done already or not the closure's.
+func (c *Closure) CloseSession(ref SessionRef, bookings []string, bundles []BundleSeat, skipped string) []domain.Event {
 	if !c.Exists || c.Closed[ref.SessionID] || !c.holds(ref.SessionID) {
 		return nil
 	}
 	if bookings == nil {
 		bookings = []string{}
 	}
-	return []domain.Event{SessionClosed{SeriesID: ref.SeriesID, SessionID: ref.SessionID, Bookings: bookings, Skipped: skipped}}
+	if bundles == nil {
+		bundles = []BundleSeat{}
+	}
+	return []domain.Event{SessionClosed{SeriesID: ref.SeriesID, SessionID: ref.SessionID, Bookings: bookings, BundleBookings: bundles, Skipped: skipped}}
+}
+
+// NotifyBundleHolder decides that the participant of a bundle booking that held one of
+// the closure's closed sessions was told. Nothing when they were, or when the booking
+// is not one the closure recorded for that session: a holder is told once per session.
+func (c *Closure) NotifyBundleHolder(sessionID, bookingID string) []domain.Event {
+	if !c.Exists || c.Told[toldKey(sessionID, bookingID)] {
+		return nil
+	}
+	for _, seat := range c.BundleSeats[sessionID] {
+		if seat.BookingID == bookingID {
+			return []domain.Event{BundleHolderNotified{SessionID: sessionID, BundleID: seat.BundleID, BookingID: bookingID}}
+		}
+	}
+	return nil
 }
 
 func (c *Closure) holds(sessionID string) bool {

@@ -82,7 +82,7 @@ func TestPlanAndCloseAreIdempotent(t *testing.T) {
 	a := closure.SessionRef{SeriesID: "s1", SessionID: "a"}
 	b := closure.SessionRef{SeriesID: "s1", SessionID: "b"}
 	rng := closure.Range{From: "2026-12-20", Until: "2026-12-24", Reason: "Kerst"}
-	if ev := c.CloseSession(a, nil, ""); ev != nil {
+	if ev := c.CloseSession(a, nil, nil, ""); ev != nil {
 		t.Fatalf("closed before planned: %v", ev)
 	}
 	ev, err := c.Plan("app", "org", "", rng, []closure.SessionRef{a, b})
@@ -96,21 +96,52 @@ func TestPlanAndCloseAreIdempotent(t *testing.T) {
 	if !c.VisibleIn("app") || c.VisibleIn("other") {
 		t.Fatal("tenant")
 	}
-	closed := c.CloseSession(a, []string{"bk1", "bk2"}, "")
+	closed := c.CloseSession(a, []string{"bk1", "bk2"}, []closure.BundleSeat{{BundleID: "bu1", BookingID: "bb1"}}, "")
 	if len(closed) != 1 {
 		t.Fatalf("close: %v", closed)
 	}
 	c.Apply(closed[0])
-	if again := c.CloseSession(a, []string{"bk1"}, ""); again != nil {
+	if again := c.CloseSession(a, []string{"bk1"}, nil, ""); again != nil {
 		t.Fatalf("closed twice: %v", again)
 	}
-	if foreign := c.CloseSession(closure.SessionRef{SeriesID: "s1", SessionID: "z"}, nil, ""); foreign != nil {
+	if foreign := c.CloseSession(closure.SessionRef{SeriesID: "s1", SessionID: "z"}, nil, nil, ""); foreign != nil {
 		t.Fatalf("closed a session not its own: %v", foreign)
 	}
-	skipped := c.CloseSession(b, nil, closure.SkippedStarted)
+	skipped := c.CloseSession(b, nil, nil, closure.SkippedStarted)
 	c.Apply(skipped[0])
-	if c.ClosedCount != 1 || c.SkippedCount != 1 || c.BookingCount != 2 || len(c.Open()) != 0 {
+	if c.ClosedCount != 1 || c.SkippedCount != 1 || c.BookingCount != 2 || c.BundleBookingCount != 1 || len(c.Open()) != 0 {
 		t.Fatalf("outcome: %+v", c)
+	}
+
+	// A bundle holder of a closed session is told once; one the closure did not record
+	// for that session never (decision 1770).
+	if none := c.NotifyBundleHolder("b", "bb1"); none != nil {
+		t.Fatalf("told a holder of a skipped session: %v", none)
+	}
+	if none := c.NotifyBundleHolder("a", "bk1"); none != nil {
+		t.Fatalf("told a session booking as a bundle holder: %v", none)
+	}
+	told := c.NotifyBundleHolder("a", "bb1")
+	if len(told) != 1 || told[0] != (closure.BundleHolderNotified{SessionID: "a", BundleID: "bu1", BookingID: "bb1"}) {
+		t.Fatalf("told: %v", told)
+	}
+	c.Apply(told[0])
+	if again := c.NotifyBundleHolder("a", "bb1"); again != nil {
+		t.Fatalf("told twice: %v", again)
+	}
+}
+
+// A closure.session_closed.v1 reads as v2 with no bundle bookings (an empty list).
+func TestSessionClosedV1ReadsAsV2(t *testing.T) {
+	r := domain.NewRegistry(closure.Register)
+	e, err := r.Decode(closure.SessionClosedV1, []byte(`{"series_id":"s1","session_id":"a","bookings":["bk1"]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, ok := e.(closure.SessionClosed)
+	if !ok || got.EventType() != "closure.session_closed.v2" || got.SessionID != "a" || len(got.Bookings) != 1 ||
+		got.BundleBookings == nil || len(got.BundleBookings) != 0 {
+		t.Fatalf("got %#v", e)
 	}
 }
 

@@ -6,6 +6,8 @@
 package closure
 
 import (
+	"encoding/json"
+
 	"move/domain"
 	"move/domain/bounds"
 )
@@ -31,20 +33,51 @@ type Planned struct {
 // SessionClosed: one session of the closure is cancelled, with the bookings it
 // cancelled (spots and waiting list). Skipped, when set, says why the session was left
 // as it was instead ("started": it began before its turn came).
+//
+// BundleBookings (v2) are the bookings of bundles that hold the session (the bundle's
+// series is the session's) with a spot when it closed. They are kept: the bundle goes on
+// without this session and nothing of it is refunded (decision 1711); their participants
+// are told, each once (BundleHolderNotified; decision 1770). A v1 event reads as v2
+// without them: closures before v2 told no bundle holder.
 type SessionClosed struct {
-	SeriesID  string   `json:"series_id"`
-	SessionID string   `json:"session_id"`
-	Bookings  []string `json:"bookings"`
-	Skipped   string   `json:"skipped,omitempty"`
+	SeriesID       string       `json:"series_id"`
+	SessionID      string       `json:"session_id"`
+	Bookings       []string     `json:"bookings"`
+	BundleBookings []BundleSeat `json:"bundle_bookings"`
+	Skipped        string       `json:"skipped,omitempty"`
 }
 
+// BundleSeat is one booking of a bundle.
+type BundleSeat struct {
+	BundleID  string `json:"bundle_id"`
+	BookingID string `json:"booking_id"`
+}
+
+// BundleHolderNotified: the participant of a bundle booking was told (by mail, through
+// the mail port) that the closure took one session of their bundle. Recorded on the
+// closure's stream, not the bundle's: the bundle is unchanged, and the closure knows
+// which of its sessions' holders are told (decision 1770).
+type BundleHolderNotified struct {
+	SessionID string `json:"session_id"`
+	BundleID  string `json:"bundle_id"`
+	BookingID string `json:"booking_id"`
+}
+
+// SessionClosedV1 is closure.session_closed.v1: the same shape without the bundle
+// bookings. It reads as v2 with none.
+const SessionClosedV1 = "closure.session_closed.v1"
+
 func (Planned) EventType() string       { return "closure.planned.v1" }
-func (SessionClosed) EventType() string { return "closure.session_closed.v1" }
+func (SessionClosed) EventType() string { return "closure.session_closed.v2" }
+func (BundleHolderNotified) EventType() string {
+	return "closure.bundle_holder_notified.v1"
+}
 
 // Register adds the closure events to a registry, with the repair of the dates
 // (decision 1320).
 func Register(r *domain.Registry) {
-	r.Register(Planned{}, SessionClosed{})
+	r.Register(Planned{}, SessionClosed{}, BundleHolderNotified{})
+	r.RegisterUpcaster(SessionClosedV1, upcastSessionClosedV1)
 	r.RegisterUpcaster(Planned{}.EventType(), domain.Repair(func(e *Planned) bool {
 		mended := bounds.MendDate(&e.From)
 		return bounds.MendDate(&e.Until) || mended
@@ -53,7 +86,22 @@ func Register(r *domain.Registry) {
 
 // EventTypes lists every closure event type.
 func EventTypes() []string {
-	return []string{Planned{}.EventType(), SessionClosed{}.EventType()}
+	return []string{Planned{}.EventType(), SessionClosedV1, SessionClosed{}.EventType(), BundleHolderNotified{}.EventType()}
+}
+
+// upcastSessionClosedV1 reads a v1 session_closed as v2 with no bundle bookings (an
+// empty list, not null: the readers range over it).
+func upcastSessionClosedV1(data json.RawMessage) (string, json.RawMessage, error) {
+	var e SessionClosed
+	if err := json.Unmarshal(data, &e); err != nil {
+		return "", nil, err
+	}
+	if e.Bookings == nil {
+		e.Bookings = []string{}
+	}
+	e.BundleBookings = []BundleSeat{}
+	out, err := json.Marshal(e)
+	return SessionClosed{}.EventType(), out, err
 }
 
 // StreamPrefix names every closure stream; the name is permanent.

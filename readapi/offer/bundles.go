@@ -443,8 +443,12 @@ func (s *Handlers) bookBundleFor(w http.ResponseWriter, r *http.Request, bundleI
 	if err != nil {
 		return err
 	}
+	language := kernel.Lang(r) // the customer's, for their mails; staff's says nothing of the participant's (decision 1711)
+	if byStaff {
+		language = ""
+	}
 	res, err := s.App.BookBundle(r.Context(), m, commands.BundleBooking{BundleID: bundleID, CustomerID: customerID,
-		Participant: in.Participant, Answers: in.Answers, ByStaff: byStaff, Zone: loc})
+		Participant: in.Participant, Answers: in.Answers, ByStaff: byStaff, Zone: loc, Language: language})
 	s.CountCommand("book_bundle", err)
 	if err != nil {
 		return err

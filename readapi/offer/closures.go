@@ -12,6 +12,7 @@ import (
 	"move/domain/order"
 	rmactivities "move/projections/activities"
 	rmbookings "move/projections/bookings"
+	rmbundles "move/projections/bundles"
 	rmclosures "move/projections/closures"
 	rmlocations "move/projections/locations"
 	rmorders "move/projections/orders"
@@ -39,20 +40,26 @@ type closureSession struct {
 	StartsAt     string `json:"starts_at"`
 	Participants int    `json:"participants"`
 	Waiting      int    `json:"waiting"`
+	// BundleHolders hold the session through a bundle (a spot in a bundle of its series):
+	// told, their bundle kept without the session, nothing refunded (decision 1770).
+	BundleHolders int `json:"bundle_holders"`
 }
 
 // closureImpact is what a closure would do, counted before it is confirmed: the
 // sessions it cancels (the first closureSessionsShown of them listed), the
 // participants holding a spot and those waiting, whose bookings are cancelled and who
 // are mailed, and the refunds — what each paid and has not been refunded, in euro
-// cents and in moves (decision 1660: a closure refunds in full).
+// cents and in moves (decision 1660: a closure refunds in full). BundleHolders are the
+// bundle bookings with a spot in a bundle holding any of the sessions, each counted once:
+// they are mailed, their bundles kept and not refunded (decision 1770).
 type closureImpact struct {
-	Sessions     int              `json:"sessions"`
-	Participants int              `json:"participants"`
-	Waiting      int              `json:"waiting"`
-	Refunds      closureRefunds   `json:"refunds"`
-	List         []closureSession `json:"list"`
-	MaxSessions  int              `json:"max_sessions"`
+	Sessions      int              `json:"sessions"`
+	Participants  int              `json:"participants"`
+	Waiting       int              `json:"waiting"`
+	BundleHolders int              `json:"bundle_holders"`
+	Refunds       closureRefunds   `json:"refunds"`
+	List          []closureSession `json:"list"`
+	MaxSessions   int              `json:"max_sessions"`
 }
 
 type closureRefunds struct {
@@ -89,13 +96,15 @@ type closureAnswer struct {
 		Sessions int    `json:"sessions"`
 		Skipped  int    `json:"skipped"`
 		Bookings int    `json:"bookings"`
+		// BundleBookings held a closed session through a bundle: kept, their participants mailed.
+		BundleBookings int `json:"bundle_bookings"`
 	} `json:"data"`
 	Meta kernel.CommandMeta `json:"meta"`
 }
 
 // ClosureRoutes are an organisation's closures: the impact, the confirmation and the list.
 func (s *Handlers) ClosureRoutes() []kernel.Route {
-	reads := []string{rmactivities.Name, rmbookings.Name, rmorders.Name, rmlocations.Name, rmorg.Name}
+	reads := []string{rmactivities.Name, rmbookings.Name, rmorders.Name, rmlocations.Name, rmorg.Name, rmbundles.Name}
 	list := "/v1/admin/organizations/{id}/closures"
 	return []kernel.Route{
 		{Method: http.MethodGet, Pattern: list, Permission: kernel.PermViewActivities, Reads: []string{rmclosures.Name, rmlocations.Name, rmorg.Name}, Handler: s.listClosures,
@@ -174,7 +183,10 @@ func (s *Handlers) closureImpact(w http.ResponseWriter, r *http.Request) error {
 		rows, err := tx.Query(r.Context(), `SELECT s.id::text, s.series_id::text, a.name, s.date::text, to_char(s.start_time, 'HH24:MI'),
 			to_char(s.end_time, 'HH24:MI'), s.starts_at,
 			(SELECT count(*) FROM readmodel.session_participants p WHERE p.session_id = s.id AND p.status IN ('held', 'confirmed')),
-			(SELECT count(*) FROM readmodel.session_participants p WHERE p.session_id = s.id AND p.status = 'waitlisted')`+
+			(SELECT count(*) FROM readmodel.session_participants p WHERE p.session_id = s.id AND p.status = 'waitlisted'),
+			(SELECT count(*) FROM readmodel.bundles b JOIN readmodel.bundle_participants bp ON bp.bundle_id = b.id
+			  WHERE b.application_id = s.application_id AND b.organization_id = s.organization_id AND s.series_id = ANY (b.series_ids)
+			    AND bp.status IN ('held', 'confirmed'))`+
 			closureSessionsWhere+` ORDER BY s.starts_at, s.id`, args...)
 		if err != nil {
 			return err
@@ -183,7 +195,7 @@ func (s *Handlers) closureImpact(w http.ResponseWriter, r *http.Request) error {
 		for rows.Next() {
 			var x closureSession
 			var starts time.Time
-			if err := rows.Scan(&x.ID, &x.SeriesID, &x.ActivityName, &x.Date, &x.StartTime, &x.EndTime, &starts, &x.Participants, &x.Waiting); err != nil {
+			if err := rows.Scan(&x.ID, &x.SeriesID, &x.ActivityName, &x.Date, &x.StartTime, &x.EndTime, &starts, &x.Participants, &x.Waiting, &x.BundleHolders); err != nil {
 				return err
 			}
 			x.StartsAt = kernel.Stamp(starts)
@@ -195,6 +207,12 @@ func (s *Handlers) closureImpact(w http.ResponseWriter, r *http.Request) error {
 			}
 		}
 		if err := rows.Err(); err != nil {
+			return err
+		}
+		err = tx.QueryRow(r.Context(), `SELECT count(DISTINCT bp.booking_id) FROM readmodel.bundles b
+			JOIN readmodel.bundle_participants bp ON bp.bundle_id = b.id AND bp.status IN ('held', 'confirmed')
+			WHERE b.application_id = $1 AND b.series_ids && ARRAY(SELECT s.series_id`+closureSessionsWhere+`)`, args...).Scan(&out.BundleHolders)
+		if err != nil {
 			return err
 		}
 		return tx.QueryRow(r.Context(), `SELECT count(*) FILTER (WHERE o.paid_cents > o.refunded_cents),
@@ -241,6 +259,22 @@ func (s *Handlers) createClosure(w http.ResponseWriter, r *http.Request) error {
 			var ref closure.SessionRef
 			return ref, row.Scan(&ref.SeriesID, &ref.SessionID)
 		})
+		if err != nil {
+			return err
+		}
+		// The bundles holding the candidates' series: candidates too, checked by the command (decision 1770).
+		req.Bundles = commands.BundleIndex{}
+		rows, err = tx.Query(r.Context(), `SELECT DISTINCT x.series_id::text, b.id::text FROM readmodel.bundles b
+			JOIN unnest(b.series_ids) AS x(series_id) ON x.series_id IN (SELECT s.series_id`+closureSessionsWhere+`)
+			WHERE b.application_id = $1 AND b.organization_id::text = $2`, args...)
+		if err != nil {
+			return err
+		}
+		var series, bundleID string
+		_, err = pgx.ForEachRow(rows, []any{&series, &bundleID}, func() error {
+			req.Bundles[series] = append(req.Bundles[series], bundleID)
+			return nil
+		})
 		return err
 	})
 	if err != nil {
@@ -258,6 +292,7 @@ func (s *Handlers) createClosure(w http.ResponseWriter, r *http.Request) error {
 	var answer closureAnswer
 	answer.Data.ID, answer.Data.Version = out.ID, out.Version
 	answer.Data.Sessions, answer.Data.Skipped, answer.Data.Bookings = out.Sessions, out.Skipped, out.Bookings
+	answer.Data.BundleBookings = out.BundleBookings
 	answer.Meta.Position = out.Position.String()
 	w.Header().Set("X-Event-Position", answer.Meta.Position)
 	kernel.WriteJSON(w, http.StatusCreated, answer)

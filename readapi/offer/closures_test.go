@@ -8,6 +8,11 @@ import (
 
 	"github.com/google/uuid"
 
+	"move/commands"
+	"move/domain/activity"
+	"move/domain/booking"
+	"move/domain/bundle"
+	"move/domain/series"
 	"move/readapi/readapitest"
 )
 
@@ -81,7 +86,7 @@ func TestClosingAnOrganisationForAHoliday(t *testing.T) {
 	if readapitest.Data(again, "id") != readapitest.Data(first, "id") || readapitest.Data(again, "sessions") != 1.0 {
 		t.Fatalf("retry: %s", again.Raw)
 	}
-	for typ, want := range map[string]int{"closure.planned.v1": 1, "closure.session_closed.v1": 1, "booking.cancelled.v1": 1,
+	for typ, want := range map[string]int{"closure.planned.v1": 1, "closure.session_closed.v2": 1, "booking.cancelled.v1": 1,
 		"series.occurrence_cancelled.v1": 1, "order.refund_requested.v1": 1} {
 		if n := s.Events(typ); n != want {
 			t.Fatalf("%d %s, want %d", n, typ, want)
@@ -128,5 +133,68 @@ func TestClosingAnOrganisationForAHoliday(t *testing.T) {
 	// Nothing left in the range: a second closure closes nothing.
 	if after := staff.Want("POST", closures+"/impact", body, 200); readapitest.Data(after, "sessions") != 0.0 {
 		t.Fatalf("impact after: %s", after.Raw)
+	}
+}
+
+// A closure of a bundle's session counts the bundle's holders in its impact (in total
+// and per session), records them with the closed session, keeps their bundle and mails
+// them that it stays, nothing refunded (decision 1770).
+func TestAClosureCountsAndTellsTheBundleHolders(t *testing.T) {
+	s := readapitest.NewShop(t)
+	s.Worker.Mail = s.Mails
+	ctx := context.Background()
+	meta := commands.Meta{ActorID: "test", ApplicationID: s.AppA}
+	s.PricedSession(s.AppA, s.OrgA, 5, 1000, 50) // the organisation, approved; its session is on another day
+	act, err := s.Env.App.CreateActivity(ctx, meta, s.OrgA, activity.TypeBundle, activity.Details{Name: "Zwemcursus"}, activity.Settings{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now().AddDate(0, 0, 8)
+	day := start.AddDate(0, 0, 2).Format(time.DateOnly)
+	b, err := s.Env.App.CreateBundle(ctx, meta, act.ID, bundle.Fields{Name: "Voorjaar", Spots: 5, StartDate: start.Format(time.DateOnly)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Env.App.CreateBundleSeries(ctx, meta, b.ID, "Europe/Amsterdam", series.Schedule{Session: series.Session{
+		Date: day, StartTime: "10:00", EndTime: "11:00", Spots: 5}}); err != nil {
+		t.Fatal(err)
+	}
+	booked, err := s.Env.App.BookBundle(ctx, meta, commands.BundleBooking{BundleID: b.ID, ByStaff: true,
+		Participant: booking.Participant{FirstName: "Bo", LastName: "Bundel", Email: "bo@example.test"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Saw(booked.Position)
+	s.Settle()
+
+	closures := "/v1/admin/organizations/" + s.OrgA + "/closures"
+	staff := s.As(s.Users["organization"], s.AppA)
+	body := map[string]any{"from": day, "until": day, "reason": "Zwembad dicht"}
+	impact := staff.Want("POST", closures+"/impact", body, 200)
+	list, _ := readapitest.Dig(impact.Body, "data", "list").([]any)
+	if readapitest.Data(impact, "sessions") != 1.0 || readapitest.Data(impact, "participants") != 0.0 || readapitest.Data(impact, "bundle_holders") != 1.0 ||
+		len(list) != 1 || readapitest.Dig(list[0], "bundle_holders") != 1.0 {
+		t.Fatalf("impact: %s", impact.Raw)
+	}
+	closed := staff.Want("POST", closures, body, 201)
+	if readapitest.Data(closed, "sessions") != 1.0 || readapitest.Data(closed, "bookings") != 0.0 || readapitest.Data(closed, "bundle_bookings") != 1.0 {
+		t.Fatalf("closure: %s", closed.Raw)
+	}
+	for range 2 {
+		s.Settle()
+		if _, err := s.Worker.Pass(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.Mails.Mu.Lock()
+	defer s.Mails.Mu.Unlock()
+	var told int
+	for _, m := range s.Mails.Sent {
+		if m.To == "bo@example.test" && strings.Contains(m.Body, "Zwembad dicht") && strings.Contains(m.Body, "Je bundel Voorjaar blijft geldig") {
+			told++
+		}
+	}
+	if told != 1 || s.Events("bundle.booking_cancelled.v1") != 0 {
+		t.Fatalf("told %d times: %+v", told, s.Mails.Sent)
 	}
 }

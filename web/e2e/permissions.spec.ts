@@ -14,17 +14,21 @@ loggedInTest('a superadmin asks why a trainer may not edit activities, and who c
   await page.getByLabel('Permission', { exact: true }).selectOption('edit-activity');
   await page.getByRole('button', { name: 'Explain' }).click();
   const answer = page.getByTestId('why-denied-answer');
-  await expect(answer).toContainText('Tom Trainer may not use “edit-activity” in this application.');
+  // The permission in words, never its id (issue 23); the id is folded away for support.
+  await expect(answer.getByRole('heading', { level: 2 })).toHaveText('Tom Trainer may not use “Edit activities” in this application.');
   await expect(answer).toContainText('Trainer in ');
-  await expect(answer).toContainText('Invite them as organisation staff of the organisation (rule “edit-activity”). Who can:');
+  await expect(answer).toContainText('Invite them as organisation staff of the organisation (that role holds “Edit activities”). Who can:');
   await expect(answer).toContainText('admin@move.test');
-  await expect(answer).toContainText('Add “edit-activity” to the role Trainer they hold, in the permission matrix. Who can: Sam Superadmin');
+  await expect(answer).toContainText('Add “Edit activities” to the role Trainer they hold, in the permission matrix. Who can: Sam Superadmin');
+  await expect(answer).not.toContainText('edit-activity');
+  await page.getByTestId('why-denied-support').getByText('For support').click();
+  await expect(page.getByTestId('why-denied-support').locator('code').first()).toHaveText('edit-activity');
 
   // An API route is explained by the permission its guard checks.
   await page.getByLabel('Permission', { exact: true }).selectOption('');
   await page.getByLabel('Or an API route').fill('GET /v1/admin/application/orders');
   await page.getByRole('button', { name: 'Explain' }).click();
-  await expect(answer).toContainText('Tom Trainer may not use “view-application-orders” in this application.');
+  await expect(answer.getByRole('heading', { level: 2 })).toHaveText('Tom Trainer may not use “View the application\'s orders” in this application.');
 });
 
 loggedInTest('the matrix grants and revokes a rule after a confirmation naming who gains or loses what', async ({ page }) => {
@@ -32,30 +36,31 @@ loggedInTest('the matrix grants and revokes a rule after a confirmation naming w
   await expect(page.getByRole('heading', { name: 'Permissions', level: 1 })).toBeVisible();
   const matrix = page.getByTestId('permission-matrix');
   // The default matrix: admins hold refund-orders by name; the superadmin's * is a visible wildcard rule.
-  await expect(matrix.getByRole('checkbox', { name: 'refund-orders Admin' })).toBeChecked();
-  await expect(page.getByRole('region', { name: 'Wildcard rules' })).toContainText('Superadmin *');
+  // Rows name a permission in words, its id beside it for whoever types a rule (issue 23).
+  await expect(matrix.getByRole('checkbox', { name: 'Refund orders Admin' })).toBeChecked();
+  await expect(page.getByRole('region', { name: 'Wildcard rules' })).toContainText('Superadmin every permission *');
 
   // Customers hold no staff permission: granting them one here touches no other spec's screens.
-  const cell = matrix.getByRole('checkbox', { name: 'view-catalog Customer' });
+  const cell = matrix.getByRole('checkbox', { name: "View the platform's sports and types Customer" });
   await expect(cell).not.toBeChecked();
   await cell.click();
-  const grant = page.getByRole('alertdialog', { name: 'Give Customer “view-catalog”?' });
-  await expect(grant).toContainText('Every user with the role Customer gains “view-catalog”');
+  const grant = page.getByRole('alertdialog', { name: 'Give Customer “View the platform\'s sports and types”?' });
+  await expect(grant).toContainText('Every user with the role Customer gains “View the platform\'s sports and types”');
   await grant.getByRole('button', { name: 'Cancel' }).click();
   await expect(cell).not.toBeChecked();
 
   await cell.click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Grant' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Customer now holds “view-catalog”' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Customer now holds “View the platform\'s sports and types”' })).toBeVisible();
   await page.reload();
-  await expect(matrix.getByRole('checkbox', { name: 'view-catalog Customer' })).toBeChecked();
+  await expect(matrix.getByRole('checkbox', { name: "View the platform's sports and types Customer" })).toBeChecked();
 
-  await matrix.getByRole('checkbox', { name: 'view-catalog Customer' }).click();
-  const revoke = page.getByRole('alertdialog', { name: 'Take “view-catalog” from Customer?' });
-  await expect(revoke).toContainText('Every user with the role Customer loses “view-catalog”');
+  await matrix.getByRole('checkbox', { name: "View the platform's sports and types Customer" }).click();
+  const revoke = page.getByRole('alertdialog', { name: 'Take “View the platform\'s sports and types” from Customer?' });
+  await expect(revoke).toContainText('Every user with the role Customer loses “View the platform\'s sports and types”');
   await revoke.getByRole('button', { name: 'Revoke' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Customer no longer holds “view-catalog”' })).toBeVisible();
-  await expect(matrix.getByRole('checkbox', { name: 'view-catalog Customer' })).not.toBeChecked();
+  await expect(page.getByRole('status').filter({ hasText: 'Customer no longer holds “View the platform\'s sports and types”' })).toBeVisible();
+  await expect(matrix.getByRole('checkbox', { name: "View the platform's sports and types Customer" })).not.toBeChecked();
 });
 
 test('a trainer on a closed page follows "why denied?" to the missing grant', async ({ page }) => {
@@ -73,7 +78,8 @@ test('a trainer on a closed page follows "why denied?" to the missing grant', as
   await page.getByRole('link', { name: 'Why denied?' }).click();
   await expect(page).toHaveURL(/\/why-denied\?permission=view-rates&organization_id=/);
   const answer = page.getByTestId('why-denied-answer');
-  await expect(answer).toContainText('Tom Trainer may not use “view-rates” in ');
+  await expect(answer.getByRole('heading', { level: 2 })).toHaveText(/^Tom Trainer may not use “View rates” in .+\.$/);
+  await expect(answer).not.toContainText('view-rates');
   await expect(answer).toContainText('Who can: Ada Admin (admin@move.test)');
 });
 

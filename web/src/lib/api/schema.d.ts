@@ -10768,6 +10768,7 @@ export interface operations {
                     "application/json": {
                         data: {
                             bookings: number;
+                            bundle_bookings: number;
                             id: string;
                             sessions: number;
                             skipped: number;
@@ -10821,8 +10822,10 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            bundle_holders: number;
                             list: {
                                 activity_name: string;
+                                bundle_holders: number;
                                 date: string;
                                 end_time: string;
                                 id: string;

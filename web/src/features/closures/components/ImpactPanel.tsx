@@ -18,6 +18,8 @@ export function ImpactPanel({ impact }: { impact: ClosureImpact }) {
           <>
             <p>{t('closures.impactSessions', { count: impact.sessions })}</p>
             <p>{t('closures.impactParticipants', { participants: impact.participants, waiting: impact.waiting })}</p>
+            {/* Bundle holders keep their bundle without the closed sessions, and are mailed (decision 1770). */}
+            {impact.bundle_holders > 0 && <p>{t('closures.impactBundleHolders', { count: impact.bundle_holders })}</p>}
             {impact.refunds.orders > 0 && (
               <p>
                 {t('closures.impactRefunds', {
@@ -46,6 +48,7 @@ export function ImpactPanel({ impact }: { impact: ClosureImpact }) {
                 <th scope="col">{t('closures.session.activity')}</th>
                 <th scope="col">{t('closures.session.participants')}</th>
                 <th scope="col">{t('closures.session.waiting')}</th>
+                <th scope="col">{t('closures.session.bundleHolders')}</th>
               </tr>
             </thead>
             <tbody>
@@ -58,6 +61,7 @@ export function ImpactPanel({ impact }: { impact: ClosureImpact }) {
                   <td>{session.activity_name}</td>
                   <td>{session.participants}</td>
                   <td>{session.waiting}</td>
+                  <td>{session.bundle_holders}</td>
                 </tr>
               ))}
             </tbody>

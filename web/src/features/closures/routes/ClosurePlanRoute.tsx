@@ -110,6 +110,7 @@ export function ClosurePlanRoute() {
           body={t('closures.confirmBody', {
             sessions: previewed.impact.sessions,
             people: previewed.impact.participants + previewed.impact.waiting,
+            holders: previewed.impact.bundle_holders,
           })}
           confirmLabel={t('closures.confirmLabel', { count: previewed.impact.sessions })}
           busy={planClosure.isPending}

@@ -29,15 +29,17 @@ describe('PermissionMatrixRoute', () => {
       </MemoryRouter>,
     );
     const table = await screen.findByTestId('permission-matrix');
-    expect(within(table).getByRole('checkbox', { name: 'view-rates Admin' })).toBeChecked();
-    expect(within(table).getByRole('checkbox', { name: 'view-rates Trainer' })).not.toBeChecked();
-    const viewBundle = within(table).getByText('view-bundle').closest('tr') as HTMLElement;
-    expect(viewBundle).toHaveTextContent('through view-*');
+    expect(within(table).getByRole('checkbox', { name: 'View rates Admin' })).toBeChecked();
+    expect(within(table).getByRole('checkbox', { name: 'View rates Trainer' })).not.toBeChecked();
+    const viewBundle = within(table).getByText('View a bundle').closest('tr') as HTMLElement;
+    expect(viewBundle).toHaveTextContent('view-bundle');
+    // The row names the permission in words, its id beside it for whoever types a rule.
+    expect(viewBundle).toHaveTextContent('through view everything');
     const wildcards = screen.getByRole('region', { name: 'Wildcard rules' });
-    expect(wildcards).toHaveTextContent('Admin view-* covers 2 permissions');
-    expect(wildcards).toHaveTextContent('Superadmin * covers 3 permissions');
+    expect(wildcards).toHaveTextContent('Admin view everything view-* covers 2 permissions');
+    expect(wildcards).toHaveTextContent('Superadmin every permission * covers 3 permissions');
     expect(within(wildcards).queryByRole('button', { name: 'Revoke * from Superadmin' })).toBeNull();
-    expect(within(wildcards).getByRole('button', { name: 'Revoke view-* from Admin' })).toBeEnabled();
+    expect(within(wildcards).getByRole('button', { name: 'Revoke view everything from Admin' })).toBeEnabled();
   });
 
   it('names who gains what before granting, and grants only after yes', async () => {
@@ -46,9 +48,9 @@ describe('PermissionMatrixRoute', () => {
         <PermissionMatrixRoute />
       </MemoryRouter>,
     );
-    await userEvent.click(await screen.findByRole('checkbox', { name: 'manage-rates Trainer' }));
-    const dialog = screen.getByRole('alertdialog', { name: 'Give Trainer “manage-rates”?' });
-    expect(dialog).toHaveTextContent('Every user with the role Trainer gains “manage-rates”');
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Manage rates and cancellation terms Trainer' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Give Trainer “Manage rates and cancellation terms”?' });
+    expect(dialog).toHaveTextContent('Every user with the role Trainer gains “Manage rates and cancellation terms”');
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Grant' }));
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
@@ -62,10 +64,10 @@ describe('PermissionMatrixRoute', () => {
         <PermissionMatrixRoute />
       </MemoryRouter>,
     );
-    await userEvent.click(await screen.findByRole('checkbox', { name: 'view-rates Admin' }));
-    const dialog = screen.getByRole('alertdialog', { name: 'Take “view-rates” from Admin?' });
-    expect(dialog).toHaveTextContent('loses “view-rates”');
-    expect(dialog).toHaveTextContent('They keep it through view-*.');
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'View rates Admin' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Take “View rates” from Admin?' });
+    expect(dialog).toHaveTextContent('loses “View rates”');
+    expect(dialog).toHaveTextContent('They keep it through view everything.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Revoke' }));
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
     expect(String(post?.[0])).toContain('/v1/admin/permissions/revoke');

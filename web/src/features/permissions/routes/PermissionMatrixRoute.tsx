@@ -1,5 +1,6 @@
 import '@/features/permissions/i18n';
 import { useId, useState, type FormEvent } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/page/PageHeader';
@@ -9,6 +10,7 @@ import { Skeleton } from '@/components/ui/Skeleton';
 import { usePermissionMatrix, useChangePermission, type PermissionMatrix } from '@/features/permissions/api/permissions';
 import { cellState, coveredBy, isWildcard, unknownRules, wildcardRules } from '@/features/permissions/components/matrix';
 import { SUPERADMIN } from '@/lib/authorization';
+import { ruleName } from '@/lib/permission-names';
 import { notifySaved } from '@/stores/notification';
 
 interface Change {
@@ -56,7 +58,7 @@ export function PermissionMatrixRoute() {
     const { grant, role, permission } = asking;
     await change.mutateAsync({ grant, rule: { role, permission } });
     setAsking(null);
-    notifySaved(t(grant ? 'permissions.granted' : 'permissions.revoked', { role: roleName(role), permission }));
+    notifySaved(t(grant ? 'permissions.granted' : 'permissions.revoked', { role: roleName(role), permission: ruleName(t, permission) }));
   };
   return (
     <>
@@ -90,7 +92,7 @@ export function PermissionMatrixRoute() {
           asking
             ? t(asking.grant ? 'permissions.confirmGrantTitle' : 'permissions.confirmRevokeTitle', {
                 role: roleName(asking.role),
-                permission: asking.permission,
+                permission: ruleName(t, asking.permission),
               })
             : ''
         }
@@ -110,19 +112,20 @@ function consequence(
   change: Change,
   matrix: PermissionMatrix,
   roleName: (role: string) => string,
-  t: (key: string, options?: Record<string, unknown>) => string,
+  t: TFunction,
 ): string {
   const role = roleName(change.role);
-  const permission = change.permission;
-  if (isWildcard(permission)) {
-    const covered = coveredBy(matrix, permission);
+  // Permissions and rules in words (issue 23); the matrix's rows still show their ids for whoever types a pattern.
+  const permission = ruleName(t, change.permission);
+  if (isWildcard(change.permission)) {
+    const covered = coveredBy(matrix, change.permission);
     const key = change.grant ? 'permissions.confirmGrantPattern' : 'permissions.confirmRevokePattern';
-    return t(key, { role, permission, count: covered.length, list: covered.join(', ') });
+    return t(key, { role, permission, count: covered.length, list: covered.map((rule) => ruleName(t, rule)).join(', ') });
   }
   if (change.grant) return t('permissions.confirmGrant', { role, permission });
-  const keeps = cellState(matrix, change.role, permission).via;
+  const keeps = cellState(matrix, change.role, change.permission).via;
   const body = t('permissions.confirmRevoke', { role, permission });
-  return keeps.length > 0 ? `${body} ${t('permissions.keepsThrough', { rules: keeps.join(', ') })}` : body;
+  return keeps.length > 0 ? `${body} ${t('permissions.keepsThrough', { rules: keeps.map((rule) => ruleName(t, rule)).join(', ') })}` : body;
 }
 
 function MatrixTable({
@@ -157,8 +160,8 @@ function MatrixTable({
         <tbody>
           {matrix.permissions.map((permission) => (
             <tr key={permission}>
-              <th scope="row" id={`${id}-p-${permission}`}>
-                <code>{permission}</code>
+              <th scope="row">
+                <span id={`${id}-p-${permission}`}>{ruleName(t, permission)}</span> <code className="permission-matrix__id">{permission}</code>
               </th>
               {roles.map((role) => {
                 const cell = cellState(matrix, role, permission);
@@ -173,7 +176,7 @@ function MatrixTable({
                         onChange={() => onChange({ grant: !cell.exact, role, permission })}
                       />
                       {cell.via.length > 0 && (
-                        <span className="permission-matrix__via">{t('permissions.via', { rules: cell.via.join(', ') })}</span>
+                        <span className="permission-matrix__via">{t('permissions.via', { rules: cell.via.map((rule) => ruleName(t, rule)).join(', ') })}</span>
                       )}
                     </label>
                   </td>
@@ -217,12 +220,12 @@ function RuleList({
         <ul className="permission-rules">
           {rules.map(({ role, rule }) => (
             <li key={`${role} ${rule}`}>
-              <strong>{roleName(role)}</strong> <code>{rule}</code>
+              <strong>{roleName(role)}</strong> {ruleName(t, rule)} <code>{rule}</code>
               {isWildcard(rule) && <span className="field__hint"> {t('permissions.covers', { count: coveredBy(matrix, rule).length })}</span>}{' '}
               {/* A superadmin passes every check whatever its rules: nothing to revoke. */}
               {role !== SUPERADMIN && (
                 <button type="button" className="button button--small button--danger-ghost" disabled={busy} onClick={() => onRevoke(role, rule)}>
-                  {t('permissions.revokeRule', { rule, role: roleName(role) })}
+                  {t('permissions.revokeRule', { rule: ruleName(t, rule), role: roleName(role) })}
                 </button>
               )}
             </li>

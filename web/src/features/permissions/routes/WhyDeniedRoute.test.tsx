@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import type { AccessExplanation } from '@/features/permissions/api/permissions';
@@ -47,10 +47,14 @@ describe('WhyDeniedRoute', () => {
     fetchMock.mockResolvedValue(ok({ data: denied }));
     renderAt('/why-denied?permission=edit-activity&organization_id=o1');
     const answer = await screen.findByTestId('why-denied-answer');
-    expect(answer).toHaveTextContent('Tim Trainer may not use “edit-activity” in Club A.');
+    // The permission in words, never its id (issue 23); the id only folded away for support.
+    expect(within(answer).getByRole('heading', { level: 2 })).toHaveTextContent(/^Tim Trainer may not use “Edit activities” in Club A\.$/);
     expect(answer).toHaveTextContent('Trainer in Club A');
-    expect(answer).toHaveTextContent('Invite them as organisation staff of Club A (rule “edit-activity”). Who can: Ada Admin (ada@example.test)');
-    expect(answer).toHaveTextContent('Add “edit-activity” to the role Trainer they hold, in the permission matrix. Nobody in this application can');
+    expect(answer).toHaveTextContent('Invite them as organisation staff of Club A (that role holds “Edit activities”). Who can: Ada Admin (ada@example.test)');
+    expect(answer).toHaveTextContent('Add “Edit activities” to the role Trainer they hold, in the permission matrix. Nobody in this application can');
+    expect(answer).not.toHaveTextContent('edit-activity');
+    expect(screen.getByTestId('why-denied-support')).toHaveTextContent('Technical names: edit-activity');
+    expect(screen.getByLabelText('Permission')).toHaveDisplayValue('Edit activities');
     const url = String(fetchMock.mock.calls[0][0]);
     expect(url).toContain('/v1/admin/permissions/explain?');
     expect(url).toContain('permission=edit-activity');
@@ -62,11 +66,15 @@ describe('WhyDeniedRoute', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Explain' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Give a permission or an API route.');
     expect(fetchMock).not.toHaveBeenCalled();
-    await userEvent.type(screen.getByLabelText('Permission'), 'view-rates');
+    // Chosen by its phrase: no one types an id.
+    await userEvent.selectOptions(screen.getByLabelText('Permission'), 'View rates');
     fetchMock.mockResolvedValue(ok({ data: { ...denied, permission: 'view-rates', organization_id: '', allowed: true, remedies: [], allowed_by: [{ role: 'trainer', organization_id: 'o1', organization_name: 'Club A', rule: 'view-*' }] } }));
     await userEvent.click(screen.getByRole('button', { name: 'Explain' }));
     const answer = await screen.findByTestId('why-denied-answer');
-    expect(answer).toHaveTextContent('Tim Trainer may use “view-rates” in this application.');
-    expect(answer).toHaveTextContent('the role Trainer in Club A, through the rule “view-*”');
+    expect(answer).toHaveTextContent('Tim Trainer may use “View rates” in this application.');
+    expect(answer).toHaveTextContent('the role Trainer in Club A, which holds “view everything”');
+    expect(answer).not.toHaveTextContent(/view-/);
+    expect(screen.getByTestId('why-denied-support')).toHaveTextContent('Technical names: view-rates, view-*');
+    expect(String(fetchMock.mock.calls[0][0])).toContain('permission=view-rates');
   });
 });

@@ -13,6 +13,7 @@ import {
   type AccessRemedy,
 } from '@/features/permissions/api/permissions';
 import { ApiError } from '@/lib/api-client';
+import { knownPermissions, permissionName, ruleName, sortByName } from '@/lib/permission-names';
 import { useAuthStore } from '@/stores/auth';
 import { useContextStore } from '@/stores/context';
 
@@ -57,6 +58,12 @@ function WhyDenied({ admin }: { admin: boolean }) {
   const adminOrganizations = useOrganizationChoices(admin ? draft.application_id : '');
   const organizations = admin ? (adminOrganizations.data ?? []) : (profile?.organizations ?? []);
   const answer = useAccessExplanation(question);
+  // Permissions are chosen by their phrase, never typed as ids (issue 23): the matrix's list
+  // for a superadmin, else every permission the SPA has words for.
+  const permissions = useMemo(() => {
+    const list = admin && matrix.data ? sortByName(t, matrix.data.permissions) : knownPermissions(t);
+    return draft.permission && !list.includes(draft.permission) ? [draft.permission, ...list] : list;
+  }, [admin, matrix.data, t, draft.permission]);
   const set = (field: (typeof FIELDS)[number]) => (value: string) => setDraft((current) => ({ ...current, [field]: value }));
 
   const submit = (event: FormEvent) => {
@@ -141,30 +148,20 @@ function WhyDenied({ admin }: { admin: boolean }) {
           </div>
           <div className="field">
             <label htmlFor={`${id}-permission`}>{t('permissions.ability')}</label>
-            {admin && matrix.data ? (
-              <select
-                id={`${id}-permission`}
-                className="input"
-                value={draft.permission}
-                aria-invalid={missing || undefined}
-                onChange={(event) => set('permission')(event.target.value)}
-              >
-                <option value="" />
-                {matrix.data.permissions.map((permission) => (
-                  <option key={permission} value={permission}>
-                    {permission}
-                  </option>
-                ))}
-              </select>
-            ) : (
-              <input
-                id={`${id}-permission`}
-                className="input"
-                value={draft.permission}
-                aria-invalid={missing || undefined}
-                onChange={(event) => set('permission')(event.target.value)}
-              />
-            )}
+            <select
+              id={`${id}-permission`}
+              className="input"
+              value={draft.permission}
+              aria-invalid={missing || undefined}
+              onChange={(event) => set('permission')(event.target.value)}
+            >
+              <option value="" />
+              {permissions.map((permission) => (
+                <option key={permission} value={permission}>
+                  {permissionName(t, permission)}
+                </option>
+              ))}
+            </select>
           </div>
           <div className="field">
             <label htmlFor={`${id}-route`}>{t('permissions.route')}</label>
@@ -220,54 +217,70 @@ function Explanation({ answer }: { answer: AccessExplanation }) {
       : role === 'superadmin'
         ? ''
         : t('permissions.grantWhereApplication');
+  const ids = [answer.permission, ...answer.allowed_by.map((reason) => reason.rule), ...answer.remedies.map((remedy) => remedy.rule)];
   return (
-    <section className={`panel why-denied__answer why-denied__answer--${answer.allowed ? 'allowed' : 'denied'}`} aria-live="polite" data-testid="why-denied-answer">
-      <h2>{t(answer.allowed ? 'permissions.allowed' : 'permissions.denied', { name, permission: answer.permission, where })}</h2>
-      {answer.allowed ? (
-        <>
-          <h3>{t('permissions.allowedBy')}</h3>
-          <ul>
-            {answer.allowed_by.map((reason) => (
-              <li key={`${reason.role} ${reason.organization_id} ${reason.rule}`}>
-                {reason.role === 'superadmin'
-                  ? t('permissions.superadminRule')
-                  : t('permissions.grantRule', {
-                      role: roleName(reason.role),
-                      where: grantWhere(reason.organization_name || reason.organization_id, reason.role),
-                      rule: reason.rule,
-                    })}
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : (
-        <>
-          <h3>{t('permissions.theirRoles')}</h3>
-          {answer.grants.length === 0 ? (
-            <p>{t('permissions.noRoles')}</p>
-          ) : (
+    <>
+      <section className={`panel why-denied__answer why-denied__answer--${answer.allowed ? 'allowed' : 'denied'}`} aria-live="polite" data-testid="why-denied-answer">
+        <h2>{t(answer.allowed ? 'permissions.allowed' : 'permissions.denied', { name, permission: permissionName(t, answer.permission), where })}</h2>
+        {answer.allowed ? (
+          <>
+            <h3>{t('permissions.allowedBy')}</h3>
             <ul>
-              {answer.grants.map((grant) => (
-                <li key={`${grant.role} ${grant.organization_id}`}>
-                  {roleName(grant.role)}
-                  {grantWhere(grant.organization_name || grant.organization_id, grant.role)}
+              {answer.allowed_by.map((reason) => (
+                <li key={`${reason.role} ${reason.organization_id} ${reason.rule}`}>
+                  {reason.role === 'superadmin'
+                    ? t('permissions.superadminRule')
+                    : t('permissions.grantRule', {
+                        role: roleName(reason.role),
+                        where: grantWhere(reason.organization_name || reason.organization_id, reason.role),
+                        rule: ruleName(t, reason.rule),
+                      })}
                 </li>
               ))}
             </ul>
-          )}
-          <h3>{t('permissions.whatWouldAllow')}</h3>
-          {answer.remedies.length === 0 ? (
-            <p>{t('permissions.noRemedy')}</p>
-          ) : (
-            <ul>
-              {answer.remedies.map((remedy) => (
-                <Remedy key={`${remedy.kind} ${remedy.role} ${remedy.rule}`} remedy={remedy} roleName={roleName} />
-              ))}
-            </ul>
-          )}
-        </>
-      )}
-    </section>
+          </>
+        ) : (
+          <>
+            <h3>{t('permissions.theirRoles')}</h3>
+            {answer.grants.length === 0 ? (
+              <p>{t('permissions.noRoles')}</p>
+            ) : (
+              <ul>
+                {answer.grants.map((grant) => (
+                  <li key={`${grant.role} ${grant.organization_id}`}>
+                    {roleName(grant.role)}
+                    {grantWhere(grant.organization_name || grant.organization_id, grant.role)}
+                  </li>
+                ))}
+              </ul>
+            )}
+            <h3>{t('permissions.whatWouldAllow')}</h3>
+            {answer.remedies.length === 0 ? (
+              <p>{t('permissions.noRemedy')}</p>
+            ) : (
+              <ul>
+                {answer.remedies.map((remedy) => (
+                  <Remedy key={`${remedy.kind} ${remedy.role} ${remedy.rule}`} remedy={remedy} roleName={roleName} />
+                ))}
+              </ul>
+            )}
+          </>
+        )}
+      </section>
+      {/* The ids stay at hand for whoever answers a support question, folded away (issue 23). */}
+      <details className="why-denied__support" data-testid="why-denied-support">
+        <summary>{t('forbidden.supportSummary')}</summary>
+        <p>
+          {t('forbidden.supportIds')}{' '}
+          {[...new Set(ids)].map((rule, index) => (
+            <span key={rule}>
+              {index > 0 && ', '}
+              <code>{rule}</code>
+            </span>
+          ))}
+        </p>
+      </details>
+    </>
   );
 }
 
@@ -276,10 +289,10 @@ function Remedy({ remedy, roleName }: { remedy: AccessRemedy; roleName: (role: s
   const what =
     remedy.kind === 'grant_role'
       ? t(`permissions.remedy.grant_role.${remedy.role}`, {
-          rule: remedy.rule,
+          rule: ruleName(t, remedy.rule),
           organization: remedy.organization_name || t('permissions.anOrganization'),
         })
-      : t('permissions.remedy.extend_role', { rule: remedy.rule, role: roleName(remedy.role) });
+      : t('permissions.remedy.extend_role', { rule: ruleName(t, remedy.rule), role: roleName(remedy.role) });
   const people = remedy.grantors.map((person) => `${person.name || person.email} (${person.email})`).join(', ');
   return (
     <li>

@@ -1,0 +1,224 @@
+package processes_test
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+
+	"move/commands"
+	"move/domain/activity"
+	"move/domain/booking"
+	"move/domain/bundle"
+	"move/domain/closure"
+	"move/domain/organization"
+	"move/domain/series"
+	"move/eventstore"
+)
+
+// A closure records the bundle bookings that held a closed session with it
+// (closure.session_closed.v2); the worker mails each of their participants once, in the
+// language they booked in, saying the bundle stays and nothing is refunded — however
+// often it passes and after the to-do list is rebuilt from the log. A waiting-list
+// bundle booking holds no session and is not told; the bundle bookings stay as they
+// were (decisions 1711, 1770).
+func TestTheWorkerMailsTheBundleHoldersOfAClosedSessionOnce(t *testing.T) {
+	ctx := context.Background()
+	f := setup(t)
+	org := uuid.NewString()
+	meta := commands.Meta{ActorID: "admin", ApplicationID: f.app, OrganizationID: org}
+	if _, err := f.env.App.CreateOrganization(ctx, meta, organization.Profile{Name: "Studio"}); err != nil {
+		t.Fatal(err)
+	}
+	meta.OrganizationID = ""
+	act, err := f.env.App.CreateActivity(ctx, meta, org, activity.TypeBundle, activity.Details{Name: "Zwemcursus"}, activity.Settings{HasWaitlist: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now().AddDate(0, 0, 7)
+	day := start.AddDate(0, 0, 3).Format(time.DateOnly)
+	b, err := f.env.App.CreateBundle(ctx, meta, act.ID, bundle.Fields{Name: "Voorjaar", Spots: 2, StartDate: start.Format(time.DateOnly)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := f.env.App.CreateBundleSeries(ctx, meta, b.ID, "Europe/Amsterdam", series.Schedule{Session: series.Session{
+		Date: day, StartTime: "10:00", EndTime: "11:00", Spots: 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref := closure.SessionRef{SeriesID: s.ID, SessionID: series.SessionID(s.ID, day)}
+	held := map[string]string{} // booking → the language it was booked in
+	for _, p := range []struct{ name, language string }{{"emma", "en"}, {"daan", ""}, {"wim", "nl"}} {
+		x, err := f.env.App.BookBundle(ctx, meta, commands.BundleBooking{BundleID: b.ID, ByStaff: true, Language: p.language,
+			Participant: booking.Participant{FirstName: p.name, LastName: "Jansen", Email: p.name + "@example.test"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.name == "wim" {
+			if x.Status != booking.StatusWaitlisted {
+				t.Fatalf("wim is %s", x.Status)
+			}
+			continue
+		}
+		held[x.BookingID] = p.language
+	}
+
+	// The request names the bundles the read model holds for the series, and one that is
+	// no bundle at all: the command keeps the bundle whose stream holds the series.
+	closed, err := f.env.App.PlanClosure(ctx, meta, commands.ClosureRequest{OrganizationID: org, Zone: "Europe/Amsterdam",
+		Range: closure.Range{From: day, Until: day, Reason: "Onderhoud"}, Candidates: []closure.SessionRef{ref},
+		Bundles: commands.BundleIndex{s.ID: {b.ID, uuid.NewString()}}})
+	if err != nil || closed.Sessions != 1 || closed.Bookings != 0 || closed.BundleBookings != 2 {
+		t.Fatalf("closure: %+v %v", closed, err)
+	}
+	if n := f.typesIn(t, "closure.session_closed.v2"); n != 1 {
+		t.Fatalf("%d session_closed.v2", n)
+	}
+	if n := f.typesIn(t, "bundle.booking_cancelled.v1"); n != 0 {
+		t.Fatalf("the closure cancelled %d bundle bookings", n)
+	}
+
+	mails := &mailbox{}
+	f.worker.Mail = mails
+	f.untilIdle(t)
+	f.caughtUp(t)
+	if _, err := f.worker.Pass(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if n := mails.count(); n != 2 || f.typesIn(t, "closure.bundle_holder_notified.v1") != 2 {
+		t.Fatalf("told %d times (%d notified events): %+v", n, f.typesIn(t, "closure.bundle_holder_notified.v1"), mails.sent)
+	}
+	when := map[string]string{"en": mustDate(t, day).Format("2 January 2006"), "": mustDate(t, day).Format("02-01-2006")}
+	for _, m := range mails.sent {
+		switch m.To {
+		case "emma@example.test": // booked in English
+			if m.Subject != "Cancelled: Zwemcursus on "+when["en"] || !strings.Contains(m.Body, "Hello emma,") ||
+				!strings.Contains(m.Body, "does not take place: Onderhoud") || !strings.Contains(m.Body, "Your bundle Voorjaar stays valid") ||
+				strings.Contains(m.Body, "everything you paid") {
+				t.Fatalf("mail: %+v", m)
+			}
+		case "daan@example.test": // no language: Dutch
+			if m.Subject != "Gaat niet door: Zwemcursus op "+when[""] || !strings.Contains(m.Body, "Je bundel Voorjaar blijft geldig") ||
+				strings.Contains(m.Body, "volledig terug") {
+				t.Fatalf("mail: %+v", m)
+			}
+		default:
+			t.Fatalf("mailed %s", m.To)
+		}
+	}
+
+	// The command asked again (a worker that read the to-do list before the record): no
+	// second mail.
+	for id := range held {
+		if _, err := f.env.App.NotifyBundleClosure(ctx, f.app, closed.ID, ref, id, func(commands.ClosureNotice) error {
+			t.Fatal("a recorded notice is told again")
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The to-do list rebuilt from the log (a replay) lists nobody: the notices are in it.
+	f.env.Rebuild(t, f.runner)
+	f.caughtUp(t)
+	for range 2 {
+		if _, err := f.worker.Pass(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := mails.count(); n != 2 || f.typesIn(t, "closure.bundle_holder_notified.v1") != 2 {
+		t.Fatalf("after the replay: told %d times", n)
+	}
+}
+
+func mustDate(t *testing.T, day string) time.Time {
+	t.Helper()
+	d, err := time.Parse(time.DateOnly, day)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+// A closure whose request stopped after its plan is closed by the worker, which finds
+// the bundles of the sessions left in the read model: their holders are recorded and
+// mailed as on the fast path. A closure.session_closed.v1 stored before v2 reads as v2
+// without bundle bookings: the closure counts it closed, closes nothing again and tells
+// no bundle holder (decision 1770).
+func TestTheWorkerClosesWhatAStoppedClosureLeftWithItsBundleHolders(t *testing.T) {
+	ctx := context.Background()
+	f := setup(t)
+	org := uuid.NewString()
+	meta := commands.Meta{ActorID: "admin", ApplicationID: f.app, OrganizationID: org}
+	if _, err := f.env.App.CreateOrganization(ctx, meta, organization.Profile{Name: "Studio"}); err != nil {
+		t.Fatal(err)
+	}
+	meta.OrganizationID = ""
+	act, err := f.env.App.CreateActivity(ctx, meta, org, activity.TypeBundle, activity.Details{Name: "Zwemcursus"}, activity.Settings{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now().AddDate(0, 0, 7)
+	b, err := f.env.App.CreateBundle(ctx, meta, act.ID, bundle.Fields{Name: "Voorjaar", Spots: 5, StartDate: start.Format(time.DateOnly)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var refs []closure.SessionRef
+	for _, d := range []int{2, 3} {
+		day := start.AddDate(0, 0, d).Format(time.DateOnly)
+		s, err := f.env.App.CreateBundleSeries(ctx, meta, b.ID, "Europe/Amsterdam", series.Schedule{Session: series.Session{
+			Date: day, StartTime: "10:00", EndTime: "11:00", Spots: 5}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		refs = append(refs, closure.SessionRef{SeriesID: s.ID, SessionID: series.SessionID(s.ID, day)})
+	}
+	if _, err := f.env.App.BookBundle(ctx, meta, commands.BundleBooking{BundleID: b.ID, ByStaff: true, Language: "en",
+		Participant: booking.Participant{FirstName: "emma", LastName: "Jansen", Email: "emma@example.test"}}); err != nil {
+		t.Fatal(err)
+	}
+	old, stopped := uuid.NewString(), uuid.NewString()
+	plan := func(id string, ref closure.SessionRef) eventstore.EventData {
+		data, _ := json.Marshal(closure.Planned{ApplicationID: f.app, OrganizationID: org, From: start.Format(time.DateOnly),
+			Until: start.AddDate(0, 0, 5).Format(time.DateOnly), Reason: "Onderhoud", Sessions: []closure.SessionRef{ref}})
+		return eventstore.EventData{ID: uuid.New(), Type: "closure.planned.v1", Data: data,
+			Metadata: eventstore.Metadata{ApplicationID: f.app, OrganizationID: org, ActorID: "admin"}}
+	}
+	// Before v2: the first session's closure as v1 recorded it, without bundle bookings.
+	v1, _ := json.Marshal(map[string]any{"series_id": refs[0].SeriesID, "session_id": refs[0].SessionID, "bookings": []string{}})
+	if _, err := f.env.Store.Append(ctx, closure.Stream(old), eventstore.NoStream, plan(old, refs[0]), eventstore.EventData{ID: uuid.New(),
+		Type: closure.SessionClosedV1, Data: v1, Metadata: eventstore.Metadata{ApplicationID: f.app, OrganizationID: org, ActorID: "admin"}}); err != nil {
+		t.Fatal(err)
+	}
+	// A request that stopped after planning the second session's closure.
+	if _, err := f.env.Store.Append(ctx, closure.Stream(stopped), eventstore.NoStream, plan(stopped, refs[1])); err != nil {
+		t.Fatal(err)
+	}
+
+	mails := &mailbox{}
+	f.worker.Mail = mails
+	for i := range 6 { // close the stopped closure's session, then tell its holder, then nothing
+		f.caughtUp(t)
+		done, err := f.worker.Pass(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("pass %d: %d steps, %d mails", i, done, mails.count())
+	}
+	if n := mails.count(); n != 1 || mails.sent[0].To != "emma@example.test" || !strings.Contains(mails.sent[0].Body, "Your bundle Voorjaar stays valid") {
+		t.Fatalf("told %d: %+v", n, mails.sent)
+	}
+	if n := f.typesIn(t, "closure.session_closed.v2"); n != 1 {
+		t.Fatalf("%d session_closed.v2: the v1 closure closed again, or the stopped one not", n)
+	}
+	again, err := f.env.App.CloseSessions(ctx, meta, old, nil)
+	if err != nil || again.Sessions != 1 || again.BundleBookings != 0 {
+		t.Fatalf("the v1 closure: %+v %v", again, err)
+	}
+	done, err := f.env.App.CloseSessions(ctx, meta, stopped, nil)
+	if err != nil || done.Sessions != 1 || done.BundleBookings != 1 {
+		t.Fatalf("the stopped closure: %+v %v", done, err)
+	}
+}
