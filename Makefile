@@ -28,14 +28,33 @@ run: build ## database, migrations, demo data, server and SPA on http://localhos
 	PAYMENT_PROVIDER_URL=$${PAYMENT_PROVIDER_URL:-local} PUSH_SERVICE_URL=$${PUSH_SERVICE_URL:-local} APP_BUILD_SERVICE_URL=$${APP_BUILD_SERVICE_URL:-local} PUBLIC_URL=$${PUBLIC_URL:-http://localhost$(HTTP_ADDR)} \
 	HTTP_ADDR=$(HTTP_ADDR) exec bin/move serve
 
+# Every test. The Go tests run beside the web checks, the build and the end-to-end tests,
+# which follow one another (the build's type check reuses the web step's): a stage that
+# waits (Postgres, a page, a single-threaded tool) leaves a core to the other (decision
+# 1810). The tools and Postgres are settled first, once, so the two lines do not race to
+# install them. SUITE_JOBS=1 runs the stages one after another, as before.
+SUITE_JOBS ?= 2
+
 .PHONY: test
-test: test-go test-web test-e2e ## every test: Go (unit, integration), web unit, Storybook build, end to end
+test: ## every test: Go (unit, integration) beside web unit, Storybook build and end to end
+	@scripts/ensure-tools.sh xmllint chromium
+	@export POSTGRES_ADMIN_URL=$${POSTGRES_ADMIN_URL:-$$(scripts/ensure-postgres.sh)} && \
+	$(MAKE) --no-print-directory -j$(SUITE_JOBS) --output-sync=target test-go test-web-then-e2e
+
+.PHONY: test-web-then-e2e
+test-web-then-e2e: test-web
+	@$(MAKE) --no-print-directory test-e2e
+
+# The packages whose tests take longest start first, so none of them is left running
+# alone at the end while the other slot idles (go test starts packages in the order
+# named; ./... adds the rest once each).
+GO_TEST_FIRST := ./identity ./bench ./readapi/offer ./readapi ./cmd/move ./commands ./audit/seal
 
 .PHONY: test-go
 test-go: ## Go tests with -race against a real Postgres (each test its own database)
 	@scripts/ensure-tools.sh xmllint
 	@export TEST_DATABASE_URL=$${TEST_DATABASE_URL:-$$(scripts/ensure-postgres.sh)} && \
-	$(GO) vet ./... && $(GO) test -race -count=1 -timeout 20m ./...; status=$$?; \
+	$(GO) vet ./... && $(GO) test -race -count=1 -timeout 20m $(GO_TEST_FIRST) ./...; status=$$?; \
 	scripts/sweep-test-databases.sh "$$TEST_DATABASE_URL"; exit $$status
 
 .PHONY: test-web

@@ -33,16 +33,23 @@ type Env struct {
 	App      *commands.App
 }
 
-// New makes a fresh database with the store and the command app on it.
+// New makes a fresh database with the store and the command app on it: a copy of the
+// shared server's migrated template (decision 1670), not a database migrated anew.
 func New(t testing.TB) *Env {
 	t.Helper()
-	return NewOn(t, testdb.AdminURL())
+	return on(t, testdb.New(t))
 }
 
-// NewOn is New on the server of admin (a test's own testdb.Cluster).
+// NewOn is New on the server of admin (a test's own testdb.Cluster, which has no
+// template: the database is migrated).
 func NewOn(t testing.TB, admin string) *Env {
 	t.Helper()
-	dsn := testdb.NewOn(t, admin)
+	return on(t, testdb.NewOn(t, admin))
+}
+
+// on wires the store, the vault and the command app on the migrated database dsn.
+func on(t testing.TB, dsn string) *Env {
+	t.Helper()
 	db := testdb.Pool(t, dsn)
 	store, err := postgres.Open(context.Background(), db)
 	if err != nil {
