@@ -185,7 +185,7 @@ func (s *Handlers) ActivityRoutes() []kernel.Route {
 		{Method: http.MethodGet, Pattern: "/v1/admin/applications/activities", Permission: kernel.PermViewActivities, Reads: reads, Handler: s.listApplicationActivities,
 			Doc: kernel.Doc{Summary: "Activities of the application (of the caller's own organisations for organisation staff; filters as the organisation's list, and organization_id)", Response: kernel.ListAnswer[activityRow]{}, Query: append([]string{"organization_id"}, filters...)}},
 		{Method: http.MethodGet, Pattern: item, Permission: kernel.PermViewActivities, Reads: reads, Handler: s.getActivity,
-			Doc: kernel.Doc{Summary: "One activity", Response: kernel.DataAnswer[activityRow]{}}},
+			Doc: kernel.Doc{Summary: "One activity, with the names of its contacts, categories, tags and labels", Response: kernel.DataAnswer[activityAnswer]{}}},
 		{Method: http.MethodPatch, Pattern: item, Permission: kernel.PermEditActivity, Reads: withTaxonomy(reads), Handler: s.patchActivity,
 			Doc: kernel.Doc{Summary: "Change the fields of an activity the body names (the type never changes)", Request: activityInput{}, Response: kernel.CommandAnswer{}}},
 		{Method: http.MethodDelete, Pattern: item, Permission: kernel.PermEditActivity, Reads: reads, Handler: s.deleteActivity,
@@ -368,12 +368,27 @@ func (s *Handlers) createActivity(w http.ResponseWriter, r *http.Request) error 
 	return s.AnswerCommand(w, "create_activity", http.StatusCreated, res, err)
 }
 
+// activityAnswer is one activity with the names of its contacts, categories, tags and
+// labels (web-111); its rate, term and location it names itself (web-100).
+type activityAnswer struct {
+	activityRow
+	withNames
+}
+
 func (s *Handlers) getActivity(w http.ResponseWriter, r *http.Request) error {
 	a, err := s.activityInScope(r, kernel.PermViewActivities)
 	if err != nil {
 		return err
 	}
-	kernel.WriteJSON(w, http.StatusOK, kernel.DataAnswer[activityRow]{Data: a})
+	contacts := make([]string, 0, len(a.Contacts))
+	for _, c := range a.Contacts {
+		contacts = append(contacts, c.ContactID)
+	}
+	names, err := s.chosenNames(r, a.OrganizationID, chosenRefs{Contacts: contacts, Categories: a.CategoryIDs, Tags: a.TagIDs, Labels: a.LabelIDs})
+	if err != nil {
+		return err
+	}
+	kernel.WriteJSON(w, http.StatusOK, kernel.DataAnswer[activityAnswer]{Data: activityAnswer{a, withNames{names}}})
 	return nil
 }
 

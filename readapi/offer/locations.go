@@ -148,7 +148,7 @@ func (s *Handlers) LocationRoutes() []kernel.Route {
 		{Method: http.MethodGet, Pattern: "/v1/admin/applications/locations", Permission: PermViewLocations, Reads: reads, Handler: s.listApplicationLocations,
 			Doc: kernel.Doc{Summary: "Locations of the application (of the caller's organisations for staff), 250 a page", Response: kernel.ListAnswer[locationRow]{}, Query: append([]string{"organization_id"}, kernel.ListQueryDoc...)}},
 		{Method: http.MethodGet, Pattern: item, Permission: PermViewLocations, Reads: reads, Handler: s.getLocation,
-			Doc: kernel.Doc{Summary: "One location", Response: kernel.DataAnswer[locationRow]{}}},
+			Doc: kernel.Doc{Summary: "One location, with the names of its sports, location types and contacts", Response: kernel.DataAnswer[locationAnswer]{}}},
 		{Method: http.MethodPut, Pattern: item, Permission: PermEditLocation, Reads: reads, Handler: s.updateLocation,
 			Doc: kernel.Doc{Summary: "Change a location", Request: locationInput{}, Response: kernel.CommandAnswer{}}},
 		{Method: http.MethodDelete, Pattern: item, Permission: PermEditLocation, Reads: reads, Handler: s.deleteLocation,
@@ -209,12 +209,22 @@ func (s *Handlers) locationInReach(r *http.Request, permission string) (location
 	return offerItem(s, r, permission, "location_id", "location", `SELECT `+locationColumns+locationFrom+` WHERE l.application_id = $1 AND l.id = $2`, scanLocation, func(o locationRow) string { return o.OrganizationID })
 }
 
+// locationAnswer is one location with the names of its sports, types and contacts (web-111).
+type locationAnswer struct {
+	locationRow
+	withNames
+}
+
 func (s *Handlers) getLocation(w http.ResponseWriter, r *http.Request) error {
 	o, err := s.locationInReach(r, PermViewLocations)
 	if err != nil {
 		return err
 	}
-	kernel.WriteJSON(w, http.StatusOK, kernel.DataAnswer[locationRow]{Data: o})
+	names, err := s.chosenNames(r, o.OrganizationID, chosenRefs{Contacts: o.Contacts, Sports: o.Sports, LocationTypes: o.LocationTypes})
+	if err != nil {
+		return err
+	}
+	kernel.WriteJSON(w, http.StatusOK, kernel.DataAnswer[locationAnswer]{Data: locationAnswer{o, withNames{names}}})
 	return nil
 }
 

@@ -176,7 +176,7 @@ func (s *Handlers) ProductRoutes() []kernel.Route {
 		{Method: http.MethodGet, Pattern: "/v1/admin/applications/products", Permission: PermViewProducts, Reads: reads, Handler: s.listApplicationProducts,
 			Doc: kernel.Doc{Summary: "Products of the application (of the caller's own organisations for organisation staff; filters as the organisation's list, and organization_id)", Response: kernel.ListAnswer[productRow]{}, Query: append([]string{"organization_id"}, filters...)}},
 		{Method: http.MethodGet, Pattern: item, Permission: PermViewProduct, Reads: reads, Handler: s.getProduct,
-			Doc: kernel.Doc{Summary: "One product", Response: kernel.DataAnswer[productRow]{}}},
+			Doc: kernel.Doc{Summary: "One product, with its rate's name and price and the names of its type, sport, location, contacts, categories, tags and labels", Response: kernel.DataAnswer[productAnswer]{}}},
 		{Method: http.MethodPatch, Pattern: item, Permission: PermEditProduct, Reads: withTaxonomy(reads), Handler: s.patchProduct,
 			Doc: kernel.Doc{Summary: "Change the fields of a product the body names", Request: productInput{}, Response: kernel.CommandAnswer{}}},
 		{Method: http.MethodGet, Pattern: item + "/delete-impact", Permission: PermEditProduct, Reads: withTaxonomy(reads), Handler: s.productDeleteImpact,
@@ -359,12 +359,50 @@ func (s *Handlers) createProduct(w http.ResponseWriter, r *http.Request) error {
 	return s.AnswerCommand(w, "create_product", http.StatusCreated, res, err)
 }
 
+// productAnswer is one product with its rate's name and price (as an activity's answer
+// has them, web-100) and the names of its other choices (web-111).
+type productAnswer struct {
+	productRow
+	// RateName and RatePriceCents name the product's own rate (null without one).
+	RateName       *string `json:"rate_name"`
+	RatePriceCents *int64  `json:"rate_price_cents"`
+	withNames
+}
+
 func (s *Handlers) getProduct(w http.ResponseWriter, r *http.Request) error {
 	p, err := s.productInScope(r, PermViewProduct)
 	if err != nil {
 		return err
 	}
-	kernel.WriteJSON(w, http.StatusOK, kernel.DataAnswer[productRow]{Data: p})
+	out := productAnswer{productRow: p}
+	contacts := make([]string, 0, len(p.Contacts))
+	for _, c := range p.Contacts {
+		contacts = append(contacts, c.ContactID)
+	}
+	refs := chosenRefs{Contacts: contacts, Categories: p.CategoryIDs, Tags: p.TagIDs, Labels: p.LabelIDs, ProductTypes: []string{p.ProductTypeID}}
+	if p.LocationID != nil {
+		refs.Locations = []string{*p.LocationID}
+	}
+	if p.SportID != nil {
+		refs.Sports = []string{*p.SportID}
+	}
+	if out.Names, err = s.chosenNames(r, p.OrganizationID, refs); err != nil {
+		return err
+	}
+	if ids := validIDs(ptrList(p.RateID)); len(ids) > 0 {
+		err = s.InTenant(r, func(tx pgx.Tx) error {
+			err := tx.QueryRow(r.Context(), `SELECT name, price_cents FROM readmodel.rates WHERE application_id = $1 AND organization_id = $2 AND id = $3`,
+				kernel.TenantFrom(r.Context()).ApplicationID, p.OrganizationID, ids[0]).Scan(&out.RateName, &out.RatePriceCents)
+			if errors.Is(err, pgx.ErrNoRows) {
+				return nil // a rate deleted since (or never the organisation's) is not named
+			}
+			return err
+		})
+		if err != nil {
+			return err
+		}
+	}
+	kernel.WriteJSON(w, http.StatusOK, kernel.DataAnswer[productAnswer]{Data: out})
 	return nil
 }
 

@@ -43,16 +43,16 @@ test('an activity with a question and a weekly series: edit one, edit all later 
   // A weekly series on Mondays for eight weeks: the preview shows its nine dates.
   await page.getByRole('link', { name: 'Sessions', exact: true }).click();
   await page.getByRole('button', { name: 'New session or series' }).click();
-  await page.getByLabel('Date', { exact: true }).fill(monday);
+  await page.getByRole('textbox', { name: 'Date', exact: true }).fill(monday);
   // Our own 24-hour time field (an English browser's native one shows AM/PM): it takes
   // "1900" and "20.00" and shows them as 19:00 and 20:00 once left.
-  const start = page.getByLabel('Start', { exact: true });
+  const start = page.getByRole('textbox', { name: 'Start', exact: true });
   await expect(start).toHaveAttribute('type', 'text');
   await start.fill('1900');
-  await page.getByLabel('End', { exact: true }).fill('20.00');
+  await page.getByRole('textbox', { name: 'End', exact: true }).fill('20.00');
   await expect(start).toHaveValue('19:00');
-  await page.getByLabel('Spots', { exact: true }).fill('12');
-  await expect(page.getByLabel('End', { exact: true })).toHaveValue('20:00');
+  await page.getByRole('spinbutton', { name: 'Spots', exact: true }).fill('12');
+  await expect(page.getByRole('textbox', { name: 'End', exact: true })).toHaveValue('20:00');
   await page.getByLabel('Repeat', { exact: true }).check();
   // The rule reads as a sentence: "Every [1] [week] on [Mon] … until [date]", the days as chips.
   const rule = page.getByRole('group', { name: 'Repetition' });
@@ -72,8 +72,8 @@ test('an activity with a question and a weekly series: edit one, edit all later 
   await sessions.nth(1).click();
   // The session opens on its participants; its values are folded below them.
   await page.getByText('Edit this session', { exact: true }).click();
-  await page.getByLabel('Start', { exact: true }).fill('18:00');
-  await page.getByLabel('End', { exact: true }).fill('19:00');
+  await page.getByRole('textbox', { name: 'Start', exact: true }).fill('18:00');
+  await page.getByRole('textbox', { name: 'End', exact: true }).fill('19:00');
   await page.getByRole('button', { name: 'Save' }).click();
   // The safe choice is the primary and has the focus: Enter changes this session only.
   const onlyThis = page.getByRole('dialog').getByRole('button', { name: 'Only this one' });
@@ -92,8 +92,8 @@ test('an activity with a question and a weekly series: edit one, edit all later 
   });
   await sessions.nth(4).click();
   await page.getByText('Edit this session', { exact: true }).click();
-  await page.getByLabel('Start', { exact: true }).fill('20:00');
-  await page.getByLabel('End', { exact: true }).fill('21:00');
+  await page.getByRole('textbox', { name: 'Start', exact: true }).fill('20:00');
+  await page.getByRole('textbox', { name: 'End', exact: true }).fill('21:00');
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByRole('button', { name: 'This and all later ones' }).click();
   await expect(page.getByTestId('impact')).toContainText('5 moved, 0 changed, 0 removed, 0 added');

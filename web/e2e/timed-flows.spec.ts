@@ -105,10 +105,10 @@ test('timed: a new weekly series from an empty organisation (activity → series
   await expect(page.getByRole('heading', { name })).toBeVisible(SERVER);
   await effort.click(page.getByRole('link', { name: 'Sessions', exact: true }));
   await effort.click(page.getByRole('button', { name: 'New session or series' }));
-  await effort.fill(page.getByLabel('Date', { exact: true }), monday);
-  await effort.fill(page.getByLabel('Start', { exact: true }), '1900');
-  await effort.fill(page.getByLabel('End', { exact: true }), '2000');
-  await effort.fill(page.getByLabel('Spots', { exact: true }), '12');
+  await effort.fill(page.getByRole('textbox', { name: 'Date', exact: true }), monday);
+  await effort.fill(page.getByRole('textbox', { name: 'Start', exact: true }), '1900');
+  await effort.fill(page.getByRole('textbox', { name: 'End', exact: true }), '2000');
+  await effort.fill(page.getByRole('spinbutton', { name: 'Spots', exact: true }), '12');
   await effort.check(page.getByLabel('Repeat', { exact: true }));
   // The rule as a sentence (web-060): the day is a chip.
   const rule = page.getByRole('group', { name: 'Repetition' });

@@ -171,8 +171,14 @@ interface NamedError {
   fieldId?: string;
 }
 
-/** The field's visible label, without its required mark: what the summary calls it. */
+/**
+ * The field's visible label, without its required mark: what the summary calls it. A field
+ * inside a sentence (the series rule, web-110) has no label of its own: its aria-label, or
+ * its group's ("Days" for the day chips), names it before the fieldset's legend does.
+ */
 function labelOf(field: HTMLElement): string | undefined {
+  const named = field.getAttribute('aria-label') ?? field.closest('[role="group"][aria-label]')?.getAttribute('aria-label');
+  if (!(field as HTMLInputElement).labels?.length && named) return named;
   const label = (field as HTMLInputElement).labels?.[0] ?? field.closest('fieldset')?.querySelector('legend');
   const text = label?.cloneNode(true) as HTMLElement | undefined;
   text?.querySelectorAll('.required-mark').forEach((mark) => mark.remove());

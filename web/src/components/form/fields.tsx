@@ -343,14 +343,28 @@ export function SelectField({
 
 /**
  * What stands in for a list of choices (checkboxes) the user may not read (web-090): the
- * list is not asked for, and the record's own choice is counted, as records hold ids.
+ * list is not asked for, and the record's own choice is named by the names its answer
+ * carries (web-111), "Yoga, Zwemmen". An id the answer does not name (gone since) is
+ * counted, never shown raw.
  */
-export function ChosenCountField({ label, count }: { label: string; count: number }) {
+export function ChosenNamesField({ label, ids, names }: { label: string; ids: readonly string[] | null | undefined; names?: Record<string, string> | null }) {
   const { t } = useTranslation();
+  const chosen = ids ?? [];
+  const named = chosen.flatMap((id) => (names?.[id] ? [names[id]] : []));
+  const unnamed = chosen.length - named.length;
   return (
     <div className="field">
       <p className="field__label">{label}</p>
-      <p className="field__hint">{t('form.chosenCount', { count })}</p>
+      {named.length > 0 ? (
+        <ul className="chosen-names">
+          {named.map((name, index) => (
+            <li key={`${index}-${name}`}>{name}</li>
+          ))}
+        </ul>
+      ) : null}
+      {(unnamed > 0 || chosen.length === 0) && (
+        <p className="field__hint">{named.length > 0 ? t('form.chosenMore', { count: unnamed }) : t('form.chosenCount', { count: unnamed })}</p>
+      )}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 export { Form, FormActions, FormErrorSummary, FormSection, SubmitButton, useFormReadOnly, type FormProps } from '@/components/form/Form';
 export {
   CheckboxListField,
-  ChosenCountField,
+  ChosenNamesField,
   ColorFormField,
   DateTimeField,
   FieldLabel,

@@ -139,9 +139,10 @@ export function NumberOrEmptyField({ name, label, min = 0, max }: { name: string
 /**
  * The offer's contacts: one of the organisation's contacts each, with at least one role
  * (inside a Form with `contacts`). Without `choices` (the user may not read the contacts)
- * each row says a contact is chosen; a read-only form adds and removes none.
+ * each row names its contact by the record's answer (`names`, web-111); a read-only form
+ * adds and removes none.
  */
-export function ContactsField({ choices }: { choices: SelectOption[] | undefined }) {
+export function ContactsField({ choices, names }: { choices: SelectOption[] | undefined; names?: Record<string, string> }) {
   const { t } = useTranslation();
   const readOnly = useFormReadOnly();
   const { values, setFieldValue } = useFormikContext<{ contacts: OfferContact[] }>();
@@ -154,7 +155,7 @@ export function ContactsField({ choices }: { choices: SelectOption[] | undefined
               <SelectField
                 name={`contacts.${index}.contact_id`}
                 label={t('offer.contact')}
-                options={choices ?? withChosen(undefined, contact.contact_id, t('form.chosenUnreadable'))}
+                options={choices ?? withChosen(undefined, contact.contact_id, names?.[contact.contact_id] ?? t('form.chosenUnreadable'))}
                 emptyLabel={t('offer.chooseContact')}
                 required
               />

@@ -11,7 +11,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One activity */
+        /** One activity, with the names of its contacts, categories, tags and labels */
         get: operations["get_v1_admin_activities_By_id"];
         put?: never;
         post?: never;
@@ -1289,7 +1289,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One location */
+        /** One location, with the names of its sports, location types and contacts */
         get: operations["get_v1_admin_locations_By_location_id"];
         /** Change a location */
         put: operations["put_v1_admin_locations_By_location_id"];
@@ -2054,7 +2054,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One product */
+        /** One product, with its rate's name and price and the names of its type, sport, location, contacts, categories, tags and labels */
         get: operations["get_v1_admin_products_By_id"];
         put?: never;
         post?: never;
@@ -3434,6 +3434,9 @@ export interface operations {
                             location_id?: string | null;
                             location_name?: string | null;
                             name: string;
+                            names: {
+                                [key: string]: string;
+                            };
                             notes: string;
                             organization_id: string;
                             organization_name: string;
@@ -9234,6 +9237,9 @@ export interface operations {
                             location_types: string[];
                             longitude?: number | null;
                             name: string;
+                            names: {
+                                [key: string]: string;
+                            };
                             notes: string;
                             opening_hours: {
                                 closed_at?: string;
@@ -12566,12 +12572,17 @@ export interface operations {
                             level: string;
                             location_id?: string | null;
                             name: string;
+                            names: {
+                                [key: string]: string;
+                            };
                             organization_id: string;
                             organization_name: string;
                             payment_url: string;
                             price_display_mode: string;
                             product_type_id: string;
                             rate_id?: string | null;
+                            rate_name?: string | null;
+                            rate_price_cents?: number | null;
                             should_validate_age: boolean;
                             sport_id?: string | null;
                             spots?: number | null;

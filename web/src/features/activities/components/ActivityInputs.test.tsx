@@ -205,6 +205,28 @@ describe('ActivityDetailsRoute', () => {
     expect(asked.some((url) => url.includes('/v1/admin/sports/all'))).toBe(true);
   });
 
+  it('names the activity’s contacts, categories and tags to a user who may not read those lists (web-111)', async () => {
+    fetchMock.mockImplementation(serve());
+    activity.contacts = [{ contact_id: 'c1', roles: ['trainer'] }];
+    activity.category_ids = ['cat1'];
+    activity.tag_ids = ['tag1', 'gone'];
+    activity.names = { c1: 'Ria', cat1: 'Zwemmen', tag1: 'Buiten' };
+    try {
+      renderDetails(TRAINER);
+      const contact = await screen.findByRole('combobox', { name: /^Contact/ });
+      expect(within(contact).getByRole('option', { selected: true })).toHaveTextContent('Ria');
+      expect(screen.getByText('Zwemmen')).toBeInTheDocument();
+      expect(screen.getByText('Buiten')).toBeInTheDocument();
+      expect(screen.getByText('and 1 more that is no longer available')).toBeInTheDocument();
+      expect(screen.queryByText(/you may not see the list/)).not.toBeInTheDocument();
+    } finally {
+      activity.contacts = [];
+      activity.category_ids = [];
+      activity.tag_ids = [];
+      activity.names = {};
+    }
+  });
+
   it('shows the location tab read-only with the activity’s own location to a user without view-locations', async () => {
     fetchMock.mockImplementation(serve());
     renderDetails(TRAINER, <ActivityLocationRoute />);

@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import * as yup from 'yup';
 import {
   CheckboxListField,
+  ChosenNamesField,
   FormSection,
   SelectField,
   SwitchField,
@@ -139,12 +140,13 @@ function SportField() {
   );
 }
 
-function Contacts() {
+function Contacts({ names }: { names?: Record<string, string> }) {
   // The organisation's own contacts (decision 0602); its id is in the route.
   const { organizationId = '' } = useParams();
   const mayRead = useAuthStore((state) => can(state.profile, 'view-contacts'));
   const choices = useContactChoices(organizationId, mayRead);
-  return <ContactsField choices={choices.data ?? []} />;
+  // Without view-contacts each row names its contact by the activity's answer (web-111).
+  return <ContactsField choices={mayRead ? (choices.data ?? []) : undefined} names={names} />;
 }
 
 /**
@@ -204,8 +206,16 @@ export function ActivityInputs({ creating, activity }: { creating: boolean; acti
         <SelectField name="cancellation_term_id" label={label('cancellation_term_id')} emptyLabel={t('activities.rateTerm')} options={termChoices} />
         <SelectField name="price_display_mode" label={label('price_display_mode')} options={options(PRICE_DISPLAY_MODES, 'displayModes')} />
         <TextField name="payment_url" label={label('payment_url')} type="url" placeholder="https://" />
-        {mayReadCategories && <CheckboxListField name="category_ids" label={label('category_ids')} options={categories.data ?? []} />}
-        {mayReadTags && <CheckboxListField name="tag_ids" label={label('tag_ids')} options={tags.data ?? []} />}
+        {mayReadCategories ? (
+          <CheckboxListField name="category_ids" label={label('category_ids')} options={categories.data ?? []} />
+        ) : (
+          activity && <ChosenNamesField label={label('category_ids')} ids={activity.category_ids} names={activity.names} />
+        )}
+        {mayReadTags ? (
+          <CheckboxListField name="tag_ids" label={label('tag_ids')} options={tags.data ?? []} />
+        ) : (
+          activity && <ChosenNamesField label={label('tag_ids')} ids={activity.tag_ids} names={activity.names} />
+        )}
       </FormSection>
       <FormSection title={t('activities.sections.audience')} description={t('activities.sections.audienceHint')}>
         <SelectField name="gender" label={label('gender')} emptyLabel={t('activities.genders.')} emptyValue="" options={options(GENDERS, 'genders')} />
@@ -215,7 +225,7 @@ export function ActivityInputs({ creating, activity }: { creating: boolean; acti
         <SwitchField name="is_accessible" label={label('is_accessible')} />
       </FormSection>
       <FormSection title={t('activities.sections.contacts')} description={t('activities.sections.contactsHint')}>
-        <Contacts />
+        <Contacts names={activity?.names} />
       </FormSection>
       <FormSection title={t('activities.sections.publication')} description={t('activities.sections.publicationHint')}>
         <SwitchField name="concept" label={label('concept')} />

@@ -1,11 +1,23 @@
-import { useFormikContext } from 'formik';
+import { useFormikContext, type FormikErrors } from 'formik';
+import type { TFunction } from 'i18next';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form, FormErrorSummary, SubmitButton, SwitchField, TextField, TimeField } from '@/components/form';
+import {
+  Form,
+  FormActions,
+  FormErrorSummary,
+  FormSection,
+  SubmitButton,
+  SwitchField,
+  TextField,
+  TimeField,
+  RequiredMark,
+  useFormReadOnly,
+} from '@/components/form';
 import { previewSessions } from '@/features/activities/api/activities';
 import { REPETITION_TYPES, type Preview, type SessionDetail, type SessionInput } from '@/features/activities/api/types';
 import { ApiError } from '@/lib/api-client';
-import { formatSessionWhen, formatShortDate, formatTimeZone, WEEKDAYS } from '@/lib/format';
+import { formatDateTime, formatSessionWhen, formatShortDate, formatTimeZone, WEEKDAYS } from '@/lib/format';
 import { currentLanguage, type Language } from '@/lib/i18n';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import '@/features/activities/i18n';
@@ -118,6 +130,8 @@ export function RepetitionSentence() {
   const { t } = useTranslation();
   const language = currentLanguage();
   const summaryId = useId();
+  // Ids for the error summary's links (it links a field by its id).
+  const fieldId = useId();
   const { values, setFieldValue, errors: formErrors, submitCount } = useFormikContext<SeriesValues>();
   const every = Number(values.every) || 1;
   // Shown from the first submit on, as the form's own fields show theirs (server errors included).
@@ -131,13 +145,18 @@ export function RepetitionSentence() {
   const unit = t(`activities.sessions.units.${values.type}`, { count: every });
   return (
     <fieldset className="series-sentence" aria-describedby={summaryId}>
-      <legend>{t('activities.sessions.fields.rule')}</legend>
+      <legend>
+        {t('activities.sessions.fields.rule')}
+        <RequiredMark />
+      </legend>
       <div className="series-sentence__line">
         <span>{t('activities.sessions.sentence.every')}</span>
         <input
           type="number"
           name="every"
+          id={`${fieldId}-every`}
           min={1}
+          required
           className="input series-sentence__every"
           aria-label={t('activities.sessions.fields.every')}
           aria-invalid={errors.some((e) => e.name === 'every') || undefined}
@@ -146,6 +165,7 @@ export function RepetitionSentence() {
         />
         <select
           name="type"
+          id={`${fieldId}-type`}
           className="input input--inline"
           aria-label={t('activities.sessions.fields.type')}
           value={values.type}
@@ -161,10 +181,14 @@ export function RepetitionSentence() {
           <>
             <span>{t('activities.sessions.sentence.on')}</span>
             <span className="series-sentence__days" role="group" aria-label={t('activities.sessions.fields.days')}>
-              {WEEKDAYS.map((day) => (
+              {WEEKDAYS.map((day, index) => (
                 <button
                   key={day}
                   type="button"
+                  // The summary finds the days by name and a refused submit focuses the first chip.
+                  name="days"
+                  id={`${fieldId}-${day}`}
+                  aria-invalid={(index === 0 && errors.some((e) => e.name === 'days')) || undefined}
                   className="day-chip"
                   aria-pressed={values.days.includes(day)}
                   onClick={() => toggle(day)}
@@ -179,6 +203,8 @@ export function RepetitionSentence() {
         <input
           type="date"
           name="until"
+          id={`${fieldId}-until`}
+          required
           className="input input--inline"
           aria-label={t('activities.sessions.fields.until')}
           aria-invalid={errors.some((e) => e.name === 'until') || undefined}
@@ -208,13 +234,20 @@ function listOf(items: string[], language: Language): string {
 }
 
 /** The repetition under the session's own fields; shown when "Repeat" is on. */
-function RepetitionFields() {
+function RepetitionFields({ activityId }: { activityId: string }) {
   const { t } = useTranslation();
   const { values } = useFormikContext<SeriesValues>();
+  const readOnly = useFormReadOnly();
   return (
     <>
       <SwitchField name="repeats" label={t('activities.sessions.fields.repeat')} />
       {values.repeats && <RepetitionSentence />}
+      {/* The preview is a write route's (edit-activity): a reader neither may nor needs to ask it. */}
+      {values.repeats && !readOnly && (
+        <div className="field--wide">
+          <DatesPreview activityId={activityId} />
+        </div>
+      )}
     </>
   );
 }
@@ -229,8 +262,73 @@ function onRepetitionFields(error: unknown): never {
 }
 
 /**
- * The series editor: date, times, spots, subscribe window and the repetition rule, with
- * the dates it makes. Server field errors (repetition.every …) land on the fields.
+ * The form's own checks: what the server requires of a session and its rule
+ * (domain/series CleanSession, CleanRepetition), so a refused submit names them at once.
+ * The server stays the judge of the rest (the calendar window, a rule that makes no date).
+ */
+export function seriesErrors(values: SeriesValues, t: TFunction, repetition: boolean): FormikErrors<SeriesValues> {
+  const errors: FormikErrors<SeriesValues> = {};
+  const required = (key: keyof SeriesValues) => t('errors.required', { field: t(`activities.sessions.fields.${key}`).toLowerCase() });
+  if (!values.date) errors.date = required('date');
+  const spots = Number(values.spots);
+  if (String(values.spots).trim() === '' || !Number.isInteger(spots) || spots < 1) errors.spots = t('activities.sessions.errors.spots');
+  if (repetition && values.repeats) {
+    const every = Number(values.every);
+    if (String(values.every).trim() === '' || !Number.isInteger(every) || every < 1) errors.every = t('activities.sessions.errors.every');
+    if (values.type === 'weeks' && values.days.length === 0) errors.days = t('activities.sessions.errors.days');
+    if (!values.until) errors.until = t('activities.sessions.errors.until');
+  }
+  return errors;
+}
+
+/** "48 hours before the start", "no limit", or the instant: a subscribe bound as the user typed it, in words. */
+function BoundInWords({ value }: { value: string }) {
+  const { t } = useTranslation();
+  const text = value.trim();
+  if (text === '') return <>{t('activities.sessions.facts.always')}</>;
+  if (/^\d+$/.test(text)) {
+    const minutes = Number(text);
+    return (
+      <>
+        {minutes % 60 === 0 && minutes > 0
+          ? t('activities.sessions.facts.hoursBefore', { count: minutes / 60 })
+          : t('activities.sessions.facts.minutesBefore', { count: minutes })}
+      </>
+    );
+  }
+  return Number.isNaN(Date.parse(text)) ? null : <>{formatDateTime(text, currentLanguage())}</>;
+}
+
+/** The session's spots and subscribe window; each bound is said in words under its field. */
+function BookingFields() {
+  const { t } = useTranslation();
+  const { values } = useFormikContext<SeriesValues>();
+  return (
+    <>
+      <TextField name="spots" type="number" min={1} required label={t('activities.sessions.fields.spots')} />
+      <TextField
+        name="subscribe_from"
+        label={t('activities.sessions.fields.subscribe_from')}
+        hint={<BoundInWords value={values.subscribe_from} />}
+        wide
+      />
+      <TextField
+        name="subscribe_until"
+        label={t('activities.sessions.fields.subscribe_until')}
+        hint={<BoundInWords value={values.subscribe_until} />}
+        wide
+      />
+    </>
+  );
+}
+
+/**
+ * The series editor on the forms' pattern (web-110): sections with a side description
+ * (when, spots and booking, the series), required marks where the server requires a value,
+ * the error summary that names and links the fields, the unsaved-changes guard and the
+ * action bar. Read-only (`readOnly`) for whoever may not change sessions (edit-activity):
+ * every field disabled, no preview asked, no button. Server field errors
+ * (repetition.every …) land on the fields.
  */
 export function SeriesEditor({
   activityId,
@@ -239,6 +337,7 @@ export function SeriesEditor({
   onSubmit,
   submitLabel,
   extra,
+  readOnly = false,
 }: {
   activityId: string;
   initial: SeriesValues;
@@ -246,24 +345,40 @@ export function SeriesEditor({
   repetition: boolean;
   onSubmit: (values: SeriesValues) => Promise<unknown>;
   submitLabel: string;
+  /** Buttons of the screen's own next to Save (delete), in the action bar. */
   extra?: React.ReactNode;
+  readOnly?: boolean;
 }) {
   const { t } = useTranslation();
+  const section = (name: string) => t(`activities.sessions.sections.${name}`);
   return (
-    <Form<SeriesValues> initialValues={initial} enableReinitialize onSubmit={(values) => onSubmit(values).catch(onRepetitionFields)}>
-      <TextField name="date" type="date" label={t('activities.sessions.fields.date')} />
-      <TimeField name="start_time" label={t('activities.sessions.fields.start_time')} />
-      <TimeField name="end_time" label={t('activities.sessions.fields.end_time')} />
-      <TextField name="spots" type="number" min={1} label={t('activities.sessions.fields.spots')} />
-      <TextField name="subscribe_from" label={t('activities.sessions.fields.subscribe_from')} />
-      <TextField name="subscribe_until" label={t('activities.sessions.fields.subscribe_until')} />
-      {repetition && <RepetitionFields />}
-      {repetition && <DatesPreview activityId={activityId} />}
-      {extra}
+    <Form<SeriesValues>
+      className="form form--sections"
+      guardUnsaved
+      readOnly={readOnly}
+      initialValues={initial}
+      enableReinitialize
+      validate={(values) => seriesErrors(values, t, repetition)}
+      onSubmit={(values) => onSubmit(values).catch(onRepetitionFields)}
+    >
+      <FormSection title={section('when')} description={section('whenHint')}>
+        <TextField name="date" type="date" required label={t('activities.sessions.fields.date')} />
+        <TimeField name="start_time" required label={t('activities.sessions.fields.start_time')} />
+        <TimeField name="end_time" required label={t('activities.sessions.fields.end_time')} />
+      </FormSection>
+      <FormSection title={section('booking')} description={section('bookingHint')}>
+        <BookingFields />
+      </FormSection>
+      {repetition && (
+        <FormSection title={section('series')} description={section(readOnly ? 'seriesReadHint' : 'seriesHint')}>
+          <RepetitionFields activityId={activityId} />
+        </FormSection>
+      )}
       <FormErrorSummary />
-      <div className="form__actions">
+      <FormActions>
         <SubmitButton>{submitLabel}</SubmitButton>
-      </div>
+        {extra}
+      </FormActions>
     </Form>
   );
 }

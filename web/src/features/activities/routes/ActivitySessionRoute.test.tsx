@@ -44,21 +44,28 @@ describe('one session', () => {
   });
   afterEach(() => useAuthStore.setState({ profile: null }));
 
-  it('shows its values, not an editor or a delete button, to a user who may not edit activities', async () => {
+  it('shows the editor read-only, with no button the server would refuse, to a user who may not edit activities', async () => {
     open(['view-activities', 'check-in-participants']);
-    const facts = await screen.findByRole('region', { name: 'This session' });
-    expect(facts).toHaveTextContent('Spots12');
-    expect(facts).toHaveTextContent('Booking opens48 hours before the start');
-    expect(facts).toHaveTextContent('Booking closes90 minutes before the start');
-    expect(facts).toHaveTextContent('Part of a repeating series');
+    // Folded under the participants, named for what it is: this session, not "Edit".
+    expect(await screen.findByText('This session')).toBeInTheDocument();
     expect(screen.queryByText('Edit this session')).not.toBeInTheDocument();
+    expect(screen.getByLabelText(/^Spots\W*$/)).toBeDisabled();
+    expect(screen.getByLabelText(/^Spots\W*$/)).toHaveValue(12);
+    expect(screen.getByText('48 hours before the start')).toBeInTheDocument();
+    expect(screen.getByText('90 minutes before the start')).toBeInTheDocument();
+    expect(screen.getByTestId('series-sentence')).toHaveTextContent('Every week on Tue until 31 Jan 2027');
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    // The preview and impact are edit-activity's routes: nothing asks them.
+    const asked = vi.mocked(fetch).mock.calls.map(([url]) => String(url));
+    expect(asked.some((url) => url.includes('/preview') || url.includes('impact'))).toBe(false);
   });
 
   it('offers the editor to a user who may edit activities', async () => {
     open(['view-activities', 'edit-activity']);
     expect(await screen.findByText('Edit this session')).toBeInTheDocument();
-    expect(screen.queryByRole('region', { name: 'This session' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText(/^Spots\W*$/)).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete' })).toBeInTheDocument();
   });
 });

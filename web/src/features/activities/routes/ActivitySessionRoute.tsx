@@ -7,13 +7,13 @@ import { Dialog } from '@/components/ui/Dialog';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { useDeleteImpact, useDeleteSession, useSession, useUpdateSession } from '@/features/activities/api/activities';
 import { useSessionParticipants } from '@/features/activities/api/participants';
-import type { SessionDetail, SessionInput } from '@/features/activities/api/types';
+import type { SessionInput } from '@/features/activities/api/types';
 import { ScopeDialog } from '@/features/activities/components/ScopeDialog';
 import { SessionParticipants } from '@/features/activities/components/SessionParticipants';
 import { SeriesEditor, seriesValues, sessionInput } from '@/features/activities/components/SeriesEditor';
 import { useActivityContext } from '@/features/activities/routes/ActivityLayoutRoute';
 import { can } from '@/lib/authorization';
-import { formatDateTime, formatDay } from '@/lib/format';
+import { formatDay } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
 import { useAuthStore } from '@/stores/auth';
 import { notifySaved } from '@/stores/notification';
@@ -34,12 +34,13 @@ export function ActivitySessionRoute() {
   const booked = Boolean(
     bookings && bookings.participants.length + bookings.cancelled.length + bookings.waiting_list.length > 0,
   );
-  // The server's PUT and DELETE of a session check edit-activity; whoever only sees the
-  // activities (a trainer) reads the session's values instead of an editor (web-090).
+  // The server's PUT and DELETE of a session (and the preview, impact) check edit-activity;
+  // whoever only sees the activities (a trainer) reads the editor read-only (web-110).
   const mayEdit = useAuthStore((state) => can(state.profile, 'edit-activity'));
   const update = useUpdateSession();
   const remove = useDeleteSession();
-  const [pending, setPending] = useState<SessionInput | null>(null);
+  // A repeated session's change waits here for its scope; the form's submit waits for it.
+  const [pending, setPending] = useState<{ input: SessionInput; resolve: () => void; reject: (error: unknown) => void } | null>(null);
   const [deleting, setDeleting] = useState(false);
   const repeats = session.data?.repeats ?? false;
   const deleteThis = useDeleteImpact(sessionId, 'this', deleting);
@@ -65,40 +66,52 @@ export function ActivitySessionRoute() {
       </div>
     </div>
     <SessionParticipants activityId={activity.id} sessionId={sessionId} date={session.data.date} base={base} />
-    {!mayEdit && <SessionFacts session={session.data} />}
-    {mayEdit && (
     <details className="panel session-edit">
-      <summary>{t('activities.sessions.editThis')}</summary>
+      <summary>{t(mayEdit ? 'activities.sessions.editThis' : 'activities.sessions.facts.title')}</summary>
       <SeriesEditor
         activityId={activity.id}
         initial={seriesValues(session.data)}
         repetition={repeated}
+        readOnly={!mayEdit}
         submitLabel={t('common.save')}
         onSubmit={async (values) => {
           const input = sessionInput(values);
-          if (repeated) {
-            setPending(input);
-            return;
-          }
-          await save({ ...input, repetitionOccurrence: 'this' });
+          if (!repeated) return save({ ...input, repetitionOccurrence: 'this' });
+          // The submit lasts until the scope is chosen (or the dialog cancelled): a refusal
+          // lands on the fields, and the save's own navigation passes the unsaved guard.
+          return new Promise<void>((resolve, reject) => setPending({ input, resolve, reject }));
         }}
         extra={
-          <button type="button" className="button button--danger" onClick={() => setDeleting(true)}>
-            {t('activities.sessions.delete')}
-          </button>
+          mayEdit && (
+            <button type="button" className="button button--danger" onClick={() => setDeleting(true)}>
+              {t('activities.sessions.delete')}
+            </button>
+          )
         }
       />
+      {mayEdit && (
       <ScopeDialog
         sessionId={sessionId}
-        input={pending}
-        onCancel={() => setPending(null)}
-        onApply={async (scope) => {
-          if (!pending) return;
-          const input = scope === 'this' ? { ...pending, repetition: null } : pending;
-          await save({ ...input, repetitionOccurrence: scope });
+        input={pending?.input ?? null}
+        onCancel={() => {
+          pending?.resolve();
           setPending(null);
         }}
+        onApply={async (scope) => {
+          if (!pending) return;
+          const input = scope === 'this' ? { ...pending.input, repetition: null } : pending.input;
+          try {
+            await save({ ...input, repetitionOccurrence: scope });
+            pending.resolve();
+          } catch (error) {
+            pending.reject(error);
+          } finally {
+            setPending(null);
+          }
+        }}
       />
+      )}
+      {mayEdit && (
       <Dialog open={deleting} title={t('activities.sessions.deleteTitle')} onClose={() => setDeleting(false)} role="alertdialog">
         <p>{t('activities.sessions.deleteBody')}</p>
         {deleteThis.data && (
@@ -130,37 +143,8 @@ export function ActivitySessionRoute() {
           ))}
         </div>
       </Dialog>
+      )}
     </details>
-    )}
     </>
-  );
-}
-
-/** A session's values for a user who may not change them: read, not an editor with its fields disabled. */
-function SessionFacts({ session }: { session: SessionDetail }) {
-  const { t } = useTranslation();
-  const language = currentLanguage();
-  const bound = ({ at, minutes_before: minutes }: { at?: string | null; minutes_before?: number | null }) => {
-    if (minutes != null) {
-      return minutes % 60 === 0
-        ? t('activities.sessions.facts.hoursBefore', { count: minutes / 60 })
-        : t('activities.sessions.facts.minutesBefore', { count: minutes });
-    }
-    return at ? formatDateTime(at, language) : t('activities.sessions.facts.always');
-  };
-  return (
-    <section className="panel" aria-labelledby="session-facts">
-      <h2 id="session-facts">{t('activities.sessions.facts.title')}</h2>
-      <dl className="facts">
-        <dt>{t('activities.sessions.fields.spots')}</dt>
-        <dd>{session.spots}</dd>
-        <dt>{t('activities.sessions.facts.subscribeFrom')}</dt>
-        <dd>{bound(session.subscribe_rules.from)}</dd>
-        <dt>{t('activities.sessions.facts.subscribeUntil')}</dt>
-        <dd>{bound(session.subscribe_rules.until)}</dd>
-        <dt>{t('activities.sessions.facts.series')}</dt>
-        <dd>{session.repeats ? t('activities.sessions.facts.repeats') : t('activities.sessions.facts.once')}</dd>
-      </dl>
-    </section>
   );
 }

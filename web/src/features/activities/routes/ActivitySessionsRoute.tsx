@@ -122,6 +122,11 @@ export function ActivitySessionsRoute() {
             initial={emptySeries(isoDate(addDays(new Date(), 1)))}
             repetition
             submitLabel={t('common.save')}
+            extra={
+              <button type="button" className="button" onClick={() => setCreating(false)}>
+                {t('common.cancel')}
+              </button>
+            }
             onSubmit={async (values) => {
               await create.mutateAsync(sessionInput(values));
               notifySaved(t('common.saved'));

@@ -179,6 +179,11 @@ function BundlePage({ part }: { part: BundlePart }) {
             initial={emptySeries(b.start_date || tomorrow())}
             repetition
             submitLabel={t('common.save')}
+            extra={
+              <button type="button" className="button" onClick={() => setAdding(false)}>
+                {t('common.cancel')}
+              </button>
+            }
             onSubmit={async (values) => {
               await createSessions.mutateAsync(sessionInput(values));
               notifySaved(t('common.saved'));

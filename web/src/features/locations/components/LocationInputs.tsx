@@ -3,7 +3,7 @@ import { useField, useFormikContext } from 'formik';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import * as yup from 'yup';
-import { CheckboxListField, ChosenCountField, FormSection, SwitchField, TextAreaField, TextField, UploadFormField, UrlFormField } from '@/components/form';
+import { CheckboxListField, ChosenNamesField, FormSection, SwitchField, TextAreaField, TextField, UploadFormField, UrlFormField } from '@/components/form';
 import type { Location, LocationInput, OpeningDay } from '@/features/locations/api/types';
 import { MapPreview } from '@/features/locations/components/MapPreview';
 import { OpeningHoursField } from '@/features/locations/components/OpeningHoursField';
@@ -146,7 +146,7 @@ interface Option {
  * the catalogue (view-catalog); for anyone else the location's own choice is counted, as
  * its record holds ids, not names.
  */
-function CatalogField({ name, path, label }: { name: 'sports' | 'location_types'; path: string; label: string }) {
+function CatalogField({ name, path, label, names }: { name: 'sports' | 'location_types'; path: string; label: string; names?: Record<string, string> }) {
   const { t } = useTranslation();
   const mayRead = useAuthStore((state) => can(state.profile, 'view-catalog'));
   const [field] = useField<string[]>(name);
@@ -156,7 +156,7 @@ function CatalogField({ name, path, label }: { name: 'sports' | 'location_types'
     enabled: mayRead,
     retry: false,
   });
-  if (!mayRead) return <ChosenCountField label={label} count={field.value?.length ?? 0} />;
+  if (!mayRead) return <ChosenNamesField label={label} ids={field.value} names={names} />;
   if (!options.data?.length) return null;
   return (
     <CheckboxListField
@@ -169,7 +169,12 @@ function CatalogField({ name, path, label }: { name: 'sports' | 'location_types'
 }
 
 /** A location's fields in sections, in the order people fill them in. */
-export function LocationInputs({ imageUrl, organizationId }: { imageUrl?: string | null; organizationId: string }) {
+export function LocationInputs({ imageUrl, organizationId, names }: {
+  imageUrl?: string | null;
+  organizationId: string;
+  /** The location's answer's names of its choices, for a reader of none of the lists (web-111). */
+  names?: Record<string, string>;
+}) {
   const { t } = useTranslation();
   const { values } = useFormikContext<LocationValues>();
   const mayReadContacts = useAuthStore((state) => can(state.profile, 'view-contacts'));
@@ -219,9 +224,9 @@ export function LocationInputs({ imageUrl, organizationId }: { imageUrl?: string
         <OpeningHoursField />
       </FormSection>
       <FormSection title={section('offer')} description={section('offerHint')}>
-        <CatalogField name="location_types" path="/v1/admin/location-types/all" label={label('location_types')} />
-        <CatalogField name="sports" path="/v1/admin/sports/all" label={label('sports')} />
-        {!mayReadContacts && <ChosenCountField label={label('contacts')} count={values.contacts?.length ?? 0} />}
+        <CatalogField name="location_types" path="/v1/admin/location-types/all" label={label('location_types')} names={names} />
+        <CatalogField name="sports" path="/v1/admin/sports/all" label={label('sports')} names={names} />
+        {!mayReadContacts && <ChosenNamesField label={label('contacts')} ids={values.contacts} names={names} />}
         {contacts.data && contacts.data.length > 0 && (
           <CheckboxListField
             name="contacts"

@@ -23,6 +23,8 @@ const LOCATION = {
   location_types: ['t1'],
   sports: ['s1', 's2'],
   contacts: ['c1'],
+  // The answer names its choices (web-111); s2 is one it cannot name (gone since).
+  names: { t1: 'Zwembad', s1: 'Yoga', c1: 'Ria' },
   is_hidden: false,
   is_visible: true,
   show_link: false,
@@ -83,8 +85,13 @@ describe('location form', () => {
     expect(screen.queryByRole('button', { name: 'Delete location' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Plan a closure' })).not.toBeInTheDocument();
     expect(screen.queryByText('Fields marked * are required.')).not.toBeInTheDocument();
-    // The catalogue and the contacts are not asked for without view-catalog and view-contacts: the location's choice is counted.
-    expect(screen.getByText('2 chosen (you may not see the list)')).toBeInTheDocument();
+    // The catalogue and the contacts are not asked for without view-catalog and view-contacts:
+    // the location's choices are named by its own answer, an unnamed one counted, never "Chosen".
+    expect(screen.getByText('Zwembad')).toBeInTheDocument();
+    expect(screen.getByText('Yoga')).toBeInTheDocument();
+    expect(screen.getByText('and 1 more that is no longer available')).toBeInTheDocument();
+    expect(screen.getByText('Ria')).toBeInTheDocument();
+    expect(screen.queryByText(/you may not see the list/)).not.toBeInTheDocument();
     expect(requested(fetchMock, '/sports/all')).toBe(false);
     expect(requested(fetchMock, '/location-types/all')).toBe(false);
     expect(requested(fetchMock, '/contacts')).toBe(false);

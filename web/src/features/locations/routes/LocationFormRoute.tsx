@@ -90,7 +90,11 @@ function LocationForm({ location }: { location?: Location }) {
           await navigate(back);
         }}
       >
-        <LocationInputs imageUrl={location?.image_url} organizationId={organizationId ?? location?.organization_id ?? ''} />
+        <LocationInputs
+          imageUrl={location?.image_url}
+          organizationId={organizationId ?? location?.organization_id ?? ''}
+          names={location?.names}
+        />
         <FormErrorSummary />
         <FormActions>
           <SubmitButton>{t('common.save')}</SubmitButton>

@@ -5,7 +5,7 @@ import { useParams } from 'react-router';
 import * as yup from 'yup';
 import {
   CheckboxListField,
-  ChosenCountField,
+  ChosenNamesField,
   FormSection,
   SelectField,
   SwitchField,
@@ -18,7 +18,8 @@ import { ContactsField, NumberOrEmptyField } from '@/components/offer/OfferField
 import { GENDERS, LEVELS, MAX_SPOTS, PRICE_DISPLAY_MODES, type Product, type ProductInput } from '@/features/products/api/types';
 import { can } from '@/lib/authorization';
 import { imageRules } from '@/lib/image-rules';
-import { useContactChoices, useProductTypeChoices, useRateChoices, useSportChoices, withChosen } from '@/lib/offer-choices';
+import { rateLabel, useContactChoices, useProductTypeChoices, useRateChoices, useSportChoices, withChosen } from '@/lib/offer-choices';
+import type { Language } from '@/lib/i18n';
 import { useCategoryChoices, useTagChoices } from '@/lib/taxonomy';
 import { useAuthStore } from '@/stores/auth';
 import '@/features/products/i18n';
@@ -64,8 +65,8 @@ export function productValues(product: Product): ProductInput {
 }
 
 /** The product form in sections, in the order people fill them in (basics, offer, audience, contacts, publication). */
-export function ProductInputs({ imageUrl }: { imageUrl?: string | null }) {
-  const { t } = useTranslation();
+export function ProductInputs({ imageUrl, product }: { imageUrl?: string | null; product?: Product }) {
+  const { t, i18n } = useTranslation();
   const { values } = useFormikContext<ProductInput>();
   const profile = useAuthStore((state) => state.profile);
   // Each picker's list is asked for only with the permission its GET checks; without it the
@@ -79,9 +80,12 @@ export function ProductInputs({ imageUrl }: { imageUrl?: string | null }) {
   const tags = useTagChoices(may('view-tags'));
   const sports = useSportChoices(may('view-catalog'));
   const types = useProductTypeChoices(may('view-catalog'));
-  const unreadable = t('form.chosenUnreadable');
-  const choices = (loaded: SelectOption[] | undefined, readable: boolean, chosen: string | null | undefined) =>
-    readable ? (loaded ?? []) : withChosen(undefined, chosen, unreadable);
+  // Without the list, the product's own choice by the name its answer carries (web-111).
+  const names = product?.names;
+  const nameOf = (chosen: string | null | undefined) => (chosen && names?.[chosen]) || t('form.chosenUnreadable');
+  const choices = (loaded: SelectOption[] | undefined, readable: boolean, chosen: string | null | undefined, label = nameOf(chosen)) =>
+    readable ? (loaded ?? []) : withChosen(undefined, chosen, label);
+  const rate = product?.rate_id && product.rate_name ? rateLabel(product.rate_name, product.rate_price_cents, i18n.language as Language) : undefined;
   const options = (list: readonly string[], group: string) => list.map((value) => ({ value, label: t(`products.${group}.${value}`) }));
   const section = (name: string) => t(`products.sections.${name}`);
   return (
@@ -116,7 +120,7 @@ export function ProductInputs({ imageUrl }: { imageUrl?: string | null }) {
           name="rate_id"
           label={t('products.fields.rate_id')}
           emptyLabel={t('products.noRate')}
-          options={choices(rates.data, may('view-rates'), values.rate_id)}
+          options={choices(rates.data, may('view-rates'), values.rate_id, values.rate_id === product?.rate_id ? rate : undefined)}
         />
         <SelectField
           name="price_display_mode"
@@ -128,12 +132,12 @@ export function ProductInputs({ imageUrl }: { imageUrl?: string | null }) {
         {may('view-categories') ? (
           <CheckboxListField name="category_ids" label={t('products.fields.category_ids')} options={categories.data ?? []} />
         ) : (
-          <ChosenCountField label={t('products.fields.category_ids')} count={values.category_ids?.length ?? 0} />
+          <ChosenNamesField label={t('products.fields.category_ids')} ids={values.category_ids} names={names} />
         )}
         {may('view-tags') ? (
           <CheckboxListField name="tag_ids" label={t('products.fields.tag_ids')} options={tags.data ?? []} />
         ) : (
-          <ChosenCountField label={t('products.fields.tag_ids')} count={values.tag_ids?.length ?? 0} />
+          <ChosenNamesField label={t('products.fields.tag_ids')} ids={values.tag_ids} names={names} />
         )}
       </FormSection>
       <FormSection title={section('audience')} description={section('audienceHint')}>
@@ -145,7 +149,7 @@ export function ProductInputs({ imageUrl }: { imageUrl?: string | null }) {
       </FormSection>
       <FormSection title={section('contacts')} description={section('contactsHint')}>
         <div className="field--wide">
-          <ContactsField choices={may('view-contacts') ? (contacts.data ?? []) : undefined} />
+          <ContactsField choices={may('view-contacts') ? (contacts.data ?? []) : undefined} names={names} />
         </div>
       </FormSection>
       <FormSection title={section('publication')} description={section('publicationHint')}>

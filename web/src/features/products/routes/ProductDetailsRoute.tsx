@@ -39,7 +39,7 @@ export function ProductDetailsRoute() {
           notifySaved(t('common.saved'));
         }}
       >
-        <ProductInputs imageUrl={product.image_url} />
+        <ProductInputs imageUrl={product.image_url} product={product} />
         <FormErrorSummary />
         <FormActions>
           <SubmitButton>{t('common.save')}</SubmitButton>

@@ -35,6 +35,10 @@ const PRODUCT = {
   draft: true,
   location_id: 'l1',
   label_ids: ['lab1'],
+  // The answer names its rate with its price, and its other choices (web-100, web-111).
+  rate_name: 'Volwassenen',
+  rate_price_cents: 1250,
+  names: { pt1: 'T-shirt', cat1: 'Zwemmen', c1: 'Ria', l1: 'Zwembad De Ring (Utrecht)', lab1: 'Sportpas' },
   version: 4,
   created_at: '',
   updated_at: '',
@@ -90,14 +94,14 @@ describe('product forms', () => {
     open('/organizations/o1/products/p1', ['view-products', 'view-product']);
     const name = await screen.findByRole('textbox', { name: 'Name' });
     expect(name).toBeDisabled();
-    // The rate is kept as chosen, never shown as "No rate".
+    // The rate is named with its price, never shown as "No rate" or "Chosen".
     const rate = screen.getByRole('combobox', { name: 'Rate' });
     expect(rate).toBeDisabled();
-    expect(within(rate).getByRole('option', { selected: true })).toHaveTextContent('Chosen (you may not see the list)');
-    expect(within(screen.getByRole('combobox', { name: 'Contact' })).getByRole('option', { selected: true })).toHaveTextContent(
-      'Chosen (you may not see the list)',
-    );
-    expect(screen.getByText('1 chosen (you may not see the list)')).toBeInTheDocument();
+    expect(within(rate).getByRole('option', { selected: true })).toHaveTextContent('Volwassenen — €12.50');
+    expect(within(screen.getByRole('combobox', { name: 'Contact' })).getByRole('option', { selected: true })).toHaveTextContent('Ria');
+    expect(within(screen.getByRole('combobox', { name: /^Product type/ })).getByRole('option', { selected: true })).toHaveTextContent('T-shirt');
+    expect(screen.getByText('Zwemmen')).toBeInTheDocument();
+    expect(screen.queryByText(/you may not see the list/)).not.toBeInTheDocument();
     for (const button of ['Save', 'Delete product', 'Add contact', 'Remove']) {
       expect(screen.queryByRole('button', { name: button })).not.toBeInTheDocument();
     }
@@ -110,7 +114,7 @@ describe('product forms', () => {
     open('/organizations/o1/products/p1/location', ['view-product']);
     const location = await screen.findByRole('combobox', { name: 'Location' });
     expect(location).toBeDisabled();
-    expect(within(location).getByRole('option', { selected: true })).toHaveTextContent('Chosen (you may not see the list)');
+    expect(within(location).getByRole('option', { selected: true })).toHaveTextContent('Zwembad De Ring (Utrecht)');
     expect(requested('/locations')).toBe(false);
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
   });
@@ -124,9 +128,9 @@ describe('product forms', () => {
     }
   });
 
-  it('shows the labels read-only without assign-labels, counted without view-labels', async () => {
+  it('shows the labels read-only without assign-labels, named without view-labels', async () => {
     open('/organizations/o1/products/p1/labels', ['view-product']);
-    expect(await screen.findByText('1 chosen (you may not see the list)')).toBeInTheDocument();
+    expect(await screen.findByText('Sportpas')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
     expect(requested('/labels')).toBe(false);
   });

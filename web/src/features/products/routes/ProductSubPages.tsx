@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { CheckboxListField, ChosenCountField, Form, FormActions, FormErrorSummary, FormSection, SelectField, SubmitButton } from '@/components/form';
+import { CheckboxListField, ChosenNamesField, Form, FormActions, FormErrorSummary, FormSection, SelectField, SubmitButton } from '@/components/form';
 import { QuestionsEditor, questionValues, questionsFromValues, type QuestionValues } from '@/components/offer/OfferFields';
 import { Skeleton } from '@/components/ui/Skeleton';
 import {
@@ -42,7 +42,7 @@ export function ProductLocationRoute() {
         <SelectField
           name="location_id"
           label={t('products.location.id')}
-          options={mayReadLocations ? (locations.data ?? []) : withChosen(undefined, product.location_id, t('form.chosenUnreadable'))}
+          options={mayReadLocations ? (locations.data ?? []) : withChosen(undefined, product.location_id, (product.location_id && product.names[product.location_id]) || t('form.chosenUnreadable'))}
           emptyLabel={t('products.location.none')}
         />
       </FormSection>
@@ -110,7 +110,7 @@ export function ProductLabelsRoute() {
         {mayReadLabels ? (
           <CheckboxListField name="label_ids" label={t('products.labels.ids')} options={labels.data ?? []} />
         ) : (
-          <ChosenCountField label={t('products.labels.ids')} count={product.label_ids.length} />
+          <ChosenNamesField label={t('products.labels.ids')} ids={product.label_ids} names={product.names} />
         )}
       </FormSection>
       <FormErrorSummary />
