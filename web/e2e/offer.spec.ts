@@ -129,12 +129,12 @@ test('a user who may see the locations but not edit them sees the location form 
   // No default role sees locations without editing them (decision 0101): the trainer gets
   // view-locations for this test, through the matrix, and loses it afterwards.
   await page.goto('/admin/permissions');
-  const cell = page.getByTestId('permission-matrix').getByRole('checkbox', { name: 'view-locations Trainer' });
+  const cell = page.getByTestId('permission-matrix').getByRole('checkbox', { name: 'View locations Trainer' });
   const granted = !(await cell.isChecked());
   if (granted) {
     await cell.click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Grant' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Trainer now holds “view-locations”' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Trainer now holds “View locations”' })).toBeVisible();
   }
   // A context of its own, without the superadmin's login (the test's options would give it that).
   const trainer = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'en-GB', storageState: { cookies: [], origins: [] } });
@@ -175,7 +175,7 @@ test('a user who may see the locations but not edit them sees the location form 
       await page.goto('/admin/permissions');
       await cell.click();
       await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click();
-      await expect(page.getByRole('status').filter({ hasText: 'Trainer no longer holds “view-locations”' })).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: 'Trainer no longer holds “View locations”' })).toBeVisible();
     }
   }
 });
