@@ -3,9 +3,6 @@ import { expect, loggedInTest as test } from './fixtures';
 test.skip(Boolean(process.env.E2E_MOCK), 'the contract mock has no campaigns or notifications');
 
 test('a campaign is created, found, edited and deleted after a confirmation', async ({ page }) => {
-  // Five screens and three writes waited for: at load 20 on the 2-core CI machine the
-  // deletion's row left the list after the default 30 s had run out.
-  test.slow();
   const title = `E2E campaign ${Date.now()}`;
   await page.goto('/application/campaigns');
   await expect(page.getByRole('heading', { name: 'Campaigns' })).toBeVisible();

@@ -1,9 +1,6 @@
 import { expect, loggedInTest as test } from './fixtures';
 
 test('a new organisation waits for review; accepted, it is approved in the list', async ({ page }) => {
-  // Eight screens one after another: on the 2-core CI machine, beside the readers' workers,
-  // the steps before the review alone took 28 s of the default 30.
-  test.slow();
   const name = `E2E organisation ${Date.now()}`;
 
   await page.goto('/application/organizations/management/create');
