@@ -68,80 +68,158 @@ CREATE INDEX pending_holds_by_order ON pending_holds (order_id);
 }
 
 func (holdsProjector) Apply(ctx context.Context, w projections.Writer, e projections.Event) error {
-	held := func(bookingID string) error {
-		return w.Exec(ctx, `INSERT INTO pending_holds (booking_id, order_id, session_id, application_id, held_at)
-			VALUES ($1, $2, $3, $4, $5) ON CONFLICT (booking_id) DO NOTHING`, bookingID, order.ID(bookingID),
-			strings.TrimPrefix(e.Stream, booking.StreamPrefix), e.Metadata.ApplicationID, e.RecordedAt)
+	c := holdChangeOf(e)
+	if c == nil {
+		return nil
 	}
-	bundleHeld := func(bookingID string) error {
-		return w.Exec(ctx, `INSERT INTO pending_holds (booking_id, order_id, bundle_id, application_id, held_at)
-			VALUES ($1, $2, $3, $4, $5) ON CONFLICT (booking_id) DO NOTHING`, bookingID, order.ID(bookingID),
-			strings.TrimPrefix(e.Stream, bundle.StreamPrefix), e.Metadata.ApplicationID, e.RecordedAt)
+	sql, args := c.statement()
+	return w.Exec(ctx, sql, args...)
+}
+
+// holdChangeOf is what an event does to the hold process's to-do list, nil for
+// nothing: the one place the process's events are told apart, for both the live
+// statements (Apply) and a rebuild's fold in memory (ApplyBulk). Pure: what it needs of
+// the event (stream, application, time) goes into the change.
+func holdChangeOf(e projections.Event) holdChange {
+	held := func(bookingID string, of holdOf, prefix string) holdChange {
+		return holdAdded{booking: bookingID, order: order.ID(bookingID), of: of, id: strings.TrimPrefix(e.Stream, prefix),
+			application: e.Metadata.ApplicationID, heldAt: e.RecordedAt}
 	}
-	productHeld := func(purchaseID string) error {
-		return w.Exec(ctx, `INSERT INTO pending_holds (booking_id, order_id, product_id, application_id, held_at)
-			VALUES ($1, $2, $3, $4, $5) ON CONFLICT (booking_id) DO NOTHING`, purchaseID, order.ID(purchaseID),
-			strings.TrimPrefix(e.Stream, product.StreamPrefix), e.Metadata.ApplicationID, e.RecordedAt)
-	}
-	ended := func(bookingID string) error {
-		return w.Exec(ctx, `DELETE FROM pending_holds WHERE booking_id = $1`, bookingID)
-	}
+	orderID := strings.TrimPrefix(e.Stream, order.StreamPrefix)
 	switch p := e.Payload.(type) {
 	case booking.Booked:
 		if p.Status == booking.StatusHeld {
-			return held(p.BookingID)
+			return held(p.BookingID, ofSession, booking.StreamPrefix)
 		}
 	case booking.Promoted:
 		if p.Status == booking.StatusHeld { // the hold time runs from the promotion
-			return held(p.BookingID)
+			return held(p.BookingID, ofSession, booking.StreamPrefix)
 		}
 	case booking.Confirmed:
-		return ended(p.BookingID)
+		return holdEnded{p.BookingID}
 	case booking.Cancelled:
-		return ended(p.BookingID)
+		return holdEnded{p.BookingID}
 	case booking.Removed:
-		return ended(p.BookingID)
+		return holdEnded{p.BookingID}
 	case booking.MovedOut:
-		return ended(p.BookingID)
+		return holdEnded{p.BookingID}
 	case bundle.Booked:
 		if p.Status == booking.StatusHeld {
-			return bundleHeld(p.BookingID)
+			return held(p.BookingID, ofBundle, bundle.StreamPrefix)
 		}
 	case bundle.Promoted:
 		if p.Status == booking.StatusHeld {
-			return bundleHeld(p.BookingID)
+			return held(p.BookingID, ofBundle, bundle.StreamPrefix)
 		}
 	case bundle.BookingConfirmed:
-		return ended(p.BookingID)
+		return holdEnded{p.BookingID}
 	case bundle.BookingCancelled:
-		return ended(p.BookingID)
+		return holdEnded{p.BookingID}
 	case bundle.Deleted: // its bookings stay as they are (0810)
-		return w.Exec(ctx, `DELETE FROM pending_holds WHERE bundle_id = $1`, strings.TrimPrefix(e.Stream, bundle.StreamPrefix))
+		return bundleHoldsEnded{strings.TrimPrefix(e.Stream, bundle.StreamPrefix)}
 	case product.PurchaseHeld: // a free one's confirmation follows in the same append
-		return productHeld(p.PurchaseID)
+		return held(p.PurchaseID, ofProduct, product.StreamPrefix)
 	case product.PurchaseConfirmed:
-		return ended(p.PurchaseID)
+		return holdEnded{p.PurchaseID}
 	case product.PurchaseCancelled:
-		return ended(p.PurchaseID)
+		return holdEnded{p.PurchaseID}
 	case order.PaymentStarted:
 		// The hold time starts again when the order is placed: a payment on its way to
 		// the provider is not released under it; one the provider never gets is.
-		return w.Exec(ctx, `UPDATE pending_holds SET held_at = $2 WHERE order_id = $1`,
-			strings.TrimPrefix(e.Stream, order.StreamPrefix), e.RecordedAt)
+		return holdsRestarted{orderID, e.RecordedAt}
 	case order.PaymentCreated:
 		// At the provider: its payment's end decides (paid confirms; an unpaid end
 		// below starts the hold time again).
-		return w.Exec(ctx, `UPDATE pending_holds SET at_provider = true WHERE order_id = $1`, strings.TrimPrefix(e.Stream, order.StreamPrefix))
+		return holdsAtProvider{orderID}
 	case order.PaymentStatusChanged:
 		// Failed, canceled or expired: the spot stays held for another payment of the
 		// same order for one hold time from now (decision 0909); paid: the booking's
 		// confirmation in the same append ends the row.
 		if order.PaymentFinal(p.Status) && p.Status != order.PaymentPaid {
-			return w.Exec(ctx, `UPDATE pending_holds SET at_provider = false, held_at = $2 WHERE order_id = $1`,
-				strings.TrimPrefix(e.Stream, order.StreamPrefix), e.RecordedAt)
+			return holdsUnpaid{orderID, e.RecordedAt}
 		}
 	}
 	return nil
+}
+
+// holdChange is one change to pending_holds (holdChangeOf). Each kind says its live
+// statement here and its fold in memory in holds_bulk.go, so a new kind lacking either
+// does not compile.
+type holdChange interface {
+	// statement is the live path's SQL for the change.
+	statement() (sql string, args []any)
+	// touches adds the ids a rebuild reads the rows the change may touch by.
+	touches(*holdKeys)
+	// fold applies the change to a rebuild's rows in memory as statement would to the table.
+	fold(*holdRows) error
+}
+
+// holdOf is what a hold is of: a session's spot, a bundle's or a product's purchase
+// (its booking is the purchase).
+type holdOf int
+
+const (
+	ofSession holdOf = iota
+	ofBundle
+	ofProduct
+)
+
+// column is the column of pending_holds that holds the session, bundle or product.
+func (o holdOf) column() string { return [...]string{"session_id", "bundle_id", "product_id"}[o] }
+
+// holdAdded: a spot held from heldAt, of the session, bundle or product id. A row
+// already there stays as it is.
+type holdAdded struct {
+	booking, order, id, application string
+	of                              holdOf
+	heldAt                          time.Time
+}
+
+// holdEnded: the booking's hold ended (confirmed, cancelled, removed, moved).
+type holdEnded struct{ booking string }
+
+// bundleHoldsEnded: the bundle's holds ended (the bundle deleted).
+type bundleHoldsEnded struct{ bundle string }
+
+// holdsRestarted: the order's holds run their hold time again from at (its payment started).
+type holdsRestarted struct {
+	order string
+	at    time.Time
+}
+
+// holdsAtProvider: the order's holds wait for their payment at the provider.
+type holdsAtProvider struct{ order string }
+
+// holdsUnpaid: the order's payment ended unpaid; its holds run their hold time again
+// from at, no longer waiting for the provider.
+type holdsUnpaid struct {
+	order string
+	at    time.Time
+}
+
+func (c holdAdded) statement() (string, []any) {
+	return `INSERT INTO pending_holds (booking_id, order_id, ` + c.of.column() + `, application_id, held_at)
+			VALUES ($1, $2, $3, $4, $5) ON CONFLICT (booking_id) DO NOTHING`, []any{c.booking, c.order, c.id, c.application, c.heldAt}
+}
+
+func (c holdEnded) statement() (string, []any) {
+	return `DELETE FROM pending_holds WHERE booking_id = $1`, []any{c.booking}
+}
+
+func (c bundleHoldsEnded) statement() (string, []any) {
+	return `DELETE FROM pending_holds WHERE bundle_id = $1`, []any{c.bundle}
+}
+
+func (c holdsRestarted) statement() (string, []any) {
+	return `UPDATE pending_holds SET held_at = $2 WHERE order_id = $1`, []any{c.order, c.at}
+}
+
+func (c holdsAtProvider) statement() (string, []any) {
+	return `UPDATE pending_holds SET at_provider = true WHERE order_id = $1`, []any{c.order}
+}
+
+func (c holdsUnpaid) statement() (string, []any) {
+	return `UPDATE pending_holds SET at_provider = false, held_at = $2 WHERE order_id = $1`, []any{c.order, c.at}
 }
 
 // dueHold is a session's held spot (session, series), a bundle's (bundle) or a

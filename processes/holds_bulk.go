@@ -2,15 +2,10 @@ package processes
 
 import (
 	"context"
-	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 
-	"move/domain/booking"
-	"move/domain/bundle"
-	"move/domain/order"
-	"move/domain/product"
 	"move/projections"
 )
 
@@ -23,55 +18,38 @@ type holdRow struct {
 	atProvider, loaded, edited bool
 }
 
+// holdKeys are the ids a batch's changes find rows by.
+type holdKeys struct{ bookings, orders, bundles []string }
+
+// holdRows are the rows of pending_holds a batch's changes may touch, in memory.
+type holdRows struct {
+	table   map[[16]byte]*holdRow // by booking: the rows there now
+	byOrder map[[16]byte][]*holdRow
+	added   []*holdRow
+}
+
 // ApplyBulk applies a rebuild's batch (decision 1780). A to-do list is short — a held
 // spot leaves it when its payment ends, mostly a few events later — so the rows the
-// batch's events can touch (by booking, order or bundle) are read once, the batch is
-// applied to them in memory, event after event as Apply's statements would, and what
-// changed is written back: the rows gone deleted, the rows new or changed copied.
+// batch's changes can touch (by booking, order or bundle) are read once, the changes
+// (holdChangeOf, as Apply's) are applied to them in memory one after another as Apply's
+// statements would, and what changed is written back: the rows gone deleted, the rows
+// new or changed copied.
 func (holdsProjector) ApplyBulk(ctx context.Context, tx pgx.Tx, _ projections.Writer, events []projections.Event) error {
-	// Every id an event finds rows by: the rows it may touch.
-	var bookings, orders, bundles []string
+	changes := make([]holdChange, 0, len(events))
+	var keys holdKeys
 	for _, e := range events {
-		switch p := e.Payload.(type) {
-		case booking.Booked:
-			bookings = append(bookings, p.BookingID)
-		case booking.Promoted:
-			bookings = append(bookings, p.BookingID)
-		case bundle.Booked:
-			bookings = append(bookings, p.BookingID)
-		case bundle.Promoted:
-			bookings = append(bookings, p.BookingID)
-		case product.PurchaseHeld:
-			bookings = append(bookings, p.PurchaseID)
-		case booking.Confirmed:
-			bookings = append(bookings, p.BookingID)
-		case booking.Cancelled:
-			bookings = append(bookings, p.BookingID)
-		case booking.Removed:
-			bookings = append(bookings, p.BookingID)
-		case booking.MovedOut:
-			bookings = append(bookings, p.BookingID)
-		case bundle.BookingConfirmed:
-			bookings = append(bookings, p.BookingID)
-		case bundle.BookingCancelled:
-			bookings = append(bookings, p.BookingID)
-		case product.PurchaseConfirmed:
-			bookings = append(bookings, p.PurchaseID)
-		case product.PurchaseCancelled:
-			bookings = append(bookings, p.PurchaseID)
-		case bundle.Deleted:
-			bundles = append(bundles, strings.TrimPrefix(e.Stream, bundle.StreamPrefix))
-		case order.PaymentStarted, order.PaymentCreated, order.PaymentStatusChanged:
-			orders = append(orders, strings.TrimPrefix(e.Stream, order.StreamPrefix))
+		if c := holdChangeOf(e); c != nil {
+			c.touches(&keys)
+			changes = append(changes, c)
 		}
 	}
 	rows, err := tx.Query(ctx, `SELECT booking_id, order_id, session_id, bundle_id, product_id, application_id, held_at, at_provider
-		FROM pending_holds WHERE booking_id = ANY($1::uuid[]) OR order_id = ANY($2::uuid[]) OR bundle_id = ANY($3::uuid[])`, bookings, orders, bundles)
+		FROM pending_holds WHERE booking_id = ANY($1::uuid[]) OR order_id = ANY($2::uuid[]) OR bundle_id = ANY($3::uuid[])`,
+		keys.bookings, keys.orders, keys.bundles)
 	if err != nil {
 		return err
 	}
-	table := map[[16]byte]*holdRow{} // by booking
-	byOrder := map[[16]byte][]*holdRow{}
+	in := holdRows{table: map[[16]byte]*holdRow{}, byOrder: map[[16]byte][]*holdRow{}}
 	var loaded []*holdRow
 	for rows.Next() {
 		r := &holdRow{loaded: true}
@@ -79,16 +57,15 @@ func (holdsProjector) ApplyBulk(ctx context.Context, tx pgx.Tx, _ projections.Wr
 			rows.Close()
 			return err
 		}
-		table[r.booking] = r
-		byOrder[r.order] = append(byOrder[r.order], r)
+		in.table[r.booking] = r
+		in.byOrder[r.order] = append(in.byOrder[r.order], r)
 		loaded = append(loaded, r)
 	}
 	if err := rows.Err(); err != nil {
 		return err
 	}
-	var added []*holdRow
-	for _, e := range events {
-		if err := foldHold(e, table, byOrder, &added); err != nil {
+	for _, c := range changes {
+		if err := c.fold(&in); err != nil {
 			return err
 		}
 	}
@@ -96,7 +73,7 @@ func (holdsProjector) ApplyBulk(ctx context.Context, tx pgx.Tx, _ projections.Wr
 	// and new or changed is copied.
 	var gone [][16]byte
 	for _, r := range loaded {
-		if table[r.booking] != r || r.edited {
+		if in.table[r.booking] != r || r.edited {
 			gone = append(gone, r.booking)
 		}
 	}
@@ -106,8 +83,8 @@ func (holdsProjector) ApplyBulk(ctx context.Context, tx pgx.Tx, _ projections.Wr
 		}
 	}
 	var out [][]any
-	for _, r := range append(loaded, added...) {
-		if table[r.booking] == r && (!r.loaded || r.edited) {
+	for _, r := range append(loaded, in.added...) {
+		if in.table[r.booking] == r && (!r.loaded || r.edited) {
 			out = append(out, []any{r.booking, r.order, r.session, r.bundle, r.product, r.application, r.heldAt, r.atProvider})
 		}
 	}
@@ -119,112 +96,92 @@ func (holdsProjector) ApplyBulk(ctx context.Context, tx pgx.Tx, _ projections.Wr
 	return err
 }
 
-// foldHold applies one event to the rows in memory as holdsProjector.Apply's statements
-// would to the table.
-func foldHold(e projections.Event, table map[[16]byte]*holdRow, byOrder map[[16]byte][]*holdRow, added *[]*holdRow) error {
-	held := func(bookingID, stream, prefix string, column func(*holdRow) **[16]byte) error { // INSERT … ON CONFLICT DO NOTHING
-		b, err := projections.CopyUUID(bookingID)
-		if err != nil {
-			return err
-		}
-		if table[b] != nil {
-			return nil
-		}
-		o, err := projections.CopyUUID(order.ID(bookingID))
-		if err != nil {
-			return err
-		}
-		of, err := projections.CopyUUID(strings.TrimPrefix(stream, prefix))
-		if err != nil {
-			return err
-		}
-		app, err := projections.CopyUUID(e.Metadata.ApplicationID)
-		if err != nil {
-			return err
-		}
-		r := &holdRow{booking: b, order: o, application: app, heldAt: e.RecordedAt}
-		*column(r) = &of
-		table[b] = r
-		byOrder[o] = append(byOrder[o], r)
-		*added = append(*added, r)
+func (c holdAdded) touches(k *holdKeys)        { k.bookings = append(k.bookings, c.booking) }
+func (c holdEnded) touches(k *holdKeys)        { k.bookings = append(k.bookings, c.booking) }
+func (c bundleHoldsEnded) touches(k *holdKeys) { k.bundles = append(k.bundles, c.bundle) }
+func (c holdsRestarted) touches(k *holdKeys)   { k.orders = append(k.orders, c.order) }
+func (c holdsAtProvider) touches(k *holdKeys)  { k.orders = append(k.orders, c.order) }
+func (c holdsUnpaid) touches(k *holdKeys)      { k.orders = append(k.orders, c.order) }
+
+func (c holdAdded) fold(in *holdRows) error { // INSERT … ON CONFLICT DO NOTHING
+	b, err := projections.CopyUUID(c.booking)
+	if err != nil {
+		return err
+	}
+	if in.table[b] != nil {
 		return nil
 	}
-	session := func(r *holdRow) **[16]byte { return &r.session }
-	ofBundle := func(r *holdRow) **[16]byte { return &r.bundle }
-	ofProduct := func(r *holdRow) **[16]byte { return &r.product }
-	ended := func(bookingID string) error { // DELETE … WHERE booking_id
-		b, err := projections.CopyUUID(bookingID)
-		if err != nil {
-			return err
-		}
-		delete(table, b)
-		return nil
+	o, err := projections.CopyUUID(c.order)
+	if err != nil {
+		return err
 	}
-	ofOrder := func(update func(*holdRow)) error { // UPDATE … WHERE order_id
-		o, err := projections.CopyUUID(strings.TrimPrefix(e.Stream, order.StreamPrefix))
-		if err != nil {
-			return err
-		}
-		for _, r := range byOrder[o] {
-			if table[r.booking] == r {
-				update(r)
-				r.edited = r.loaded
-			}
-		}
-		return nil
+	of, err := projections.CopyUUID(c.id)
+	if err != nil {
+		return err
 	}
-	switch p := e.Payload.(type) {
-	case booking.Booked:
-		if p.Status == booking.StatusHeld {
-			return held(p.BookingID, e.Stream, booking.StreamPrefix, session)
+	app, err := projections.CopyUUID(c.application)
+	if err != nil {
+		return err
+	}
+	r := &holdRow{booking: b, order: o, application: app, heldAt: c.heldAt}
+	switch c.of {
+	case ofSession:
+		r.session = &of
+	case ofBundle:
+		r.bundle = &of
+	case ofProduct:
+		r.product = &of
+	}
+	in.table[b] = r
+	in.byOrder[o] = append(in.byOrder[o], r)
+	in.added = append(in.added, r)
+	return nil
+}
+
+func (c holdEnded) fold(in *holdRows) error { // DELETE … WHERE booking_id
+	b, err := projections.CopyUUID(c.booking)
+	if err != nil {
+		return err
+	}
+	delete(in.table, b)
+	return nil
+}
+
+func (c bundleHoldsEnded) fold(in *holdRows) error { // DELETE … WHERE bundle_id
+	id, err := projections.CopyUUID(c.bundle)
+	if err != nil {
+		return err
+	}
+	for b, r := range in.table {
+		if r.bundle != nil && *r.bundle == id {
+			delete(in.table, b)
 		}
-	case booking.Promoted:
-		if p.Status == booking.StatusHeld {
-			return held(p.BookingID, e.Stream, booking.StreamPrefix, session)
-		}
-	case booking.Confirmed:
-		return ended(p.BookingID)
-	case booking.Cancelled:
-		return ended(p.BookingID)
-	case booking.Removed:
-		return ended(p.BookingID)
-	case booking.MovedOut:
-		return ended(p.BookingID)
-	case bundle.Booked:
-		if p.Status == booking.StatusHeld {
-			return held(p.BookingID, e.Stream, bundle.StreamPrefix, ofBundle)
-		}
-	case bundle.Promoted:
-		if p.Status == booking.StatusHeld {
-			return held(p.BookingID, e.Stream, bundle.StreamPrefix, ofBundle)
-		}
-	case bundle.BookingConfirmed:
-		return ended(p.BookingID)
-	case bundle.BookingCancelled:
-		return ended(p.BookingID)
-	case bundle.Deleted:
-		id, err := projections.CopyUUID(strings.TrimPrefix(e.Stream, bundle.StreamPrefix))
-		if err != nil {
-			return err
-		}
-		for b, r := range table {
-			if r.bundle != nil && *r.bundle == id {
-				delete(table, b)
-			}
-		}
-	case product.PurchaseHeld:
-		return held(p.PurchaseID, e.Stream, product.StreamPrefix, ofProduct)
-	case product.PurchaseConfirmed:
-		return ended(p.PurchaseID)
-	case product.PurchaseCancelled:
-		return ended(p.PurchaseID)
-	case order.PaymentStarted:
-		return ofOrder(func(r *holdRow) { r.heldAt = e.RecordedAt })
-	case order.PaymentCreated:
-		return ofOrder(func(r *holdRow) { r.atProvider = true })
-	case order.PaymentStatusChanged:
-		if order.PaymentFinal(p.Status) && p.Status != order.PaymentPaid {
-			return ofOrder(func(r *holdRow) { r.atProvider, r.heldAt = false, e.RecordedAt })
+	}
+	return nil
+}
+
+func (c holdsRestarted) fold(in *holdRows) error {
+	return in.ofOrder(c.order, func(r *holdRow) { r.heldAt = c.at })
+}
+
+func (c holdsAtProvider) fold(in *holdRows) error {
+	return in.ofOrder(c.order, func(r *holdRow) { r.atProvider = true })
+}
+
+func (c holdsUnpaid) fold(in *holdRows) error {
+	return in.ofOrder(c.order, func(r *holdRow) { r.atProvider, r.heldAt = false, c.at })
+}
+
+// ofOrder updates the order's rows there now (UPDATE … WHERE order_id).
+func (in *holdRows) ofOrder(orderID string, update func(*holdRow)) error {
+	o, err := projections.CopyUUID(orderID)
+	if err != nil {
+		return err
+	}
+	for _, r := range in.byOrder[o] {
+		if in.table[r.booking] == r {
+			update(r)
+			r.edited = r.loaded
 		}
 	}
 	return nil
