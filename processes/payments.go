@@ -47,40 +47,88 @@ CREATE INDEX pending_order_items_by_age ON pending_order_items (changed_at);
 }
 
 func (paymentsProjector) Apply(ctx context.Context, w projections.Writer, e projections.Event) error {
+	c := itemChangeOf(e)
+	if c == nil {
+		return nil
+	}
+	sql, args := c.statement()
+	return w.Exec(ctx, sql, args...)
+}
+
+// itemChangeOf is what an event does to the payment process's to-do list, nil for
+// nothing: the one place the process's events are told apart, for both the live
+// statements (Apply) and a rebuild's fold in memory (ApplyBulk). Pure: what it needs of
+// the event (order, application, time) goes into the change.
+func itemChangeOf(e projections.Event) itemChange {
 	orderID := strings.TrimPrefix(e.Stream, order.StreamPrefix)
-	add := func(item string) error {
-		return w.Exec(ctx, `INSERT INTO pending_order_items (item_id, order_id, application_id, changed_at) VALUES ($1, $2, $3, $4)
-			ON CONFLICT (item_id) DO NOTHING`, item, orderID, e.Metadata.ApplicationID, e.RecordedAt)
-	}
-	done := func(item string) error {
-		return w.Exec(ctx, `DELETE FROM pending_order_items WHERE item_id = $1`, item)
-	}
-	changed := func() error {
-		return w.Exec(ctx, `UPDATE pending_order_items SET changed_at = $2 WHERE order_id = $1`, orderID, e.RecordedAt)
+	added := func(item string) itemChange {
+		return itemAdded{item: item, order: orderID, application: e.Metadata.ApplicationID, changedAt: e.RecordedAt}
 	}
 	switch p := e.Payload.(type) {
 	case order.PaymentStarted:
 		if p.Method == order.PaymentEuros {
-			return add(p.PaymentID)
+			return added(p.PaymentID)
 		}
 	case order.RefundRequested:
 		if p.Method == order.PaymentEuros {
-			return add(p.RefundID)
+			return added(p.RefundID)
 		}
 	case order.PaymentStatusChanged:
 		if order.PaymentFinal(p.Status) {
-			return done(p.PaymentID)
+			return itemSettled{p.PaymentID}
 		}
-		return changed()
+		return itemsChanged{orderID, e.RecordedAt}
 	case order.RefundStatusChanged:
 		if order.RefundFinal(p.Status) {
-			return done(p.RefundID)
+			return itemSettled{p.RefundID}
 		}
-		return changed()
+		return itemsChanged{orderID, e.RecordedAt}
 	case order.PaymentCreated:
-		return changed()
+		return itemsChanged{orderID, e.RecordedAt}
 	}
 	return nil
+}
+
+// itemChange is one change to pending_order_items (itemChangeOf). Each kind says its
+// live statement here and its fold in memory in payments_bulk.go, so a new kind lacking
+// either does not compile.
+type itemChange interface {
+	// statement is the live path's SQL for the change.
+	statement() (sql string, args []any)
+	// touches adds the ids a rebuild reads the rows the change may touch by.
+	touches(*itemKeys)
+	// fold applies the change to a rebuild's rows in memory as statement would to the table.
+	fold(*itemRows) error
+}
+
+// itemAdded: a euro payment or refund of the order to settle. A row already there
+// stays as it is.
+type itemAdded struct {
+	item, order, application string
+	changedAt                time.Time
+}
+
+// itemSettled: the payment or refund is final.
+type itemSettled struct{ item string }
+
+// itemsChanged: a payment or refund of the order moved on without settling; the
+// order's items count as changed at at (the worker's grace period runs from then).
+type itemsChanged struct {
+	order string
+	at    time.Time
+}
+
+func (c itemAdded) statement() (string, []any) {
+	return `INSERT INTO pending_order_items (item_id, order_id, application_id, changed_at) VALUES ($1, $2, $3, $4)
+			ON CONFLICT (item_id) DO NOTHING`, []any{c.item, c.order, c.application, c.changedAt}
+}
+
+func (c itemSettled) statement() (string, []any) {
+	return `DELETE FROM pending_order_items WHERE item_id = $1`, []any{c.item}
+}
+
+func (c itemsChanged) statement() (string, []any) {
+	return `UPDATE pending_order_items SET changed_at = $2 WHERE order_id = $1`, []any{c.order, c.at}
 }
 
 // paymentBackoff spaces the worker's visits to one order the provider has not settled:

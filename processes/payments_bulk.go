@@ -2,12 +2,10 @@ package processes
 
 import (
 	"context"
-	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 
-	"move/domain/order"
 	"move/projections"
 )
 
@@ -18,33 +16,35 @@ type itemRow struct {
 	loaded, edited           bool
 }
 
+// itemKeys are the ids a batch's changes find rows by.
+type itemKeys struct{ items, orders []string }
+
+// itemRows are the rows of pending_order_items a batch's changes may touch, in memory.
+type itemRows struct {
+	table   map[[16]byte]*itemRow // by item: the rows there now
+	byOrder map[[16]byte][]*itemRow
+	added   []*itemRow
+}
+
 // ApplyBulk applies a rebuild's batch (decision 1780) as the holds process's does: the
-// rows the batch's events can touch (by item or order) are read once, the batch is
-// applied to them in memory as Apply's statements would, and what changed is written
-// back.
+// rows the batch's changes can touch (by item or order) are read once, the changes
+// (itemChangeOf, as Apply's) are applied to them in memory as Apply's statements would,
+// and what changed is written back.
 func (paymentsProjector) ApplyBulk(ctx context.Context, tx pgx.Tx, _ projections.Writer, events []projections.Event) error {
-	// Every id an event finds rows by: the rows it may touch.
-	var orders, items []string
+	changes := make([]itemChange, 0, len(events))
+	var keys itemKeys
 	for _, e := range events {
-		orders = append(orders, strings.TrimPrefix(e.Stream, order.StreamPrefix))
-		switch p := e.Payload.(type) {
-		case order.PaymentStarted:
-			items = append(items, p.PaymentID)
-		case order.RefundRequested:
-			items = append(items, p.RefundID)
-		case order.PaymentStatusChanged:
-			items = append(items, p.PaymentID)
-		case order.RefundStatusChanged:
-			items = append(items, p.RefundID)
+		if c := itemChangeOf(e); c != nil {
+			c.touches(&keys)
+			changes = append(changes, c)
 		}
 	}
 	rows, err := tx.Query(ctx, `SELECT item_id, order_id, application_id, changed_at FROM pending_order_items
-		WHERE order_id = ANY($1::uuid[]) OR item_id = ANY($2::uuid[])`, orders, items)
+		WHERE order_id = ANY($1::uuid[]) OR item_id = ANY($2::uuid[])`, keys.orders, keys.items)
 	if err != nil {
 		return err
 	}
-	table := map[[16]byte]*itemRow{} // by item
-	byOrder := map[[16]byte][]*itemRow{}
+	in := itemRows{table: map[[16]byte]*itemRow{}, byOrder: map[[16]byte][]*itemRow{}}
 	var loaded []*itemRow
 	for rows.Next() {
 		r := &itemRow{loaded: true}
@@ -52,22 +52,21 @@ func (paymentsProjector) ApplyBulk(ctx context.Context, tx pgx.Tx, _ projections
 			rows.Close()
 			return err
 		}
-		table[r.item] = r
-		byOrder[r.order] = append(byOrder[r.order], r)
+		in.table[r.item] = r
+		in.byOrder[r.order] = append(in.byOrder[r.order], r)
 		loaded = append(loaded, r)
 	}
 	if err := rows.Err(); err != nil {
 		return err
 	}
-	var added []*itemRow
-	for _, e := range events {
-		if err := foldItem(e, table, byOrder, &added); err != nil {
+	for _, c := range changes {
+		if err := c.fold(&in); err != nil {
 			return err
 		}
 	}
 	var gone [][16]byte
 	for _, r := range loaded {
-		if table[r.item] != r || r.edited {
+		if in.table[r.item] != r || r.edited {
 			gone = append(gone, r.item)
 		}
 	}
@@ -77,8 +76,8 @@ func (paymentsProjector) ApplyBulk(ctx context.Context, tx pgx.Tx, _ projections
 		}
 	}
 	var out [][]any
-	for _, r := range append(loaded, added...) {
-		if table[r.item] == r && (!r.loaded || r.edited) {
+	for _, r := range append(loaded, in.added...) {
+		if in.table[r.item] == r && (!r.loaded || r.edited) {
 			out = append(out, []any{r.item, r.order, r.application, r.changedAt})
 		}
 	}
@@ -89,68 +88,51 @@ func (paymentsProjector) ApplyBulk(ctx context.Context, tx pgx.Tx, _ projections
 	return err
 }
 
-// foldItem applies one event to the rows in memory as paymentsProjector.Apply's
-// statements would to the table.
-func foldItem(e projections.Event, table map[[16]byte]*itemRow, byOrder map[[16]byte][]*itemRow, added *[]*itemRow) error {
-	o, err := projections.CopyUUID(strings.TrimPrefix(e.Stream, order.StreamPrefix))
+func (c itemAdded) touches(k *itemKeys)    { k.items = append(k.items, c.item) }
+func (c itemSettled) touches(k *itemKeys)  { k.items = append(k.items, c.item) }
+func (c itemsChanged) touches(k *itemKeys) { k.orders = append(k.orders, c.order) }
+
+func (c itemAdded) fold(in *itemRows) error { // INSERT … ON CONFLICT (item_id) DO NOTHING
+	id, err := projections.CopyUUID(c.item)
 	if err != nil {
 		return err
 	}
-	add := func(item string) error { // INSERT … ON CONFLICT (item_id) DO NOTHING
-		id, err := projections.CopyUUID(item)
-		if err != nil {
-			return err
-		}
-		if table[id] != nil {
-			return nil
-		}
-		app, err := projections.CopyUUID(e.Metadata.ApplicationID)
-		if err != nil {
-			return err
-		}
-		r := &itemRow{item: id, order: o, application: app, changedAt: e.RecordedAt}
-		table[id] = r
-		byOrder[o] = append(byOrder[o], r)
-		*added = append(*added, r)
+	if in.table[id] != nil {
 		return nil
 	}
-	done := func(item string) error { // DELETE … WHERE item_id
-		id, err := projections.CopyUUID(item)
-		if err != nil {
-			return err
-		}
-		delete(table, id)
-		return nil
+	o, err := projections.CopyUUID(c.order)
+	if err != nil {
+		return err
 	}
-	changed := func() error { // UPDATE … SET changed_at WHERE order_id
-		for _, r := range byOrder[o] {
-			if table[r.item] == r {
-				r.changedAt, r.edited = e.RecordedAt, r.loaded
-			}
-		}
-		return nil
+	app, err := projections.CopyUUID(c.application)
+	if err != nil {
+		return err
 	}
-	switch p := e.Payload.(type) {
-	case order.PaymentStarted:
-		if p.Method == order.PaymentEuros {
-			return add(p.PaymentID)
+	r := &itemRow{item: id, order: o, application: app, changedAt: c.changedAt}
+	in.table[id] = r
+	in.byOrder[o] = append(in.byOrder[o], r)
+	in.added = append(in.added, r)
+	return nil
+}
+
+func (c itemSettled) fold(in *itemRows) error { // DELETE … WHERE item_id
+	id, err := projections.CopyUUID(c.item)
+	if err != nil {
+		return err
+	}
+	delete(in.table, id)
+	return nil
+}
+
+func (c itemsChanged) fold(in *itemRows) error { // UPDATE … SET changed_at WHERE order_id
+	o, err := projections.CopyUUID(c.order)
+	if err != nil {
+		return err
+	}
+	for _, r := range in.byOrder[o] {
+		if in.table[r.item] == r {
+			r.changedAt, r.edited = c.at, r.loaded
 		}
-	case order.RefundRequested:
-		if p.Method == order.PaymentEuros {
-			return add(p.RefundID)
-		}
-	case order.PaymentStatusChanged:
-		if order.PaymentFinal(p.Status) {
-			return done(p.PaymentID)
-		}
-		return changed()
-	case order.RefundStatusChanged:
-		if order.RefundFinal(p.Status) {
-			return done(p.RefundID)
-		}
-		return changed()
-	case order.PaymentCreated:
-		return changed()
 	}
 	return nil
 }
