@@ -10,12 +10,8 @@ import (
 	"github.com/google/uuid"
 
 	"move/commands"
-	"move/domain/activity"
 	"move/domain/booking"
-	"move/domain/bundle"
 	"move/domain/closure"
-	"move/domain/organization"
-	"move/domain/series"
 	"move/eventstore"
 )
 
@@ -28,35 +24,13 @@ import (
 func TestTheWorkerMailsTheBundleHoldersOfAClosedSessionOnce(t *testing.T) {
 	ctx := context.Background()
 	f := setup(t)
-	org := uuid.NewString()
-	meta := commands.Meta{ActorID: "admin", ApplicationID: f.app, OrganizationID: org}
-	if _, err := f.env.App.CreateOrganization(ctx, meta, organization.Profile{Name: "Studio"}); err != nil {
-		t.Fatal(err)
-	}
-	meta.OrganizationID = ""
-	act, err := f.env.App.CreateActivity(ctx, meta, org, activity.TypeBundle, activity.Details{Name: "Zwemcursus"}, activity.Settings{HasWaitlist: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	start := time.Now().AddDate(0, 0, 7)
-	day := start.AddDate(0, 0, 3).Format(time.DateOnly)
-	b, err := f.env.App.CreateBundle(ctx, meta, act.ID, bundle.Fields{Name: "Voorjaar", Spots: 2, StartDate: start.Format(time.DateOnly)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := f.env.App.CreateBundleSeries(ctx, meta, b.ID, "Europe/Amsterdam", series.Schedule{Session: series.Session{
-		Date: day, StartTime: "10:00", EndTime: "11:00", Spots: 2}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ref := closure.SessionRef{SeriesID: s.ID, SessionID: series.SessionID(s.ID, day)}
+	b := f.newBundle(t, bundleSpec{spots: 2, waitlist: true})
+	meta := b.meta
+	day := b.start.AddDate(0, 0, 3).Format(time.DateOnly)
+	ref := b.session(t, f, day)
 	held := map[string]string{} // booking → the language it was booked in
 	for _, p := range []struct{ name, language string }{{"emma", "en"}, {"daan", ""}, {"wim", "nl"}} {
-		x, err := f.env.App.BookBundle(ctx, meta, commands.BundleBooking{BundleID: b.ID, ByStaff: true, Language: p.language,
-			Participant: booking.Participant{FirstName: p.name, LastName: "Jansen", Email: p.name + "@example.test"}})
-		if err != nil {
-			t.Fatal(err)
-		}
+		x := b.book(t, f, p.name, p.language)
 		if p.name == "wim" {
 			if x.Status != booking.StatusWaitlisted {
 				t.Fatalf("wim is %s", x.Status)
@@ -68,9 +42,9 @@ func TestTheWorkerMailsTheBundleHoldersOfAClosedSessionOnce(t *testing.T) {
 
 	// The request names the bundles the read model holds for the series, and one that is
 	// no bundle at all: the command keeps the bundle whose stream holds the series.
-	closed, err := f.env.App.PlanClosure(ctx, meta, commands.ClosureRequest{OrganizationID: org, Zone: "Europe/Amsterdam",
+	closed, err := f.env.App.PlanClosure(ctx, meta, commands.ClosureRequest{OrganizationID: b.org, Zone: "Europe/Amsterdam",
 		Range: closure.Range{From: day, Until: day, Reason: "Onderhoud"}, Candidates: []closure.SessionRef{ref},
-		Bundles: commands.BundleIndex{s.ID: {b.ID, uuid.NewString()}}})
+		Bundles: commands.BundleIndex{ref.SeriesID: {b.id, uuid.NewString()}}})
 	if err != nil || closed.Sessions != 1 || closed.Bookings != 0 || closed.BundleBookings != 2 {
 		t.Fatalf("closure: %+v %v", closed, err)
 	}
@@ -150,35 +124,13 @@ func mustDate(t *testing.T, day string) time.Time {
 func TestTheWorkerClosesWhatAStoppedClosureLeftWithItsBundleHolders(t *testing.T) {
 	ctx := context.Background()
 	f := setup(t)
-	org := uuid.NewString()
-	meta := commands.Meta{ActorID: "admin", ApplicationID: f.app, OrganizationID: org}
-	if _, err := f.env.App.CreateOrganization(ctx, meta, organization.Profile{Name: "Studio"}); err != nil {
-		t.Fatal(err)
-	}
-	meta.OrganizationID = ""
-	act, err := f.env.App.CreateActivity(ctx, meta, org, activity.TypeBundle, activity.Details{Name: "Zwemcursus"}, activity.Settings{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	start := time.Now().AddDate(0, 0, 7)
-	b, err := f.env.App.CreateBundle(ctx, meta, act.ID, bundle.Fields{Name: "Voorjaar", Spots: 5, StartDate: start.Format(time.DateOnly)})
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := f.newBundle(t, bundleSpec{spots: 5})
+	meta, org, start := b.meta, b.org, b.start
 	var refs []closure.SessionRef
 	for _, d := range []int{2, 3} {
-		day := start.AddDate(0, 0, d).Format(time.DateOnly)
-		s, err := f.env.App.CreateBundleSeries(ctx, meta, b.ID, "Europe/Amsterdam", series.Schedule{Session: series.Session{
-			Date: day, StartTime: "10:00", EndTime: "11:00", Spots: 5}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		refs = append(refs, closure.SessionRef{SeriesID: s.ID, SessionID: series.SessionID(s.ID, day)})
+		refs = append(refs, b.session(t, f, start.AddDate(0, 0, d).Format(time.DateOnly)))
 	}
-	if _, err := f.env.App.BookBundle(ctx, meta, commands.BundleBooking{BundleID: b.ID, ByStaff: true, Language: "en",
-		Participant: booking.Participant{FirstName: "emma", LastName: "Jansen", Email: "emma@example.test"}}); err != nil {
-		t.Fatal(err)
-	}
+	b.book(t, f, "emma", "en")
 	old, stopped := uuid.NewString(), uuid.NewString()
 	plan := func(id string, ref closure.SessionRef) eventstore.EventData {
 		data, _ := json.Marshal(closure.Planned{ApplicationID: f.app, OrganizationID: org, From: start.Format(time.DateOnly),
