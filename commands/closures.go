@@ -380,19 +380,12 @@ func (a *App) NotifyClosure(ctx context.Context, applicationID, closureID string
 		if err := u.load(closure.Stream(closureID), c); err != nil {
 			return err
 		}
-		s := series.New(ref.SeriesID)
-		if err := u.load(series.Stream(ref.SeriesID), s); err != nil {
-			return err
-		}
-		x := activity.New(s.ActivityID)
-		if err := u.load(activity.Stream(s.ActivityID), x); err != nil {
+		n, err := u.closureNotice(c, ref, bookingID)
+		if err != nil {
 			return err
 		}
 		b := bs.Bookings[bookingID]
-		n := ClosureNotice{BookingID: bookingID, ActivityName: x.Details.Name, Reason: c.Reason, Participant: b.Participant, Language: b.Language}
-		if session, ok := s.Occurrence(ref.SessionID); ok {
-			n.Date, n.StartTime = session.Date, session.StartTime
-		}
+		n.Participant, n.Language = b.Participant, b.Language
 		if err := tell(n); err != nil {
 			return err
 		}
@@ -424,26 +417,38 @@ func (a *App) NotifyBundleClosure(ctx context.Context, applicationID, closureID 
 		if err := u.load(bundle.Stream(bundleID), b); err != nil {
 			return err
 		}
-		s := series.New(ref.SeriesID)
-		if err := u.load(series.Stream(ref.SeriesID), s); err != nil {
+		n, err := u.closureNotice(c, ref, bookingID)
+		if err != nil {
 			return err
 		}
-		x := activity.New(s.ActivityID)
-		if err := u.load(activity.Stream(s.ActivityID), x); err != nil {
-			return err
-		}
-		n := ClosureNotice{BookingID: bookingID, ActivityName: x.Details.Name, Reason: c.Reason, BundleName: b.Fields.Name}
+		n.BundleName = b.Fields.Name
 		if held := b.Bookings[bookingID]; held != nil {
 			n.Participant, n.Language = held.Participant, held.Language
-		}
-		if session, ok := s.Occurrence(ref.SessionID); ok {
-			n.Date, n.StartTime = session.Date, session.StartTime
 		}
 		if err := tell(n); err != nil {
 			return err
 		}
 		return u.append(closure.Stream(closureID), c, events...)
 	})
+}
+
+// closureNotice is what every participant of a closed session is told, whatever they
+// held it by: the activity's name, the session's day and start time (read from the
+// series, which keeps a cancelled occurrence) and the closure's reason.
+func (u *unit) closureNotice(c *closure.Closure, ref closure.SessionRef, bookingID string) (ClosureNotice, error) {
+	s := series.New(ref.SeriesID)
+	if err := u.load(series.Stream(ref.SeriesID), s); err != nil {
+		return ClosureNotice{}, err
+	}
+	x := activity.New(s.ActivityID)
+	if err := u.load(activity.Stream(s.ActivityID), x); err != nil {
+		return ClosureNotice{}, err
+	}
+	n := ClosureNotice{BookingID: bookingID, ActivityName: x.Details.Name, Reason: c.Reason}
+	if session, ok := s.Occurrence(ref.SessionID); ok {
+		n.Date, n.StartTime = session.Date, session.StartTime
+	}
+	return n, nil
 }
 
 func (a *App) loadClosure(ctx context.Context, applicationID, id string) (*closure.Closure, error) {

@@ -221,7 +221,8 @@ func TestAClosureNoticeCarriesTheLanguageTheParticipantBookedIn(t *testing.T) {
 		}); err != nil {
 			t.Fatal(err)
 		}
-		if got == nil || got.Language != language {
+		if got == nil || got.Language != language || got.BookingID != id || got.ActivityName != "Les" || got.Date != day ||
+			got.StartTime != "09:00" || got.Reason != "Onderhoud" || got.BundleName != "" {
 			t.Fatalf("booking %s: notice %+v, want language %q", id, got, language)
 		}
 	}
