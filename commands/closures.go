@@ -396,7 +396,10 @@ func (a *App) NotifyClosure(ctx context.Context, applicationID, closureID string
 // NotifyBundleClosure tells the participant of a bundle booking that held a closed
 // session of the closure, through tell (the mail port), then records it on the
 // closure's stream. At least once, never after the record: a holder is told once per
-// closed session (decision 1770).
+// closed session (decision 1770). A bundle booking that no longer holds a spot
+// (cancelled, its hold released) since the closure recorded it is not told: the notice
+// is recorded skipped instead, so the to-do list lets go of it whichever came first,
+// the cancellation or the worker's pass (decision 1820).
 func (a *App) NotifyBundleClosure(ctx context.Context, applicationID, closureID string, ref closure.SessionRef, bookingID string, tell func(ClosureNotice) error) (Result, error) {
 	meta := Meta{ActorID: ClosureActor, ApplicationID: applicationID}
 	return a.run.execute(ctx, meta, closureID, func(u *unit) error {
@@ -407,28 +410,28 @@ func (a *App) NotifyBundleClosure(ctx context.Context, applicationID, closureID 
 		if !c.VisibleIn(applicationID) {
 			return nil
 		}
-		events := c.NotifyBundleHolder(ref.SessionID, bookingID)
-		if len(events) == 0 {
+		seat, pending := c.PendingBundleSeat(ref.SessionID, bookingID)
+		if !pending {
 			return nil
 		}
 		u.meta.OrganizationID = c.OrganizationID
-		bundleID := events[0].(closure.BundleHolderNotified).BundleID
-		b := bundle.New(bundleID)
-		if err := u.load(bundle.Stream(bundleID), b); err != nil {
+		b := bundle.New(seat.BundleID)
+		if err := u.load(bundle.Stream(seat.BundleID), b); err != nil {
 			return err
+		}
+		held := b.Bookings[bookingID]
+		if held == nil || !held.HasSpot() {
+			return u.append(closure.Stream(closureID), c, c.SkipBundleHolder(ref.SessionID, bookingID)...)
 		}
 		n, err := u.closureNotice(c, ref, bookingID)
 		if err != nil {
 			return err
 		}
-		n.BundleName = b.Fields.Name
-		if held := b.Bookings[bookingID]; held != nil {
-			n.Participant, n.Language = held.Participant, held.Language
-		}
+		n.Participant, n.Language, n.BundleName = held.Participant, held.Language, b.Fields.Name
 		if err := tell(n); err != nil {
 			return err
 		}
-		return u.append(closure.Stream(closureID), c, events...)
+		return u.append(closure.Stream(closureID), c, c.NotifyBundleHolder(ref.SessionID, bookingID)...)
 	})
 }
 

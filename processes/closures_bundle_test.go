@@ -174,3 +174,88 @@ func TestTheWorkerClosesWhatAStoppedClosureLeftWithItsBundleHolders(t *testing.T
 		t.Fatalf("the stopped closure: %+v %v", done, err)
 	}
 }
+
+// A bundle holder whose bundle booking ends after the closure recorded it, before the
+// worker told them (they cancel), is not mailed that their bundle stays: the to-do list
+// lets go of them with the cancellation, and the command, asked anyway (a worker that
+// read the list before the cancellation), reads the bundle's stream and records the
+// notice skipped instead, once. A closure's record that lands after the cancellation
+// (the two raced) lists the holder again; the worker's pass skips them the same way
+// and the list lets go (decision 1820).
+func TestTheWorkerDoesNotTellAHolderWhoseBundleBookingEnded(t *testing.T) {
+	ctx := context.Background()
+	f := setup(t)
+	b := f.newBundle(t, bundleSpec{spots: 2})
+	day := b.start.AddDate(0, 0, 3).Format(time.DateOnly)
+	ref := b.session(t, f, day)
+	b.book(t, f, "emma", "en")
+	leaves := b.book(t, f, "daan", "").BookingID
+	closed, err := f.env.App.PlanClosure(ctx, b.meta, commands.ClosureRequest{OrganizationID: b.org, Zone: "Europe/Amsterdam",
+		Range: closure.Range{From: day, Until: day, Reason: "Onderhoud"}, Candidates: []closure.SessionRef{ref},
+		Bundles: commands.BundleIndex{ref.SeriesID: {b.id}}})
+	if err != nil || closed.BundleBookings != 2 {
+		t.Fatalf("closure: %+v %v", closed, err)
+	}
+	listed := func() int { // daan's notices on the to-do list
+		t.Helper()
+		f.caughtUp(t)
+		var n int
+		if err := f.env.DB.QueryRow(ctx, `SELECT count(*) FROM readmodel.pending_closure_bundle_notices WHERE booking_id = $1`, leaves).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	if n := listed(); n != 1 {
+		t.Fatalf("daan listed %d times before he cancels", n)
+	}
+	if _, err := f.env.App.CancelBundleBooking(ctx, b.meta, b.id, leaves, ""); err != nil {
+		t.Fatal(err)
+	}
+	if n := listed(); n != 0 {
+		t.Fatalf("daan listed %d times after he cancelled", n)
+	}
+
+	mails := &mailbox{}
+	f.worker.Mail = mails
+	f.untilIdle(t)
+	if n := mails.count(); n != 1 || mails.sent[0].To != "emma@example.test" {
+		t.Fatalf("told %d: %+v", n, mails.sent)
+	}
+	if n := f.typesIn(t, "closure.bundle_holder_skipped.v1"); n != 0 {
+		t.Fatalf("%d skipped: the worker asked for a holder the list let go of", n)
+	}
+	for range 2 { // a worker that read the list before the cancellation
+		if _, err := f.env.App.NotifyBundleClosure(ctx, f.app, closed.ID, ref, leaves, func(commands.ClosureNotice) error {
+			t.Fatal("a holder whose bundle booking ended is told")
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := f.typesIn(t, "closure.bundle_holder_skipped.v1"); n != 1 {
+		t.Fatalf("%d skipped, want 1", n)
+	}
+
+	// A closure whose record of the session lands after the cancellation in the log.
+	late := uuid.NewString()
+	md := eventstore.Metadata{ApplicationID: f.app, OrganizationID: b.org, ActorID: "admin"}
+	planned, _ := json.Marshal(closure.Planned{ApplicationID: f.app, OrganizationID: b.org, From: day, Until: day, Reason: "Onderhoud",
+		Sessions: []closure.SessionRef{ref}})
+	record, _ := json.Marshal(closure.SessionClosed{SeriesID: ref.SeriesID, SessionID: ref.SessionID, Bookings: []string{},
+		BundleBookings: []closure.BundleSeat{{BundleID: b.id, BookingID: leaves}}})
+	if _, err := f.env.Store.Append(ctx, closure.Stream(late), eventstore.NoStream,
+		eventstore.EventData{ID: uuid.New(), Type: closure.Planned{}.EventType(), Data: planned, Metadata: md},
+		eventstore.EventData{ID: uuid.New(), Type: closure.SessionClosed{}.EventType(), Data: record, Metadata: md}); err != nil {
+		t.Fatal(err)
+	}
+	if n := listed(); n != 1 {
+		t.Fatalf("the late record lists daan %d times", n)
+	}
+	f.untilIdle(t)
+	if n := listed(); n != 0 || mails.count() != 1 || f.typesIn(t, "closure.bundle_holder_skipped.v1") != 2 {
+		t.Fatalf("after the late record: listed %d, told %d, %d skipped", n, mails.count(), f.typesIn(t, "closure.bundle_holder_skipped.v1"))
+	}
+	if done, err := f.worker.Pass(ctx); err != nil || done != 0 {
+		t.Fatalf("a pass after: %d steps, %v", done, err)
+	}
+}
