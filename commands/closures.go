@@ -380,19 +380,12 @@ func (a *App) NotifyClosure(ctx context.Context, applicationID, closureID string
 		if err := u.load(closure.Stream(closureID), c); err != nil {
 			return err
 		}
-		s := series.New(ref.SeriesID)
-		if err := u.load(series.Stream(ref.SeriesID), s); err != nil {
-			return err
-		}
-		x := activity.New(s.ActivityID)
-		if err := u.load(activity.Stream(s.ActivityID), x); err != nil {
+		n, err := u.closureNotice(c, ref, bookingID)
+		if err != nil {
 			return err
 		}
 		b := bs.Bookings[bookingID]
-		n := ClosureNotice{BookingID: bookingID, ActivityName: x.Details.Name, Reason: c.Reason, Participant: b.Participant, Language: b.Language}
-		if session, ok := s.Occurrence(ref.SessionID); ok {
-			n.Date, n.StartTime = session.Date, session.StartTime
-		}
+		n.Participant, n.Language = b.Participant, b.Language
 		if err := tell(n); err != nil {
 			return err
 		}
@@ -403,7 +396,10 @@ func (a *App) NotifyClosure(ctx context.Context, applicationID, closureID string
 // NotifyBundleClosure tells the participant of a bundle booking that held a closed
 // session of the closure, through tell (the mail port), then records it on the
 // closure's stream. At least once, never after the record: a holder is told once per
-// closed session (decision 1770).
+// closed session (decision 1770). A bundle booking that no longer holds a spot
+// (cancelled, its hold released) since the closure recorded it is not told: the notice
+// is recorded skipped instead, so the to-do list lets go of it whichever came first,
+// the cancellation or the worker's pass (decision 1820).
 func (a *App) NotifyBundleClosure(ctx context.Context, applicationID, closureID string, ref closure.SessionRef, bookingID string, tell func(ClosureNotice) error) (Result, error) {
 	meta := Meta{ActorID: ClosureActor, ApplicationID: applicationID}
 	return a.run.execute(ctx, meta, closureID, func(u *unit) error {
@@ -414,36 +410,48 @@ func (a *App) NotifyBundleClosure(ctx context.Context, applicationID, closureID 
 		if !c.VisibleIn(applicationID) {
 			return nil
 		}
-		events := c.NotifyBundleHolder(ref.SessionID, bookingID)
-		if len(events) == 0 {
+		seat, pending := c.PendingBundleSeat(ref.SessionID, bookingID)
+		if !pending {
 			return nil
 		}
 		u.meta.OrganizationID = c.OrganizationID
-		bundleID := events[0].(closure.BundleHolderNotified).BundleID
-		b := bundle.New(bundleID)
-		if err := u.load(bundle.Stream(bundleID), b); err != nil {
+		b := bundle.New(seat.BundleID)
+		if err := u.load(bundle.Stream(seat.BundleID), b); err != nil {
 			return err
 		}
-		s := series.New(ref.SeriesID)
-		if err := u.load(series.Stream(ref.SeriesID), s); err != nil {
+		held := b.Bookings[bookingID]
+		if held == nil || !held.HasSpot() {
+			return u.append(closure.Stream(closureID), c, c.SkipBundleHolder(ref.SessionID, bookingID)...)
+		}
+		n, err := u.closureNotice(c, ref, bookingID)
+		if err != nil {
 			return err
 		}
-		x := activity.New(s.ActivityID)
-		if err := u.load(activity.Stream(s.ActivityID), x); err != nil {
-			return err
-		}
-		n := ClosureNotice{BookingID: bookingID, ActivityName: x.Details.Name, Reason: c.Reason, BundleName: b.Fields.Name}
-		if held := b.Bookings[bookingID]; held != nil {
-			n.Participant, n.Language = held.Participant, held.Language
-		}
-		if session, ok := s.Occurrence(ref.SessionID); ok {
-			n.Date, n.StartTime = session.Date, session.StartTime
-		}
+		n.Participant, n.Language, n.BundleName = held.Participant, held.Language, b.Fields.Name
 		if err := tell(n); err != nil {
 			return err
 		}
-		return u.append(closure.Stream(closureID), c, events...)
+		return u.append(closure.Stream(closureID), c, c.NotifyBundleHolder(ref.SessionID, bookingID)...)
 	})
+}
+
+// closureNotice is what every participant of a closed session is told, whatever they
+// held it by: the activity's name, the session's day and start time (read from the
+// series, which keeps a cancelled occurrence) and the closure's reason.
+func (u *unit) closureNotice(c *closure.Closure, ref closure.SessionRef, bookingID string) (ClosureNotice, error) {
+	s := series.New(ref.SeriesID)
+	if err := u.load(series.Stream(ref.SeriesID), s); err != nil {
+		return ClosureNotice{}, err
+	}
+	x := activity.New(s.ActivityID)
+	if err := u.load(activity.Stream(s.ActivityID), x); err != nil {
+		return ClosureNotice{}, err
+	}
+	n := ClosureNotice{BookingID: bookingID, ActivityName: x.Details.Name, Reason: c.Reason}
+	if session, ok := s.Occurrence(ref.SessionID); ok {
+		n.Date, n.StartTime = session.Date, session.StartTime
+	}
+	return n, nil
 }
 
 func (a *App) loadClosure(ctx context.Context, applicationID, id string) (*closure.Closure, error) {

@@ -221,7 +221,8 @@ func TestAClosureNoticeCarriesTheLanguageTheParticipantBookedIn(t *testing.T) {
 		}); err != nil {
 			t.Fatal(err)
 		}
-		if got == nil || got.Language != language {
+		if got == nil || got.Language != language || got.BookingID != id || got.ActivityName != "Les" || got.Date != day ||
+			got.StartTime != "09:00" || got.Reason != "Onderhoud" || got.BundleName != "" {
 			t.Fatalf("booking %s: notice %+v, want language %q", id, got, language)
 		}
 	}
@@ -323,5 +324,83 @@ func TestAClosureRecordsTheBundleHoldersOfItsSessions(t *testing.T) {
 	}
 	if told != 1 {
 		t.Fatalf("told %d times", told)
+	}
+}
+
+// A bundle holder whose bundle booking ended after the closure recorded it (cancelled
+// before the process told them) is not told that their bundle stays, however the
+// process and the cancellation raced: the command reads the bundle's stream, tells
+// nobody and records the notice skipped, once; a holder whose booking lasts is told
+// once, the session's activity, day, start time and the closure's reason in the notice
+// (decision 1820).
+func TestAClosureDoesNotTellAHolderWhoseBundleBookingEnded(t *testing.T) {
+	ctx := context.Background()
+	env := testenv.New(t)
+	meta := inApplication(t, env, "app")
+	org, err := env.App.CreateOrganization(ctx, meta, organization.Profile{Name: "Studio"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	act, err := env.App.CreateActivity(ctx, meta, org.ID, activity.TypeBundle, activity.Details{Name: "Zwemcursus"}, activity.Settings{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now().AddDate(0, 0, 7)
+	day := start.AddDate(0, 0, 2).Format(time.DateOnly)
+	b, err := env.App.CreateBundle(ctx, meta, act.ID, bundle.Fields{Name: "Voorjaar", Spots: 2, StartDate: start.Format(time.DateOnly)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := env.App.CreateBundleSeries(ctx, meta, b.ID, "Europe/Amsterdam", series.Schedule{Session: series.Session{
+		Date: day, StartTime: "10:00", EndTime: "11:00", Spots: 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	holders := map[string]string{} // name → bundle booking
+	for _, who := range []string{"emma", "daan"} {
+		x, err := env.App.BookBundle(ctx, meta, commands.BundleBooking{BundleID: b.ID, ByStaff: true,
+			Participant: booking.Participant{FirstName: who, LastName: "Jansen", Email: who + "@example.test"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		holders[who] = x.BookingID
+	}
+	ref := closure.SessionRef{SeriesID: s.ID, SessionID: series.SessionID(s.ID, day)}
+	closed, err := env.App.PlanClosure(ctx, meta, commands.ClosureRequest{OrganizationID: org.ID, Range: closure.Range{From: day, Until: day, Reason: "Onderhoud"},
+		Zone: "Europe/Amsterdam", Candidates: []closure.SessionRef{ref}, Bundles: commands.BundleIndex{s.ID: {b.ID}}})
+	if err != nil || closed.BundleBookings != 2 {
+		t.Fatalf("closure: %+v %v", closed, err)
+	}
+	if _, err := env.App.CancelBundleBooking(ctx, meta, b.ID, holders["daan"], ""); err != nil {
+		t.Fatal(err)
+	}
+
+	told := map[string]int{}
+	tell := func(n commands.ClosureNotice) error {
+		told[n.Participant.FirstName]++
+		if n.BookingID != holders["emma"] || n.ActivityName != "Zwemcursus" || n.Date != day || n.StartTime != "10:00" ||
+			n.Reason != "Onderhoud" || n.BundleName != "Voorjaar" {
+			t.Fatalf("notice: %+v", n)
+		}
+		return nil
+	}
+	for range 2 {
+		for _, who := range []string{"daan", "emma"} {
+			if _, err := env.App.NotifyBundleClosure(ctx, meta.ApplicationID, closed.ID, ref, holders[who], tell); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if len(told) != 1 || told["emma"] != 1 {
+		t.Fatalf("told %v, want emma once", told)
+	}
+	var notified, skipped int
+	if err := env.DB.QueryRow(ctx, `SELECT count(*) FILTER (WHERE type = 'closure.bundle_holder_notified.v1'),
+		count(*) FILTER (WHERE type = 'closure.bundle_holder_skipped.v1' AND data->>'booking_id' = $1) FROM eventstore_events`,
+		holders["daan"]).Scan(&notified, &skipped); err != nil {
+		t.Fatal(err)
+	}
+	if notified != 1 || skipped != 1 {
+		t.Fatalf("%d notified, %d skipped; want 1 and 1", notified, skipped)
 	}
 }

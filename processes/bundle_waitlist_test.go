@@ -6,15 +6,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/google/uuid"
 	"github.com/prometheus/client_golang/prometheus"
 
 	"move/commands"
-	"move/domain/activity"
 	"move/domain/booking"
-	"move/domain/bundle"
-	"move/domain/organization"
-	"move/domain/series"
 	"move/identity"
 	"move/internal/testenv"
 	"move/processes"
@@ -32,39 +27,15 @@ func (crashingMail) Send(context.Context, identity.Mail) error { panic("stopped"
 func TestWorkerTellsAPromotedBundleParticipantOnceAfterAStop(t *testing.T) {
 	ctx := context.Background()
 	f := setup(t)
-	org := uuid.NewString()
-	meta := commands.Meta{ActorID: "admin", ApplicationID: f.app, OrganizationID: org}
-	if _, err := f.env.App.CreateOrganization(ctx, meta, organization.Profile{Name: "Studio"}); err != nil {
-		t.Fatal(err)
-	}
-	meta.OrganizationID = ""
-	act, err := f.env.App.CreateActivity(ctx, meta, org, activity.TypeBundle, activity.Details{Name: "Zwemcursus"}, activity.Settings{HasWaitlist: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	startDay := time.Now().AddDate(0, 0, 7)
-	b, err := f.env.App.CreateBundle(ctx, meta, act.ID, bundle.Fields{Name: "Voorjaar", Spots: 1, StartDate: startDay.Format(time.DateOnly)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := f.env.App.CreateBundleSeries(ctx, meta, b.ID, "Europe/Amsterdam", series.Schedule{Session: series.Session{
-		Date: startDay.Format(time.DateOnly), StartTime: "10:00", EndTime: "11:00", Spots: 1}}); err != nil {
-		t.Fatal(err)
-	}
-	add := func(name string) commands.Booked {
-		x, err := f.env.App.BookBundle(ctx, meta, commands.BundleBooking{BundleID: b.ID, ByStaff: true,
-			Participant: booking.Participant{FirstName: name, LastName: "Jansen", Email: name + "@example.test"}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return x
-	}
-	first := add("anna")
-	waiting := add("bram")
+	b := f.newBundle(t, bundleSpec{spots: 1, waitlist: true})
+	startDay := b.start
+	b.session(t, f, startDay.Format(time.DateOnly))
+	first := b.book(t, f, "anna", "")
+	waiting := b.book(t, f, "bram", "")
 	if waiting.Status != booking.StatusWaitlisted {
 		t.Fatalf("second booking: %s", waiting.Status)
 	}
-	if _, err := f.env.App.CancelBundleBooking(ctx, meta, b.ID, first.BookingID, ""); err != nil {
+	if _, err := f.env.App.CancelBundleBooking(ctx, b.meta, b.id, first.BookingID, ""); err != nil {
 		t.Fatal(err)
 	}
 	if f.typesIn(t, "bundle.promoted.v1") != 1 {
@@ -102,7 +73,7 @@ func TestWorkerTellsAPromotedBundleParticipantOnceAfterAStop(t *testing.T) {
 	}
 	// The command asked again (a worker that read the to-do list before the record): no
 	// second mail.
-	if _, err := f.env.App.NotifyBundlePromotion(ctx, f.app, b.ID, waiting.BookingID, func(commands.BundlePromotion) error {
+	if _, err := f.env.App.NotifyBundlePromotion(ctx, f.app, b.id, waiting.BookingID, func(commands.BundlePromotion) error {
 		t.Fatal("a recorded notification is told again")
 		return nil
 	}); err != nil {

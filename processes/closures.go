@@ -10,6 +10,7 @@ import (
 
 	"move/commands"
 	"move/domain/booking"
+	"move/domain/bundle"
 	"move/domain/closure"
 	"move/identity"
 	"move/projections"
@@ -18,7 +19,8 @@ import (
 // Tables of the closures process (decision 1660): sessions of a planned closure not
 // closed yet, and participants of closed sessions not told yet — their own bookings,
 // and the bundle bookings that held the session (decision 1770: one row per session and
-// booking, a bundle holder is told of each closed session of their bundle).
+// booking, a bundle holder is told of each closed session of their bundle, while their
+// bundle booking lasts: decision 1820).
 const (
 	PendingClosureSessions      = "pending_closure_sessions"
 	PendingClosureNotices       = "pending_closure_notices"
@@ -55,15 +57,20 @@ CREATE TABLE pending_closure_bundle_notices (
     PRIMARY KEY (closure_id, session_id, booking_id)
 );
 CREATE INDEX pending_closure_bundle_notices_by_age ON pending_closure_bundle_notices (closed_at);
+CREATE INDEX pending_closure_bundle_notices_by_booking ON pending_closure_bundle_notices (booking_id);
 `
 
 func closuresEventTypes() []string {
 	return []string{closure.Planned{}.EventType(), closure.SessionClosedV1, closure.SessionClosed{}.EventType(),
-		closure.BundleHolderNotified{}.EventType(), booking.Notified{}.EventType()}
+		closure.BundleHolderNotified{}.EventType(), closure.BundleHolderSkipped{}.EventType(), bundle.BookingCancelled{}.EventType(),
+		booking.Notified{}.EventType()}
 }
 
-// applyClosures lists a planned closure's sessions until each is closed, and each
-// cancelled booking of a closed session until its participant is told.
+// applyClosures lists a planned closure's sessions until each is closed, each
+// cancelled booking of a closed session until its participant is told, and each bundle
+// booking that held a closed session until its participant is told, is skipped, or the
+// bundle booking ends (decision 1820: a holder who cancelled is not told the bundle
+// stays).
 func applyClosures(ctx context.Context, w projections.Writer, e projections.Event) error {
 	id := strings.TrimPrefix(e.Stream, closure.StreamPrefix)
 	switch p := e.Payload.(type) {
@@ -95,6 +102,11 @@ func applyClosures(ctx context.Context, w projections.Writer, e projections.Even
 	case closure.BundleHolderNotified:
 		return w.Exec(ctx, `DELETE FROM pending_closure_bundle_notices WHERE closure_id = $1 AND session_id = $2 AND booking_id = $3`,
 			id, p.SessionID, p.BookingID)
+	case closure.BundleHolderSkipped:
+		return w.Exec(ctx, `DELETE FROM pending_closure_bundle_notices WHERE closure_id = $1 AND session_id = $2 AND booking_id = $3`,
+			id, p.SessionID, p.BookingID)
+	case bundle.BookingCancelled: // every closure's notice of the booking: a bundle booking id is the bundle's alone
+		return w.Exec(ctx, `DELETE FROM pending_closure_bundle_notices WHERE booking_id = $1`, p.BookingID)
 	case booking.Notified:
 		if p.Reason == booking.NotifiedClosed {
 			return w.Exec(ctx, `DELETE FROM pending_closure_notices WHERE booking_id = $1`, p.BookingID)

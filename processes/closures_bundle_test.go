@@ -10,12 +10,8 @@ import (
 	"github.com/google/uuid"
 
 	"move/commands"
-	"move/domain/activity"
 	"move/domain/booking"
-	"move/domain/bundle"
 	"move/domain/closure"
-	"move/domain/organization"
-	"move/domain/series"
 	"move/eventstore"
 )
 
@@ -28,35 +24,13 @@ import (
 func TestTheWorkerMailsTheBundleHoldersOfAClosedSessionOnce(t *testing.T) {
 	ctx := context.Background()
 	f := setup(t)
-	org := uuid.NewString()
-	meta := commands.Meta{ActorID: "admin", ApplicationID: f.app, OrganizationID: org}
-	if _, err := f.env.App.CreateOrganization(ctx, meta, organization.Profile{Name: "Studio"}); err != nil {
-		t.Fatal(err)
-	}
-	meta.OrganizationID = ""
-	act, err := f.env.App.CreateActivity(ctx, meta, org, activity.TypeBundle, activity.Details{Name: "Zwemcursus"}, activity.Settings{HasWaitlist: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	start := time.Now().AddDate(0, 0, 7)
-	day := start.AddDate(0, 0, 3).Format(time.DateOnly)
-	b, err := f.env.App.CreateBundle(ctx, meta, act.ID, bundle.Fields{Name: "Voorjaar", Spots: 2, StartDate: start.Format(time.DateOnly)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := f.env.App.CreateBundleSeries(ctx, meta, b.ID, "Europe/Amsterdam", series.Schedule{Session: series.Session{
-		Date: day, StartTime: "10:00", EndTime: "11:00", Spots: 2}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ref := closure.SessionRef{SeriesID: s.ID, SessionID: series.SessionID(s.ID, day)}
+	b := f.newBundle(t, bundleSpec{spots: 2, waitlist: true})
+	meta := b.meta
+	day := b.start.AddDate(0, 0, 3).Format(time.DateOnly)
+	ref := b.session(t, f, day)
 	held := map[string]string{} // booking → the language it was booked in
 	for _, p := range []struct{ name, language string }{{"emma", "en"}, {"daan", ""}, {"wim", "nl"}} {
-		x, err := f.env.App.BookBundle(ctx, meta, commands.BundleBooking{BundleID: b.ID, ByStaff: true, Language: p.language,
-			Participant: booking.Participant{FirstName: p.name, LastName: "Jansen", Email: p.name + "@example.test"}})
-		if err != nil {
-			t.Fatal(err)
-		}
+		x := b.book(t, f, p.name, p.language)
 		if p.name == "wim" {
 			if x.Status != booking.StatusWaitlisted {
 				t.Fatalf("wim is %s", x.Status)
@@ -68,9 +42,9 @@ func TestTheWorkerMailsTheBundleHoldersOfAClosedSessionOnce(t *testing.T) {
 
 	// The request names the bundles the read model holds for the series, and one that is
 	// no bundle at all: the command keeps the bundle whose stream holds the series.
-	closed, err := f.env.App.PlanClosure(ctx, meta, commands.ClosureRequest{OrganizationID: org, Zone: "Europe/Amsterdam",
+	closed, err := f.env.App.PlanClosure(ctx, meta, commands.ClosureRequest{OrganizationID: b.org, Zone: "Europe/Amsterdam",
 		Range: closure.Range{From: day, Until: day, Reason: "Onderhoud"}, Candidates: []closure.SessionRef{ref},
-		Bundles: commands.BundleIndex{s.ID: {b.ID, uuid.NewString()}}})
+		Bundles: commands.BundleIndex{ref.SeriesID: {b.id, uuid.NewString()}}})
 	if err != nil || closed.Sessions != 1 || closed.Bookings != 0 || closed.BundleBookings != 2 {
 		t.Fatalf("closure: %+v %v", closed, err)
 	}
@@ -150,35 +124,13 @@ func mustDate(t *testing.T, day string) time.Time {
 func TestTheWorkerClosesWhatAStoppedClosureLeftWithItsBundleHolders(t *testing.T) {
 	ctx := context.Background()
 	f := setup(t)
-	org := uuid.NewString()
-	meta := commands.Meta{ActorID: "admin", ApplicationID: f.app, OrganizationID: org}
-	if _, err := f.env.App.CreateOrganization(ctx, meta, organization.Profile{Name: "Studio"}); err != nil {
-		t.Fatal(err)
-	}
-	meta.OrganizationID = ""
-	act, err := f.env.App.CreateActivity(ctx, meta, org, activity.TypeBundle, activity.Details{Name: "Zwemcursus"}, activity.Settings{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	start := time.Now().AddDate(0, 0, 7)
-	b, err := f.env.App.CreateBundle(ctx, meta, act.ID, bundle.Fields{Name: "Voorjaar", Spots: 5, StartDate: start.Format(time.DateOnly)})
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := f.newBundle(t, bundleSpec{spots: 5})
+	meta, org, start := b.meta, b.org, b.start
 	var refs []closure.SessionRef
 	for _, d := range []int{2, 3} {
-		day := start.AddDate(0, 0, d).Format(time.DateOnly)
-		s, err := f.env.App.CreateBundleSeries(ctx, meta, b.ID, "Europe/Amsterdam", series.Schedule{Session: series.Session{
-			Date: day, StartTime: "10:00", EndTime: "11:00", Spots: 5}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		refs = append(refs, closure.SessionRef{SeriesID: s.ID, SessionID: series.SessionID(s.ID, day)})
+		refs = append(refs, b.session(t, f, start.AddDate(0, 0, d).Format(time.DateOnly)))
 	}
-	if _, err := f.env.App.BookBundle(ctx, meta, commands.BundleBooking{BundleID: b.ID, ByStaff: true, Language: "en",
-		Participant: booking.Participant{FirstName: "emma", LastName: "Jansen", Email: "emma@example.test"}}); err != nil {
-		t.Fatal(err)
-	}
+	b.book(t, f, "emma", "en")
 	old, stopped := uuid.NewString(), uuid.NewString()
 	plan := func(id string, ref closure.SessionRef) eventstore.EventData {
 		data, _ := json.Marshal(closure.Planned{ApplicationID: f.app, OrganizationID: org, From: start.Format(time.DateOnly),
@@ -220,5 +172,90 @@ func TestTheWorkerClosesWhatAStoppedClosureLeftWithItsBundleHolders(t *testing.T
 	done, err := f.env.App.CloseSessions(ctx, meta, stopped, nil)
 	if err != nil || done.Sessions != 1 || done.BundleBookings != 1 {
 		t.Fatalf("the stopped closure: %+v %v", done, err)
+	}
+}
+
+// A bundle holder whose bundle booking ends after the closure recorded it, before the
+// worker told them (they cancel), is not mailed that their bundle stays: the to-do list
+// lets go of them with the cancellation, and the command, asked anyway (a worker that
+// read the list before the cancellation), reads the bundle's stream and records the
+// notice skipped instead, once. A closure's record that lands after the cancellation
+// (the two raced) lists the holder again; the worker's pass skips them the same way
+// and the list lets go (decision 1820).
+func TestTheWorkerDoesNotTellAHolderWhoseBundleBookingEnded(t *testing.T) {
+	ctx := context.Background()
+	f := setup(t)
+	b := f.newBundle(t, bundleSpec{spots: 2})
+	day := b.start.AddDate(0, 0, 3).Format(time.DateOnly)
+	ref := b.session(t, f, day)
+	b.book(t, f, "emma", "en")
+	leaves := b.book(t, f, "daan", "").BookingID
+	closed, err := f.env.App.PlanClosure(ctx, b.meta, commands.ClosureRequest{OrganizationID: b.org, Zone: "Europe/Amsterdam",
+		Range: closure.Range{From: day, Until: day, Reason: "Onderhoud"}, Candidates: []closure.SessionRef{ref},
+		Bundles: commands.BundleIndex{ref.SeriesID: {b.id}}})
+	if err != nil || closed.BundleBookings != 2 {
+		t.Fatalf("closure: %+v %v", closed, err)
+	}
+	listed := func() int { // daan's notices on the to-do list
+		t.Helper()
+		f.caughtUp(t)
+		var n int
+		if err := f.env.DB.QueryRow(ctx, `SELECT count(*) FROM readmodel.pending_closure_bundle_notices WHERE booking_id = $1`, leaves).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	if n := listed(); n != 1 {
+		t.Fatalf("daan listed %d times before he cancels", n)
+	}
+	if _, err := f.env.App.CancelBundleBooking(ctx, b.meta, b.id, leaves, ""); err != nil {
+		t.Fatal(err)
+	}
+	if n := listed(); n != 0 {
+		t.Fatalf("daan listed %d times after he cancelled", n)
+	}
+
+	mails := &mailbox{}
+	f.worker.Mail = mails
+	f.untilIdle(t)
+	if n := mails.count(); n != 1 || mails.sent[0].To != "emma@example.test" {
+		t.Fatalf("told %d: %+v", n, mails.sent)
+	}
+	if n := f.typesIn(t, "closure.bundle_holder_skipped.v1"); n != 0 {
+		t.Fatalf("%d skipped: the worker asked for a holder the list let go of", n)
+	}
+	for range 2 { // a worker that read the list before the cancellation
+		if _, err := f.env.App.NotifyBundleClosure(ctx, f.app, closed.ID, ref, leaves, func(commands.ClosureNotice) error {
+			t.Fatal("a holder whose bundle booking ended is told")
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := f.typesIn(t, "closure.bundle_holder_skipped.v1"); n != 1 {
+		t.Fatalf("%d skipped, want 1", n)
+	}
+
+	// A closure whose record of the session lands after the cancellation in the log.
+	late := uuid.NewString()
+	md := eventstore.Metadata{ApplicationID: f.app, OrganizationID: b.org, ActorID: "admin"}
+	planned, _ := json.Marshal(closure.Planned{ApplicationID: f.app, OrganizationID: b.org, From: day, Until: day, Reason: "Onderhoud",
+		Sessions: []closure.SessionRef{ref}})
+	record, _ := json.Marshal(closure.SessionClosed{SeriesID: ref.SeriesID, SessionID: ref.SessionID, Bookings: []string{},
+		BundleBookings: []closure.BundleSeat{{BundleID: b.id, BookingID: leaves}}})
+	if _, err := f.env.Store.Append(ctx, closure.Stream(late), eventstore.NoStream,
+		eventstore.EventData{ID: uuid.New(), Type: closure.Planned{}.EventType(), Data: planned, Metadata: md},
+		eventstore.EventData{ID: uuid.New(), Type: closure.SessionClosed{}.EventType(), Data: record, Metadata: md}); err != nil {
+		t.Fatal(err)
+	}
+	if n := listed(); n != 1 {
+		t.Fatalf("the late record lists daan %d times", n)
+	}
+	f.untilIdle(t)
+	if n := listed(); n != 0 || mails.count() != 1 || f.typesIn(t, "closure.bundle_holder_skipped.v1") != 2 {
+		t.Fatalf("after the late record: listed %d, told %d, %d skipped", n, mails.count(), f.typesIn(t, "closure.bundle_holder_skipped.v1"))
+	}
+	if done, err := f.worker.Pass(ctx); err != nil || done != 0 {
+		t.Fatalf("a pass after: %d steps, %v", done, err)
 	}
 }

@@ -11,7 +11,6 @@ import (
 	"move/commands"
 	"move/domain/activity"
 	"move/domain/booking"
-	"move/domain/bundle"
 	"move/domain/identity"
 	"move/domain/order"
 	"move/domain/organization"
@@ -166,33 +165,14 @@ func TestWorkerReleasesHoldsWhosePaymentNeverStarted(t *testing.T) {
 func TestWorkerReleasesABundleHold(t *testing.T) {
 	ctx := context.Background()
 	f := setup(t)
-	org := uuid.NewString()
-	meta := commands.Meta{ActorID: "admin", ApplicationID: f.app, OrganizationID: org}
-	if _, err := f.env.App.CreateOrganization(ctx, meta, organization.Profile{Name: "Studio"}); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := f.env.App.ApproveOrganization(ctx, meta, org); err != nil { // customers book only what the offer shows
-		t.Fatal(err)
-	}
-	meta.OrganizationID = ""
-	act, err := f.env.App.CreateActivity(ctx, meta, org, activity.TypeBundle, activity.Details{Name: "Cursus"}, activity.Settings{HasWaitlist: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := f.env.App.CreateBundle(ctx, meta, act.ID, bundle.Fields{Name: "Voorjaar", Spots: 1,
-		StartDate: time.Now().AddDate(0, 0, 7).Format(time.DateOnly), PriceCents: 9000})
-	if err != nil {
-		t.Fatal(err)
-	}
-	held, err := f.env.App.BookBundle(ctx, commands.Meta{ActorID: f.customer, ApplicationID: f.app}, commands.BundleBooking{BundleID: b.ID,
+	b := f.newBundle(t, bundleSpec{spots: 1, priceCents: 9000, waitlist: true, approved: true})
+	held, err := f.env.App.BookBundle(ctx, commands.Meta{ActorID: f.customer, ApplicationID: f.app}, commands.BundleBooking{BundleID: b.id,
 		CustomerID: f.customer, Participant: booking.Participant{FirstName: "Carla", LastName: "Klant", Email: "carla@example.test"}})
 	if err != nil || held.Status != booking.StatusHeld {
 		t.Fatalf("held %+v %v", held, err)
 	}
-	waiting, err := f.env.App.BookBundle(ctx, meta, commands.BundleBooking{BundleID: b.ID, ByStaff: true,
-		Participant: booking.Participant{FirstName: "Wim", LastName: "Wacht", Email: "wim@example.test"}})
-	if err != nil || waiting.Status != booking.StatusWaitlisted {
-		t.Fatalf("waiting %+v %v", waiting, err)
+	if waiting := b.book(t, f, "wim", ""); waiting.Status != booking.StatusWaitlisted {
+		t.Fatalf("waiting %+v", waiting)
 	}
 	f.caughtUp(t)
 	if _, err := f.worker.Pass(ctx); err != nil {

@@ -42,7 +42,7 @@ func Projector() projections.Projector { return projector{} }
 type projector struct{}
 
 func (projector) Name() string { return Name }
-func (projector) Version() int { return 5 }
+func (projector) Version() int { return 6 }
 func (projector) Tables() []string {
 	return []string{PendingCredits, PendingBatches, PendingPromotions, PendingNotices, PendingBundleNotices,
 		PendingClosureSessions, PendingClosureNotices, PendingClosureBundleNotices}

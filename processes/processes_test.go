@@ -11,7 +11,13 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"move/commands"
+	"move/domain/activity"
+	"move/domain/booking"
+	"move/domain/bundle"
+	"move/domain/closure"
 	"move/domain/identity"
+	"move/domain/organization"
+	"move/domain/series"
 	"move/domain/wallet"
 	"move/eventstore"
 	"move/internal/testenv"
@@ -58,6 +64,76 @@ func setup(t *testing.T) fixture {
 }
 
 func (f fixture) meta() commands.Meta { return commands.Meta{ActorID: "admin", ApplicationID: f.app} }
+
+// bundleSpec is what the bundle tests vary of the bundle they set up.
+type bundleSpec struct {
+	spots      int
+	priceCents int64
+	waitlist   bool // the activity has a waiting list
+	approved   bool // the organisation is approved: customers book only what the offer shows
+}
+
+// aBundle is a bundle "Voorjaar" of a bundle activity "Zwemcursus" of an organisation
+// of its own, starting a week ahead; meta is the application's staff.
+type aBundle struct {
+	org, id string
+	meta    commands.Meta
+	start   time.Time
+	spots   int
+}
+
+// newBundle sets up a bundle of an organisation of its own, as spec says.
+func (f fixture) newBundle(t *testing.T, spec bundleSpec) aBundle {
+	t.Helper()
+	ctx := context.Background()
+	org := uuid.NewString()
+	meta := commands.Meta{ActorID: "admin", ApplicationID: f.app, OrganizationID: org}
+	if _, err := f.env.App.CreateOrganization(ctx, meta, organization.Profile{Name: "Studio"}); err != nil {
+		t.Fatal(err)
+	}
+	if spec.approved {
+		if _, err := f.env.App.ApproveOrganization(ctx, meta, org); err != nil {
+			t.Fatal(err)
+		}
+	}
+	meta.OrganizationID = ""
+	act, err := f.env.App.CreateActivity(ctx, meta, org, activity.TypeBundle, activity.Details{Name: "Zwemcursus"},
+		activity.Settings{HasWaitlist: spec.waitlist})
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now().AddDate(0, 0, 7)
+	b, err := f.env.App.CreateBundle(ctx, meta, act.ID, bundle.Fields{Name: "Voorjaar", Spots: spec.spots,
+		StartDate: start.Format(time.DateOnly), PriceCents: spec.priceCents})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return aBundle{org: org, id: b.ID, meta: meta, start: start, spots: spec.spots}
+}
+
+// session adds a series of one session on day (10:00–11:00, the bundle's spots) to the
+// bundle, and answers it.
+func (b aBundle) session(t *testing.T, f fixture, day string) closure.SessionRef {
+	t.Helper()
+	s, err := f.env.App.CreateBundleSeries(context.Background(), b.meta, b.id, "Europe/Amsterdam", series.Schedule{Session: series.Session{
+		Date: day, StartTime: "10:00", EndTime: "11:00", Spots: b.spots}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return closure.SessionRef{SeriesID: s.ID, SessionID: series.SessionID(s.ID, day)}
+}
+
+// book books a spot of the bundle (or its waiting list) for a participant by name, as
+// staff, in language.
+func (b aBundle) book(t *testing.T, f fixture, name, language string) commands.Booked {
+	t.Helper()
+	x, err := f.env.App.BookBundle(context.Background(), b.meta, commands.BundleBooking{BundleID: b.id, ByStaff: true, Language: language,
+		Participant: booking.Participant{FirstName: name, LastName: "Jansen", Email: name + "@example.test"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return x
+}
 
 // typesIn counts the stored events of a type (the table, not the log reader: the
 // reader waits for every older transaction of the cluster).

@@ -45,6 +45,7 @@ var templates = map[string]sentence{
 	"closure.planned.v1":                 {"{actor} plande {entity} van {from} tot en met {until}: {reason}", "{actor} planned {entity} from {from} to {until}: {reason}"},
 	"closure.session_closed.v2":          {"{actor} sloot een sessie in {entity}", "{actor} closed a session in {entity}"},
 	"closure.bundle_holder_notified.v1":  {"{actor} mailde een bundelhouder over een gesloten sessie van {entity}", "{actor} mailed a bundle holder about a closed session of {entity}"},
+	"closure.bundle_holder_skipped.v1":   {"{actor} mailde een bundelhouder niet over een gesloten sessie van {entity}: de bundelboeking was beëindigd", "{actor} did not mail a bundle holder about a closed session of {entity}: the bundle booking had ended"},
 	"campaign.created.v1":                {"{actor} maakte {entity} aan", "{actor} created {entity}"},
 	"campaign.deleted.v1":                {"{actor} verwijderde {entity}", "{actor} deleted {entity}"},
 	"campaign.updated.v1":                {"{actor} wijzigde {entity}", "{actor} changed {entity}"},

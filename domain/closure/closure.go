@@ -36,7 +36,7 @@ type Closure struct {
 	// bookings that held a closed session (kept, decision 1711).
 	ClosedCount, SkippedCount, BookingCount, BundleBookingCount int
 	// BundleSeats are the bundle bookings of each closed session; Told the ones whose
-	// participant was told, by toldKey.
+	// participant was told or skipped (settled: never told later), by toldKey.
 	BundleSeats map[string][]BundleSeat
 	Told        map[string]bool
 }
@@ -64,6 +64,8 @@ func (c *Closure) Apply(e domain.Event) {
 		c.BundleBookingCount += len(e.BundleBookings)
 		c.BundleSeats[e.SessionID] = e.BundleBookings
 	case BundleHolderNotified:
+		c.Told[toldKey(e.SessionID, e.BookingID)] = true
+	case BundleHolderSkipped:
 		c.Told[toldKey(e.SessionID, e.BookingID)] = true
 	}
 }
@@ -164,18 +166,40 @@ func (c *Closure) CloseSession(ref SessionRef, bookings []string, bundles []Bund
 }
 
 // NotifyBundleHolder decides that the participant of a bundle booking that held one of
-// the closure's closed sessions was told. Nothing when they were, or when the booking
-// is not one the closure recorded for that session: a holder is told once per session.
+// the closure's closed sessions was told. Nothing when they were (or were skipped), or
+// when the booking is not one the closure recorded for that session: a holder is told
+// once per session.
 func (c *Closure) NotifyBundleHolder(sessionID, bookingID string) []domain.Event {
-	if !c.Exists || c.Told[toldKey(sessionID, bookingID)] {
+	seat, pending := c.PendingBundleSeat(sessionID, bookingID)
+	if !pending {
 		return nil
+	}
+	return []domain.Event{BundleHolderNotified{SessionID: sessionID, BundleID: seat.BundleID, BookingID: bookingID}}
+}
+
+// SkipBundleHolder decides that the participant of a recorded bundle booking is not
+// told, their bundle booking having ended before their turn: nothing when the notice
+// is settled already or not the closure's (decision 1820).
+func (c *Closure) SkipBundleHolder(sessionID, bookingID string) []domain.Event {
+	seat, pending := c.PendingBundleSeat(sessionID, bookingID)
+	if !pending {
+		return nil
+	}
+	return []domain.Event{BundleHolderSkipped{SessionID: sessionID, BundleID: seat.BundleID, BookingID: bookingID}}
+}
+
+// PendingBundleSeat answers the bundle booking the closure recorded with a closed
+// session whose participant is neither told nor skipped yet.
+func (c *Closure) PendingBundleSeat(sessionID, bookingID string) (BundleSeat, bool) {
+	if !c.Exists || c.Told[toldKey(sessionID, bookingID)] {
+		return BundleSeat{}, false
 	}
 	for _, seat := range c.BundleSeats[sessionID] {
 		if seat.BookingID == bookingID {
-			return []domain.Event{BundleHolderNotified{SessionID: sessionID, BundleID: seat.BundleID, BookingID: bookingID}}
+			return seat, true
 		}
 	}
-	return nil
+	return BundleSeat{}, false
 }
 
 func (c *Closure) holds(sessionID string) bool {

@@ -63,6 +63,16 @@ type BundleHolderNotified struct {
 	BookingID string `json:"booking_id"`
 }
 
+// BundleHolderSkipped: the participant of a bundle booking recorded with a closed
+// session was not told, because the bundle booking no longer held a spot when its turn
+// came (cancelled, or a held spot released): there is nothing of theirs left to close.
+// It settles the holder's notice as BundleHolderNotified does (decision 1820).
+type BundleHolderSkipped struct {
+	SessionID string `json:"session_id"`
+	BundleID  string `json:"bundle_id"`
+	BookingID string `json:"booking_id"`
+}
+
 // SessionClosedV1 is closure.session_closed.v1: the same shape without the bundle
 // bookings. It reads as v2 with none.
 const SessionClosedV1 = "closure.session_closed.v1"
@@ -72,11 +82,12 @@ func (SessionClosed) EventType() string { return "closure.session_closed.v2" }
 func (BundleHolderNotified) EventType() string {
 	return "closure.bundle_holder_notified.v1"
 }
+func (BundleHolderSkipped) EventType() string { return "closure.bundle_holder_skipped.v1" }
 
 // Register adds the closure events to a registry, with the repair of the dates
 // (decision 1320).
 func Register(r *domain.Registry) {
-	r.Register(Planned{}, SessionClosed{}, BundleHolderNotified{})
+	r.Register(Planned{}, SessionClosed{}, BundleHolderNotified{}, BundleHolderSkipped{})
 	r.RegisterUpcaster(SessionClosedV1, upcastSessionClosedV1)
 	r.RegisterUpcaster(Planned{}.EventType(), domain.Repair(func(e *Planned) bool {
 		mended := bounds.MendDate(&e.From)
@@ -86,7 +97,8 @@ func Register(r *domain.Registry) {
 
 // EventTypes lists every closure event type.
 func EventTypes() []string {
-	return []string{Planned{}.EventType(), SessionClosedV1, SessionClosed{}.EventType(), BundleHolderNotified{}.EventType()}
+	return []string{Planned{}.EventType(), SessionClosedV1, SessionClosed{}.EventType(), BundleHolderNotified{}.EventType(),
+		BundleHolderSkipped{}.EventType()}
 }
 
 // upcastSessionClosedV1 reads a v1 session_closed as v2 with no bundle bookings (an

@@ -85,7 +85,11 @@ type closureRow struct {
 	SessionsClosed    int     `json:"sessions_closed"`
 	SessionsSkipped   int     `json:"sessions_skipped"`
 	BookingsCancelled int     `json:"bookings_cancelled"`
-	PlannedAt         string  `json:"planned_at"`
+	// BundleHolders are the bundle bookings that held a closed session (one per session and
+	// booking, as the mails), their participants told or to be told: kept, not refunded;
+	// one whose bundle booking ended before being told is not counted (decisions 1770, 1820).
+	BundleHolders int    `json:"bundle_holders"`
+	PlannedAt     string `json:"planned_at"`
 }
 
 // closureAnswer is a confirmed closure's outcome.
@@ -311,7 +315,7 @@ func (s *Handlers) listClosures(w http.ResponseWriter, r *http.Request) error {
 	out := []closureRow{}
 	err = s.InTenant(r, func(tx pgx.Tx) error {
 		rows, err := tx.Query(r.Context(), `SELECT c.id::text, c.organization_id::text, c.location_id::text, l.name, c.from_date::text, c.until_date::text,
-			c.reason, c.sessions_planned, c.sessions_closed, c.sessions_skipped, c.bookings_cancelled, c.planned_at
+			c.reason, c.sessions_planned, c.sessions_closed, c.sessions_skipped, c.bookings_cancelled, c.bundle_holders, c.planned_at
 			FROM readmodel.closures c LEFT JOIN readmodel.locations l ON l.id = c.location_id
 			WHERE c.application_id = $1 AND c.organization_id::text = $2 AND ($3::text IS NULL OR c.location_id::text = $3)
 			ORDER BY c.from_date DESC, c.planned_at DESC LIMIT 100`, kernel.TenantFrom(r.Context()).ApplicationID, org, location)
@@ -322,7 +326,7 @@ func (s *Handlers) listClosures(w http.ResponseWriter, r *http.Request) error {
 			var x closureRow
 			var at time.Time
 			err := row.Scan(&x.ID, &x.OrganizationID, &x.LocationID, &x.LocationName, &x.From, &x.Until, &x.Reason, &x.SessionsPlanned,
-				&x.SessionsClosed, &x.SessionsSkipped, &x.BookingsCancelled, &at)
+				&x.SessionsClosed, &x.SessionsSkipped, &x.BookingsCancelled, &x.BundleHolders, &at)
 			x.PlannedAt = kernel.Stamp(at)
 			return x, err
 		})

@@ -138,7 +138,9 @@ func TestClosingAnOrganisationForAHoliday(t *testing.T) {
 
 // A closure of a bundle's session counts the bundle's holders in its impact (in total
 // and per session), records them with the closed session, keeps their bundle and mails
-// them that it stays, nothing refunded (decision 1770).
+// them that it stays, nothing refunded (decision 1770). Its row in the list counts the
+// holders told or to be told: one who cancels their bundle booking before being told
+// leaves the count and is not mailed (decision 1820).
 func TestAClosureCountsAndTellsTheBundleHolders(t *testing.T) {
 	s := readapitest.NewShop(t)
 	s.Worker.Mail = s.Mails
@@ -159,12 +161,16 @@ func TestAClosureCountsAndTellsTheBundleHolders(t *testing.T) {
 		Date: day, StartTime: "10:00", EndTime: "11:00", Spots: 5}}); err != nil {
 		t.Fatal(err)
 	}
-	booked, err := s.Env.App.BookBundle(ctx, meta, commands.BundleBooking{BundleID: b.ID, ByStaff: true,
-		Participant: booking.Participant{FirstName: "Bo", LastName: "Bundel", Email: "bo@example.test"}})
-	if err != nil {
-		t.Fatal(err)
+	holders := map[string]string{} // name → bundle booking
+	for _, who := range []string{"Bo", "Cas"} {
+		booked, err := s.Env.App.BookBundle(ctx, meta, commands.BundleBooking{BundleID: b.ID, ByStaff: true,
+			Participant: booking.Participant{FirstName: who, LastName: "Bundel", Email: strings.ToLower(who) + "@example.test"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		holders[who] = booked.BookingID
+		s.Saw(booked.Position)
 	}
-	s.Saw(booked.Position)
 	s.Settle()
 
 	closures := "/v1/admin/organizations/" + s.OrgA + "/closures"
@@ -172,14 +178,30 @@ func TestAClosureCountsAndTellsTheBundleHolders(t *testing.T) {
 	body := map[string]any{"from": day, "until": day, "reason": "Zwembad dicht"}
 	impact := staff.Want("POST", closures+"/impact", body, 200)
 	list, _ := readapitest.Dig(impact.Body, "data", "list").([]any)
-	if readapitest.Data(impact, "sessions") != 1.0 || readapitest.Data(impact, "participants") != 0.0 || readapitest.Data(impact, "bundle_holders") != 1.0 ||
-		len(list) != 1 || readapitest.Dig(list[0], "bundle_holders") != 1.0 {
+	if readapitest.Data(impact, "sessions") != 1.0 || readapitest.Data(impact, "participants") != 0.0 || readapitest.Data(impact, "bundle_holders") != 2.0 ||
+		len(list) != 1 || readapitest.Dig(list[0], "bundle_holders") != 2.0 {
 		t.Fatalf("impact: %s", impact.Raw)
 	}
 	closed := staff.Want("POST", closures, body, 201)
-	if readapitest.Data(closed, "sessions") != 1.0 || readapitest.Data(closed, "bookings") != 0.0 || readapitest.Data(closed, "bundle_bookings") != 1.0 {
+	if readapitest.Data(closed, "sessions") != 1.0 || readapitest.Data(closed, "bookings") != 0.0 || readapitest.Data(closed, "bundle_bookings") != 2.0 {
 		t.Fatalf("closure: %s", closed.Raw)
 	}
+	listed := func(want float64) { // the closure's row counts want bundle holders
+		t.Helper()
+		s.Settle()
+		got := staff.Want("GET", closures, nil, 200)
+		rows := readapitest.Rows(got)
+		if len(rows) != 1 || readapitest.Dig(rows[0], "bookings_cancelled") != 0.0 || readapitest.Dig(rows[0], "bundle_holders") != want {
+			t.Fatalf("list, want %v bundle holders: %s", want, got.Raw)
+		}
+	}
+	listed(2) // to be told
+	cancelled, err := s.Env.App.CancelBundleBooking(ctx, meta, b.ID, holders["Cas"], "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Saw(cancelled.Position)
+	listed(1)
 	for range 2 {
 		s.Settle()
 		if _, err := s.Worker.Pass(ctx); err != nil {
@@ -187,14 +209,19 @@ func TestAClosureCountsAndTellsTheBundleHolders(t *testing.T) {
 		}
 	}
 	s.Mails.Mu.Lock()
-	defer s.Mails.Mu.Unlock()
+	sent := append(s.Mails.Sent[:0:0], s.Mails.Sent...)
+	s.Mails.Mu.Unlock()
 	var told int
-	for _, m := range s.Mails.Sent {
-		if m.To == "bo@example.test" && strings.Contains(m.Body, "Zwembad dicht") && strings.Contains(m.Body, "Je bundel Voorjaar blijft geldig") {
+	for _, m := range sent {
+		switch {
+		case m.To == "cas@example.test":
+			t.Fatalf("mailed a holder who cancelled: %+v", m)
+		case m.To == "bo@example.test" && strings.Contains(m.Body, "Zwembad dicht") && strings.Contains(m.Body, "Je bundel Voorjaar blijft geldig"):
 			told++
 		}
 	}
-	if told != 1 || s.Events("bundle.booking_cancelled.v1") != 0 {
-		t.Fatalf("told %d times: %+v", told, s.Mails.Sent)
+	if told != 1 || s.Events("bundle.booking_cancelled.v1") != 1 {
+		t.Fatalf("told %d times: %+v", told, sent)
 	}
+	listed(1) // told
 }

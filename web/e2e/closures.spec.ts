@@ -64,7 +64,7 @@ test('staff close the organisation for a day: the impact first, one confirmation
 
   await expect(page.getByText('Closure planned: 1 sessions cancelled, 1 bookings cancelled.')).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/organizations/${ORGANIZATION}/closures$`));
-  await expect(page.getByTestId('closures').getByRole('row', { name: /E2E pool closed/ })).toContainText('1 of 1 sessions, 1 bookings');
+  await expect(page.getByTestId('closures').getByRole('row', { name: /E2E pool closed/ })).toContainText('1 of 1 sessions, 1 bookings, 0 bundle holders');
 
   // The session is gone; the customer's booking is cancelled.
   const gone = await page.request.get(`/v1/admin/sessions/${sessionId}`, { headers: staff });

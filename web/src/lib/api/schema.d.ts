@@ -10719,6 +10719,7 @@ export interface operations {
                     "application/json": {
                         data: {
                             bookings_cancelled: number;
+                            bundle_holders: number;
                             from: string;
                             id: string;
                             location_id?: string | null;

@@ -61,6 +61,7 @@ export function ClosuresRoute() {
                     closed: closure.sessions_closed,
                     planned: closure.sessions_planned,
                     bookings: closure.bookings_cancelled,
+                    holders: closure.bundle_holders,
                   })}
                 </td>
                 <td>{formatDateTime(closure.planned_at, language)}</td>
