@@ -70,8 +70,12 @@ test('a notification is scheduled with variables, previewed for a sample custome
   await dialog.getByRole('button', { name: 'Cancel notification' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Notification cancelled' })).toBeVisible();
   await expect(row).toContainText('Cancelled');
-  // A cancelled notification is shown, not edited.
-  await row.click();
-  await expect(page.getByRole('heading', { name: 'Notification', exact: true })).toBeVisible();
+  // A cancelled notification is shown, not edited. The grid may still be drawing the row
+  // again after the cancellation (its refetch): a click on the row it replaces is lost, so
+  // the click is tried again until the notification opens.
+  await expect(async () => {
+    await row.click();
+    await expect(page.getByRole('heading', { name: 'Notification', exact: true })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await expect(page.getByText('can no longer be changed')).toBeVisible();
 });
