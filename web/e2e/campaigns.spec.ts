@@ -73,9 +73,10 @@ test('a notification is scheduled with variables, previewed for a sample custome
   // A cancelled notification is shown, not edited. The grid may still be drawing the row
   // again after the cancellation (its refetch): a click on the row it replaces is lost, so
   // the click is tried again until the notification opens.
+  const shown = page.getByRole('heading', { name: 'Notification', exact: true });
   await expect(async () => {
-    await row.click();
-    await expect(page.getByRole('heading', { name: 'Notification', exact: true })).toBeVisible({ timeout: 2_000 });
+    if (!(await shown.isVisible())) await row.click({ timeout: 2_000 });
+    await expect(shown).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
   await expect(page.getByText('can no longer be changed')).toBeVisible();
 });
