@@ -247,9 +247,9 @@ async function inspect(page: Page, path: string, screenshot: string, consoleErro
   const problems = consoleErrors.splice(0).map((error) => `${path}: console error ${error}`);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   if (overflow > 0) problems.push(`${path}: the page is ${overflow}px wider than the window`);
-  // Only violations are read: axe then builds selectors for one passing, incomplete or
-  // inapplicable node per rule instead of for every one, which took most of its time on
-  // the grids' screens. Every default rule still runs on every node.
+  // Only violations are read: axe then collects one passing, incomplete or inapplicable
+  // node per rule instead of every one (less work on the grids' large pages). Every
+  // default rule still runs on every node.
   const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
   for (const violation of results.violations) {
     if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
