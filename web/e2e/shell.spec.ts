@@ -37,6 +37,24 @@ test('grid rows that open a record look clickable, in the app’s font, with pil
   expect(gridErrors).toEqual([]);
 });
 
+test('loading placeholders stand still for users who ask for less motion', async ({ page }) => {
+  await page.goto('/admin/sports');
+  await expect(page.getByRole('main')).toBeVisible();
+  // The placeholder as the loading screens draw it, measured as the browser styles it.
+  const animation = () =>
+    page.evaluate(() => {
+      const line = document.createElement('div');
+      line.className = 'skeleton__line';
+      document.body.append(line);
+      const name = getComputedStyle(line).animationName;
+      line.remove();
+      return name;
+    });
+  expect(await animation()).toBe('skeleton');
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  expect(await animation()).toBe('none');
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
