@@ -39,10 +39,13 @@ test('a product: create with its type and spots, a question, a label, the lists 
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
 
-  // The label by hand.
+  // The label by hand. The question's "Saved" may still be on show (a notice stays 5 s),
+  // so the save is awaited by its answer: leaving the page earlier could cancel it.
   await page.getByRole('link', { name: 'Labels', exact: true }).click();
   await page.getByRole('group', { name: 'Labels of this product' }).getByLabel(labelName).check();
+  const labelsSaved = page.waitForResponse((response) => response.request().method() === 'PUT' && /\/labels$/.test(new URL(response.url()).pathname));
   await page.getByRole('button', { name: 'Save' }).click();
+  expect((await labelsSaved).ok()).toBe(true);
   await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
 
   // The organisation's list: drafts only shows it (new products start as drafts), published only shows the seeded one.
