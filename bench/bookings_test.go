@@ -44,6 +44,22 @@ func bookingWorld(b *testing.B, customers int, typ string) (w walletEnv, organiz
 	return w, org.ID, act.ID
 }
 
+// dailySessions gives the activity a daily series of two years (100 spots a session)
+// and answers it and its sessions' ids, for bookings on distinct sessions.
+func dailySessions(b *testing.B, w walletEnv, activityID string) (seriesID string, sessions []string) {
+	first := time.Now().AddDate(0, 0, 1)
+	daily := series.Schedule{Session: series.Session{Date: first.Format(time.DateOnly), StartTime: "19:00", EndTime: "20:00", Spots: 100},
+		Repetition: &series.Repetition{Type: series.Weeks, Every: 1, Until: first.AddDate(2, 0, 0).Format(time.DateOnly), Days: series.Days}}
+	res, err := w.env.App.CreateSeries(context.Background(), w.meta, activityID, "Europe/Amsterdam", daily)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, d := range series.RuleDates(daily) {
+		sessions = append(sessions, series.SessionID(res.ID, d))
+	}
+	return res.ID, sessions
+}
+
 func person(i int) booking.Participant {
 	return booking.Participant{FirstName: "Klant", LastName: fmt.Sprintf("Nummer %d", i), Email: fmt.Sprintf("klant%d@bench.test", i)}
 }
@@ -55,17 +71,7 @@ func person(i int) booking.Participant {
 func BenchmarkBookings(b *testing.B) {
 	w, _, act := bookingWorld(b, 320, activity.TypeSession)
 	ctx := context.Background()
-	first := time.Now().AddDate(0, 0, 1)
-	daily := series.Schedule{Session: series.Session{Date: first.Format(time.DateOnly), StartTime: "19:00", EndTime: "20:00", Spots: 100},
-		Repetition: &series.Repetition{Type: series.Weeks, Every: 1, Until: first.AddDate(2, 0, 0).Format(time.DateOnly), Days: series.Days}}
-	res, err := w.env.App.CreateSeries(ctx, w.meta, act, "Europe/Amsterdam", daily)
-	if err != nil {
-		b.Fatal(err)
-	}
-	var sessions []string
-	for _, d := range series.RuleDates(daily) {
-		sessions = append(sessions, series.SessionID(res.ID, d))
-	}
+	seriesID, sessions := dailySessions(b, w, act)
 	const perRound = 200
 	booked := 0
 	for _, clients := range []int{1, 8, 32} {
@@ -76,7 +82,7 @@ func BenchmarkBookings(b *testing.B) {
 			rate := hammer(clients, perRound, func(i int) error {
 				n := offset + i - 1
 				// Each customer books a session once: session n mod the series, customer by round.
-				ref := commands.SessionRef{SeriesID: res.ID, SessionID: sessions[n%len(sessions)], ActivityID: act}
+				ref := commands.SessionRef{SeriesID: seriesID, SessionID: sessions[n%len(sessions)], ActivityID: act}
 				start := time.Now()
 				_, err := w.env.App.BookSession(ctx, w.meta, commands.Booking{Session: ref, CustomerID: w.customers[(n/len(sessions))%len(w.customers)],
 					Participant: person(n)})

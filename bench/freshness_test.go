@@ -15,7 +15,6 @@ import (
 	"move/commands"
 	"move/domain/activity"
 	"move/domain/catalog"
-	"move/domain/series"
 	"move/domain/taxonomy"
 	"move/eventstore"
 	"move/internal/testenv"
@@ -41,14 +40,7 @@ func BenchmarkFreshness(b *testing.B) {
 func BenchmarkFreshnessEveryProjector(b *testing.B) {
 	w, _, act := bookingWorld(b, 320, activity.TypeSession)
 	ctx := context.Background()
-	first := time.Now().AddDate(0, 0, 1)
-	daily := series.Schedule{Session: series.Session{Date: first.Format(time.DateOnly), StartTime: "19:00", EndTime: "20:00", Spots: 100},
-		Repetition: &series.Repetition{Type: series.Weeks, Every: 1, Until: first.AddDate(2, 0, 0).Format(time.DateOnly), Days: series.Days}}
-	res, err := w.env.App.CreateSeries(ctx, w.meta, act, "Europe/Amsterdam", daily)
-	if err != nil {
-		b.Fatal(err)
-	}
-	sessions := series.RuleDates(daily)
+	seriesID, sessions := dailySessions(b, w, act)
 	var nextBooking atomic.Int64
 	freshness(b, w.env, []freshCommand{
 		createSport(w.env),
@@ -61,7 +53,7 @@ func BenchmarkFreshnessEveryProjector(b *testing.B) {
 		{readModel: rmbookings.Name, run: func() (commands.Result, error) {
 			// Each customer books a session once: session n of the series, customer by round.
 			n := int(nextBooking.Add(1)) - 1
-			ref := commands.SessionRef{SeriesID: res.ID, SessionID: series.SessionID(res.ID, sessions[n%len(sessions)]), ActivityID: act}
+			ref := commands.SessionRef{SeriesID: seriesID, SessionID: sessions[n%len(sessions)], ActivityID: act}
 			booked, err := w.env.App.BookSession(ctx, w.meta, commands.Booking{Session: ref, CustomerID: w.customers[(n/len(sessions))%len(w.customers)],
 				Participant: person(n)})
 			return booked.Result, err

@@ -36,15 +36,12 @@ func (s *Handlers) chosenNames(r *http.Request, organizationID string, refs chos
 		if err != nil {
 			return err
 		}
-		defer rows.Close()
-		for rows.Next() {
-			var id, name string
-			if err := rows.Scan(&id, &name); err != nil {
-				return err
-			}
+		var id, name string
+		_, err = pgx.ForEachRow(rows, []any{&id, &name}, func() error {
 			names[id] = name
-		}
-		return rows.Err()
+			return nil
+		})
+		return err
 	}
 	tenant := []struct {
 		ids []string
