@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { SUPERADMIN_PASSWORD } from './fixtures';
+import { axeViolations, SUPERADMIN_PASSWORD } from './fixtures';
 
 /**
  * axe-core on every route of every demo role and on the public screens, at a desktop's and
@@ -247,10 +246,7 @@ async function inspect(page: Page, path: string, screenshot: string, consoleErro
   const problems = consoleErrors.splice(0).map((error) => `${path}: console error ${error}`);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   if (overflow > 0) problems.push(`${path}: the page is ${overflow}px wider than the window`);
-  // Only violations are read: axe then collects one passing, incomplete or inapplicable
-  // node per rule instead of every one (less work on the grids' large pages). Every
-  // default rule still runs on every node.
-  const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
+  const results = await axeViolations(page);
   for (const violation of results.violations) {
     if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
     const targets = violation.nodes.map((node) => node.target.join(' ')).slice(0, 3);

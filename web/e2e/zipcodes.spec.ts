@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, loggedInTest as test } from './fixtures';
+import { axeViolations, expect, loggedInTest as test } from './fixtures';
 
 /**
  * The organisations screen's zipcode filter (decision 1651): suggestions from
@@ -36,7 +35,7 @@ test('the organisations of a postcode area, from the zipcode suggestions', async
   await expect(rows.filter({ hasText: 'Sportclub Centrum' })).toHaveCount(1);
   await expect(rows.filter({ hasText: 'Zwemschool Golfslag' })).toHaveCount(0);
 
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeViolations(page);
   const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
   expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 
