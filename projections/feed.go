@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"slices"
+	"sync/atomic"
 	"time"
 
 	"github.com/ThreeDotsLabs/watermill/message"
@@ -45,6 +46,8 @@ var errRebuildRequested = errors.New("rebuild requested")
 type feed struct {
 	r *Runner
 	p Projector
+	// wroteNothing is set by the handler when the delivery it acknowledged wrote nothing.
+	wroteNothing atomic.Bool
 }
 
 func (f *feed) Subscribe(ctx context.Context, _ string) (<-chan *message.Message, error) {
@@ -118,6 +121,17 @@ func (f *feed) run(ctx context.Context, out chan<- *message.Message) error {
 		stored, passPending = skipped, false
 		return nil
 	}
+	// Events the projector ignores, or applied without writing, move the checkpoint
+	// lazily: with the next delivery that writes, after a quiet moment, or every
+	// skipFlush events.
+	skip := func(last eventstore.RecordedEvent) error {
+		skipped, skippedAt, passPending = last.Position, last.RecordedAt, true
+		if skipped.Prepare-stored.Prepare >= skipFlush {
+			return pass()
+		}
+		idle.Reset(passAfterIdle)
+		return nil
+	}
 	for {
 		var e eventstore.RecordedEvent
 		var ok bool
@@ -143,15 +157,8 @@ func (f *feed) run(ctx context.Context, out chan<- *message.Message) error {
 			continue
 		}
 		if !slices.Contains(f.p.EventTypes(), e.Type) {
-			// Ignored events move the checkpoint lazily: with the next applied event, after
-			// a quiet moment, or every skipFlush events.
-			skipped, skippedAt, passPending = e.Position, e.RecordedAt, true
-			if skipped.Prepare-stored.Prepare >= skipFlush {
-				if err := pass(); err != nil {
-					return err
-				}
-			} else {
-				idle.Reset(passAfterIdle)
+			if err := skip(e); err != nil {
+				return err
 			}
 			continue
 		}
@@ -161,6 +168,12 @@ func (f *feed) run(ctx context.Context, out chan<- *message.Message) error {
 		}
 		if err := f.offer(ctx, out, d); err != nil {
 			return err
+		}
+		if f.wroteNothing.Swap(false) {
+			if err := skip(d.last()); err != nil {
+				return err
+			}
+			continue
 		}
 		stored, passPending = d.last().Position, false
 	}

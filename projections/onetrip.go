@@ -92,6 +92,11 @@ func hasCode(err error, code string) bool {
 	return errors.As(err, &pgErr) && pgErr.Code == code
 }
 
+// errNothingWritten: the projector's Apply wrote nothing for any event of the delivery
+// (a free booking to the hold process): nothing was sent. The feed moves the checkpoint
+// past it lazily, as past events of types the projector does not read (decision 1840).
+var errNothingWritten = errors.New("projections: the delivery writes nothing")
+
 // errTakeCarefulPath: the delivery cannot be settled in one round trip (an event that
 // fails in Go, a parked stream); nothing was written.
 var errTakeCarefulPath = errors.New("projections: the delivery needs the careful path")
@@ -116,6 +121,9 @@ func (r *Runner) applyInOneTrip(ctx context.Context, p Projector, d delivery, de
 		if err := safeApply(ctx, p, w, *dd.event); err != nil {
 			return nil, errTakeCarefulPath
 		}
+	}
+	if w.batch.Len() == 0 {
+		return nil, errNothingWritten
 	}
 	var b pgx.Batch
 	for _, st := range []string{asProjector, `SET LOCAL synchronous_commit = off`, `SET LOCAL search_path = ` + LiveSchema, parkingLock(p.Name())} {

@@ -2,13 +2,16 @@ package projections_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
 	"testing"
 
+	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"move/eventstore"
 	"move/internal/testdb"
 	"move/internal/testenv"
 	"move/projections"
@@ -125,5 +128,75 @@ func TestALiveDeliveryIsOneRoundTrip(t *testing.T) {
 	g.eventually("item-1's event 10 applied", seen("item-1", 10))
 	if n, detail := trips(counter.Reset()); n != 1 {
 		t.Errorf("a delivery beside a parked stream took %d round trips, want 1:\n%s", n, detail)
+	}
+}
+
+// quietProbe is the probe with events it applies by writing nothing (a note "quiet"),
+// as a hold process writes nothing for a free booking.
+type quietProbe struct{ probe }
+
+func (q quietProbe) Apply(ctx context.Context, w projections.Writer, e projections.Event) error {
+	if v, ok := e.Payload.(itemSet); ok && v.Note == "quiet" {
+		return nil
+	}
+	return q.probe.Apply(ctx, w, e)
+}
+
+// A delivery its projector writes nothing for sends nothing (decision 1840): the
+// checkpoint moves past it lazily, as past events the projector does not read, and the
+// next delivery that writes moves the checkpoint on from where it stood.
+func TestADeliveryThatWritesNothingSendsNothing(t *testing.T) {
+	ctx := context.Background()
+	g := newFaultRig(t)
+	db, counter := testdb.CountingPool(t, g.env.DSN)
+	r, err := projections.NewRunner(g.env.Store, db, probeRegistry(false), g.env.Vault, testenv.Logger(t), nil, quietProbe{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Prepare(ctx); err != nil {
+		t.Fatal(err)
+	}
+	runCtx, stop := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		_ = r.Run(runCtx)
+	}()
+	t.Cleanup(func() { stop(); <-done })
+	checkpoint := func() eventstore.Position {
+		var commit, position int64
+		if err := g.env.DB.QueryRow(ctx, `SELECT commit_key, position FROM projection_checkpoints WHERE name = 'fault_probe'`).Scan(&commit, &position); err != nil {
+			t.Fatal(err)
+		}
+		return eventstore.Position{Commit: uint64(commit), Prepare: uint64(position)}
+	}
+	appendItem := func(v itemSet) eventstore.Position {
+		data, _ := json.Marshal(v)
+		res, err := g.env.Store.Append(ctx, "item-1", eventstore.Any, eventstore.EventData{ID: uuid.New(), Type: itemSet{}.EventType(), Data: data,
+			Metadata: eventstore.Metadata{ApplicationID: g.appA, ActorID: "test"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res.Position
+	}
+	first := appendItem(itemSet{Seq: 1, Amount: 1, Note: "a"})
+	g.eventually("the first event applied", func() bool { return !checkpoint().Less(first) })
+
+	counter.Batched()
+	quiet := appendItem(itemSet{Seq: 2, Note: "quiet"})
+	g.eventually("the checkpoint past the quiet event", func() bool { return !checkpoint().Less(quiet) })
+	for q := range counter.Batched() {
+		if strings.Contains(q, "projection_stream_parked") || strings.Contains(q, "search_path") {
+			t.Errorf("a delivery that writes nothing sent its transaction: %.200s", q)
+		}
+	}
+	if row := g.rows()["item-1"]; row.Events != 1 {
+		t.Errorf("the quiet event wrote: %+v", row)
+	}
+
+	third := appendItem(itemSet{Seq: 3, Amount: 3, Note: "a"})
+	g.eventually("the next event applied", func() bool { return !checkpoint().Less(third) })
+	if row := g.rows()["item-1"]; row.Events != 2 || row.LastSeq != 3 {
+		t.Errorf("after the quiet event, the next one: %+v", row)
 	}
 }

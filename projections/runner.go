@@ -157,8 +157,9 @@ func (r *Runner) Run(ctx context.Context) error {
 		return err
 	}
 	for _, p := range r.projectors {
-		router.AddConsumerHandler(p.Name(), p.Name(), &feed{r: r, p: p}, func(msg *message.Message) error {
-			return r.applyLive(msg.Context(), p, msg)
+		f := &feed{r: r, p: p}
+		router.AddConsumerHandler(p.Name(), p.Name(), f, func(msg *message.Message) error {
+			return r.applyLive(msg.Context(), f, msg)
 		})
 	}
 	return router.Run(ctx)
@@ -206,13 +207,19 @@ func (r *Runner) tablesMissing(ctx context.Context, p Projector) (bool, error) {
 // rolls back only this delivery's work, is recorded for `projections status` and
 // readiness, and the delivery is applied again in place after a growing pause (100 ms
 // to 30 s) until it succeeds, a rebuild is requested or ctx ends.
-func (r *Runner) applyLive(ctx context.Context, p Projector, msg *message.Message) error {
+func (r *Runner) applyLive(ctx context.Context, f *feed, msg *message.Message) error {
+	p := f.p
 	var d delivery
 	if err := json.Unmarshal(msg.Payload, &d); err != nil {
 		return err
 	}
 	for backoff := 100 * time.Millisecond; ; backoff = min(backoff*2, 30*time.Second) {
 		parked, err := r.applyDelivery(ctx, p, d)
+		if errors.Is(err, errNothingWritten) {
+			f.wroteNothing.Store(true) // read by the feed once the delivery is acknowledged
+			r.applied(p, d, nil)
+			return nil
+		}
 		if err == nil {
 			r.applied(p, d, parked)
 			return nil
@@ -267,7 +274,7 @@ func (r *Runner) applyDelivery(ctx context.Context, p Projector, d delivery) ([]
 		return nil, err
 	}
 	parked, err := r.applyInOneTrip(ctx, p, d, dec)
-	if err == nil || Transient(err) || errors.Is(err, errCheckpointMoved) || ctx.Err() != nil {
+	if err == nil || errors.Is(err, errNothingWritten) || Transient(err) || errors.Is(err, errCheckpointMoved) || ctx.Err() != nil {
 		return parked, err
 	}
 	if !errors.Is(err, errTakeCarefulPath) {

@@ -156,10 +156,13 @@ func (s *Store) AppendMultiWith(ctx context.Context, unmoved []eventstore.Stream
 		for i, sv := range unmoved {
 			streams[i], versions[i] = sv.Stream, sv.Version
 		}
-		// One index probe per stream; a newer event fails the implicit transaction.
-		batch.Queue(`SELECT eventstore_expectation_failed() FROM eventstore_events
-			 JOIN unnest($1::text[], $2::bigint[]) AS k(stream, after) USING (stream)
-			WHERE version > k.after LIMIT 1`, streams, versions)
+		// One index probe per stream (the stream's last version, read backwards from the
+		// unique (stream, version) index); a newer event fails the implicit transaction.
+		// A correlated scalar subquery, because Postgres runs it per stream whatever the
+		// statistics: as a join, a young log's planner chose a hash join over every event,
+		// 0.8 ms a booking on a log of thousands (decision 1840).
+		batch.Queue(`SELECT eventstore_expectation_failed() FROM unnest($1::text[], $2::bigint[]) AS k(stream, after)
+			WHERE (SELECT max(version) FROM eventstore_events e WHERE e.stream = k.stream) > k.after LIMIT 1`, streams, versions)
 	}
 	for _, st := range with {
 		batch.Queue(st.SQL, st.Args...)
@@ -507,9 +510,12 @@ func (s *Store) ReadStreamsAfter(ctx context.Context, streams []string, after []
 	if len(after) != len(streams) {
 		return nil, errors.New("read streams after: one version per stream")
 	}
-	rows, err := s.pool.Query(ctx, `SELECT `+selectColumns+` FROM eventstore_events
-		 JOIN unnest($1::text[], $2::bigint[]) AS k(stream, after) USING (stream)
-		WHERE version > k.after ORDER BY stream, version`, streams, after)
+	// Each stream's range is read by a lateral subquery that OFFSET 0 keeps from being
+	// flattened into a join: as a join, a young log's planner chose a hash join over
+	// every event (0.47 ms a call on a log of thousands, decision 1840).
+	rows, err := s.pool.Query(ctx, `SELECT `+selectColumns+` FROM unnest($1::text[], $2::bigint[]) AS k(s, after)
+		CROSS JOIN LATERAL (SELECT * FROM eventstore_events e WHERE e.stream = k.s AND e.version > k.after OFFSET 0) e
+		ORDER BY stream, version`, streams, after)
 	if err != nil {
 		return nil, err
 	}

@@ -4,6 +4,7 @@ package testdb
 import (
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -39,6 +40,28 @@ func New(t testing.TB) string {
 	name, err := template()
 	if err != nil {
 		t.Fatalf("testdb: the migrated template: %v%s", err, hint(err))
+	}
+	return create(t, AdminURL(), name)
+}
+
+// Layer is set-up that every test asking for it would otherwise repeat on its fresh
+// database (the read models' first build): done once per machine on a copy of the
+// migrated template, which becomes a template of its own.
+type Layer struct {
+	// Key names what Build makes; a change to it must change the key (a digest of the
+	// definitions it builds from), so a stale layer is never copied.
+	Key string
+	// Build does the set-up on the database at dsn, a copy of the migrated template.
+	Build func(ctx context.Context, dsn string) error
+}
+
+// NewLayered creates a database that is a copy of the migrated template with layer
+// built on it (built once per machine and key, see template) and answers its URL.
+func NewLayered(t testing.TB, layer Layer) string {
+	t.Helper()
+	name, err := layered(layer)
+	if err != nil {
+		t.Fatalf("testdb: the template with %s: %v%s", layer.Key, err, hint(err))
 	}
 	return create(t, AdminURL(), name)
 }
@@ -166,11 +189,44 @@ func databaseURL(admin, name string) (string, error) {
 }
 
 // template answers the name of the migrated database of this set of migrations, built
-// once per machine: test processes run side by side (one per package), so one builds it
-// under an advisory lock while the others wait and then find it. It is built under a
-// second name and renamed when complete, so a builder killed half-way leaves nothing
-// that looks finished. Templates of other sets (other branches) are left alone.
+// once per machine (see build).
 var template = sync.OnceValues(func() (string, error) {
+	return build("move_template_"+migrations.Fingerprint(), "", func(ctx context.Context, dsn string) error { return migrations.Up(dsn) })
+})
+
+// layers are the layered templates this process has asked for, by key.
+var (
+	layersMu sync.Mutex
+	layers   = map[string]func() (string, error){}
+)
+
+// layered answers the name of the template that is the migrated one with layer built
+// on it, built once per machine, set of migrations and key.
+func layered(layer Layer) (string, error) {
+	layersMu.Lock()
+	once, ok := layers[layer.Key]
+	if !ok {
+		once = sync.OnceValues(func() (string, error) {
+			from, err := template()
+			if err != nil {
+				return "", err
+			}
+			digest := sha256.Sum256([]byte(layer.Key))
+			return build(from+"_"+hex.EncodeToString(digest[:])[:12], from, layer.Build)
+		})
+		layers[layer.Key] = once
+	}
+	layersMu.Unlock()
+	return once()
+}
+
+// build answers the name of a template database, making it if no test process of this
+// machine has: test processes run side by side (one per package), so one builds it
+// under an advisory lock while the others wait and then find it. It is made under a
+// second name — a copy of from, or empty — by make, and renamed when complete, so a
+// builder killed half-way leaves nothing that looks finished. Templates of other sets
+// (other branches) are left alone.
+func build(name, from string, make func(ctx context.Context, dsn string) error) (string, error) {
 	ctx := context.Background()
 	admin := AdminURL()
 	conn, err := connect(ctx, admin)
@@ -184,7 +240,6 @@ var template = sync.OnceValues(func() (string, error) {
 	if err := sweep(ctx, conn, admin); err != nil {
 		return "", err
 	}
-	name := "move_template_" + migrations.Fingerprint()
 	var exists bool
 	if err := conn.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)`, name).Scan(&exists); err != nil {
 		return "", err
@@ -196,21 +251,31 @@ var template = sync.OnceValues(func() (string, error) {
 	if _, err := conn.Exec(ctx, `DROP DATABASE IF EXISTS `+building+` WITH (FORCE)`); err != nil {
 		return "", err
 	}
-	if _, err := conn.Exec(ctx, `CREATE DATABASE `+building); err != nil {
+	statement := `CREATE DATABASE ` + building
+	if from != "" {
+		statement += ` TEMPLATE ` + from
+	}
+	if _, err := conn.Exec(ctx, statement); err != nil {
 		return "", err
+	}
+	if from != "" {
+		if err := copyGrants(ctx, conn, from, building); err != nil {
+			return "", err
+		}
 	}
 	dsn, err := databaseURL(admin, building)
 	if err != nil {
 		return "", err
 	}
-	if err := migrations.Up(dsn); err != nil {
+	if err := make(ctx, dsn); err != nil {
 		return "", err
 	}
+	// make has closed its connections: a database with sessions is neither renamed nor copied.
 	if _, err := conn.Exec(ctx, `ALTER DATABASE `+building+` RENAME TO `+name); err != nil {
 		return "", err
 	}
 	return name, nil
-})
+}
 
 // Pool opens a pool on dsn, closed after the test.
 func Pool(t testing.TB, dsn string) *pgxpool.Pool {

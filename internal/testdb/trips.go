@@ -12,16 +12,18 @@ import (
 )
 
 // Trips counts the round trips a pool makes, by what was sent: each statement sent
-// alone (its SQL, spaces folded) and each batch ("batch of n").
+// alone (its SQL, spaces folded) and each batch ("batch of n"); and, apart, the
+// statements the batches carried.
 type Trips struct {
-	mu     sync.Mutex
-	counts map[string]int
+	mu      sync.Mutex
+	counts  map[string]int
+	batched map[string]int
 }
 
 // CountingPool is Pool with every round trip counted.
 func CountingPool(t testing.TB, dsn string) (*pgxpool.Pool, *Trips) {
 	t.Helper()
-	trips := &Trips{counts: map[string]int{}}
+	trips := &Trips{counts: map[string]int{}, batched: map[string]int{}}
 	cfg, err := pgxpool.ParseConfig(dsn)
 	if err != nil {
 		t.Fatalf("testdb: pool: %v", err)
@@ -44,6 +46,15 @@ func (c *Trips) Reset() map[string]int {
 	return out
 }
 
+// Batched answers the statements sent in batches since the last call, by their SQL.
+func (c *Trips) Batched() map[string]int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	out := c.batched
+	c.batched = map[string]int{}
+	return out
+}
+
 func (c *Trips) TraceQueryStart(ctx context.Context, _ *pgx.Conn, data pgx.TraceQueryStartData) context.Context {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -60,5 +71,9 @@ func (c *Trips) TraceBatchStart(ctx context.Context, _ *pgx.Conn, data pgx.Trace
 	return ctx
 }
 
-func (c *Trips) TraceBatchQuery(context.Context, *pgx.Conn, pgx.TraceBatchQueryData) {}
+func (c *Trips) TraceBatchQuery(_ context.Context, _ *pgx.Conn, data pgx.TraceBatchQueryData) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.batched[strings.Join(strings.Fields(data.SQL), " ")]++
+}
 func (c *Trips) TraceBatchEnd(context.Context, *pgx.Conn, pgx.TraceBatchEndData)     {}

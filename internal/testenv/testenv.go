@@ -4,6 +4,9 @@ package testenv
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
 	"io"
 	"log/slog"
 	"maps"
@@ -21,6 +24,7 @@ import (
 	"move/internal/testdb"
 	"move/personal"
 	"move/projections"
+	"move/projections/readmodels"
 )
 
 // Env is one test's backend.
@@ -34,10 +38,58 @@ type Env struct {
 }
 
 // New makes a fresh database with the store and the command app on it: a copy of the
-// shared server's migrated template (decision 1670), not a database migrated anew.
+// shared server's migrated template (decision 1670), not a database migrated anew, on
+// which every read model's first build has run (readModelsBuilt).
 func New(t testing.TB) *Env {
 	t.Helper()
-	return on(t, testdb.New(t))
+	return on(t, testdb.NewLayered(t, readModelsBuilt))
+}
+
+// readModelsBuilt is every read model's first build on an empty log, as a server's first
+// start makes it: the live tables, built and swapped in, each checkpoint at the log's
+// start with its version. A test's runner then has nothing to build and applies the
+// test's events live; a world started in ~2 s of the tables' DDL before (decision 1830).
+// The key is every projector's name, version, tables and schema: what decides whether a
+// server would rebuild.
+var readModelsBuilt = testdb.Layer{Key: readModelsKey(), Build: func(ctx context.Context, dsn string) error {
+	db, err := pgxpool.New(ctx, dsn)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	store, err := postgres.Open(ctx, db)
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	secret, err := personal.NewSecret(personal.DevelopmentSecret)
+	if err != nil {
+		return err
+	}
+	vault, err := personal.NewVault(db, secret)
+	if err != nil {
+		return err
+	}
+	all := readmodels.All()
+	r, err := projections.NewRunner(store, db, registry.All(), vault, slog.New(slog.NewTextHandler(io.Discard, nil)), nil, all...)
+	if err != nil {
+		return err
+	}
+	if err := r.Prepare(ctx); err != nil {
+		return err
+	}
+	return r.RebuildAll(ctx, all)
+}}
+
+func readModelsKey() string {
+	h := sha256.New()
+	for _, p := range readmodels.All() {
+		fmt.Fprintf(h, "%s\x00%d\x00%s\x00%s\x00", p.Name(), p.Version(), strings.Join(p.Tables(), ","), p.Schema())
+		if ri, ok := p.(projections.ReadIndexes); ok {
+			fmt.Fprintf(h, "%s\x00", strings.Join(ri.ReadIndexes(), ";"))
+		}
+	}
+	return "read models " + hex.EncodeToString(h.Sum(nil))[:16]
 }
 
 // NewOn is New on the server of admin (a test's own testdb.Cluster, which has no
@@ -79,9 +131,18 @@ func Vault(t testing.TB, db *pgxpool.Pool) *personal.Vault {
 	return vault
 }
 
-// Runner makes a projection runner over the env's store.
+// Runner makes a projection runner over the env's store. The checkpoints of the read
+// models the database was made with (readModelsBuilt) that ps does not run are
+// removed: as on a server that runs only ps, nothing waits for a projector no one runs.
 func (e *Env) Runner(t testing.TB, ps ...projections.Projector) *projections.Runner {
 	t.Helper()
+	names := make([]string, len(ps))
+	for i, p := range ps {
+		names[i] = p.Name()
+	}
+	if _, err := e.DB.Exec(context.Background(), `DELETE FROM projection_checkpoints WHERE NOT name = ANY($1)`, names); err != nil {
+		t.Fatal(err)
+	}
 	r, err := projections.NewRunner(e.Store, e.DB, e.Registry, e.Vault, Logger(t), nil, ps...)
 	if err != nil {
 		t.Fatal(err)
