@@ -50,16 +50,11 @@ test-web-then-e2e: test-web
 # named; ./... adds the rest once each).
 GO_TEST_FIRST := ./identity ./bench ./readapi/offer ./readapi ./cmd/move ./commands ./audit/seal
 
-# Packages tested at once. Their tests wait more than they compute (read models catching
-# up, Postgres commits): two at a time, the Go step used 0.95 of the two cores (445 CPU-s
-# user in 579 s). Each package holds about ten of Postgres's 100 connections.
-GO_TEST_PACKAGES ?= 4
-
 .PHONY: test-go
 test-go: ## Go tests with -race against a real Postgres (each test its own database)
 	@scripts/ensure-tools.sh xmllint
 	@export TEST_DATABASE_URL=$${TEST_DATABASE_URL:-$$(scripts/ensure-postgres.sh)} && \
-	$(GO) vet ./... && $(GO) test -race -count=1 -p $(GO_TEST_PACKAGES) -timeout 20m $(GO_TEST_FIRST) ./...; status=$$?; \
+	$(GO) vet ./... && $(GO) test -race -count=1 -timeout 20m $(GO_TEST_FIRST) ./...; status=$$?; \
 	scripts/sweep-test-databases.sh "$$TEST_DATABASE_URL"; exit $$status
 
 .PHONY: test-web
