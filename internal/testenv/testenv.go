@@ -168,9 +168,10 @@ func (e *Env) RunProjections(t testing.TB, r *projections.Runner) {
 	})
 }
 
-// Logger discards logs unless the test runs verbosely.
+// Logger discards logs unless the test runs verbosely. A fuzz test's logs are
+// discarded too: its world serves the fuzz function, inside which f.Log panics.
 func Logger(t testing.TB) *slog.Logger {
-	if testing.Verbose() {
+	if _, fuzz := t.(*testing.F); testing.Verbose() && !fuzz {
 		return slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	}
 	return slog.New(slog.NewTextHandler(io.Discard, nil))
