@@ -7,13 +7,13 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"move/eventstore"
 	"move/internal/testdb"
-	"move/internal/testenv"
 	"move/projections"
 )
 
@@ -48,20 +48,7 @@ func TestALiveDeliveryIsOneRoundTrip(t *testing.T) {
 		sep = "&"
 	}
 	db, counter := testdb.CountingPool(t, g.env.DSN+sep+"pool_max_conns=2")
-	r, err := projections.NewRunner(g.env.Store, db, probeRegistry(false), g.env.Vault, testenv.Logger(t), nil, probe{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := r.Prepare(ctx); err != nil {
-		t.Fatal(err)
-	}
-	runCtx, stop := context.WithCancel(ctx)
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		_ = r.Run(runCtx)
-	}()
-	t.Cleanup(func() { stop(); <-done })
+	g.startOn(db, probeRegistry(false), probe{})
 
 	typ := itemSet{}.EventType()
 	seen := func(stream string, events int) func() bool {
@@ -72,6 +59,7 @@ func TestALiveDeliveryIsOneRoundTrip(t *testing.T) {
 	g.eventually("item-1's first event applied", seen("item-1", 1))
 	// Each connection in turn the runner's only one, so each serves a delivery.
 	warm := func(seqs ...int) {
+		var err error
 		held := make([]*pgxpool.Conn, 2)
 		for i := range held {
 			if held[i], err = db.Acquire(ctx); err != nil {
@@ -149,26 +137,14 @@ func TestADeliveryThatWritesNothingSendsNothing(t *testing.T) {
 	ctx := context.Background()
 	g := newFaultRig(t)
 	db, counter := testdb.CountingPool(t, g.env.DSN)
-	r, err := projections.NewRunner(g.env.Store, db, probeRegistry(false), g.env.Vault, testenv.Logger(t), nil, quietProbe{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := r.Prepare(ctx); err != nil {
-		t.Fatal(err)
-	}
-	runCtx, stop := context.WithCancel(ctx)
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		_ = r.Run(runCtx)
-	}()
-	t.Cleanup(func() { stop(); <-done })
-	checkpoint := func() eventstore.Position {
-		var commit, position int64
-		if err := g.env.DB.QueryRow(ctx, `SELECT commit_key, position FROM projection_checkpoints WHERE name = 'fault_probe'`).Scan(&commit, &position); err != nil {
-			t.Fatal(err)
+	g.startOn(db, probeRegistry(false), quietProbe{})
+	passed := func(what string, pos eventstore.Position) {
+		t.Helper()
+		wctx, cancel := context.WithTimeout(ctx, time.Minute)
+		defer cancel()
+		if err := projections.WaitFor(wctx, g.env.DB, []string{probe{}.Name()}, pos); err != nil {
+			t.Fatalf("%s: %v", what, err)
 		}
-		return eventstore.Position{Commit: uint64(commit), Prepare: uint64(position)}
 	}
 	appendItem := func(v itemSet) eventstore.Position {
 		data, _ := json.Marshal(v)
@@ -180,11 +156,11 @@ func TestADeliveryThatWritesNothingSendsNothing(t *testing.T) {
 		return res.Position
 	}
 	first := appendItem(itemSet{Seq: 1, Amount: 1, Note: "a"})
-	g.eventually("the first event applied", func() bool { return !checkpoint().Less(first) })
+	passed("the first event applied", first)
 
 	counter.Batched()
 	quiet := appendItem(itemSet{Seq: 2, Note: "quiet"})
-	g.eventually("the checkpoint past the quiet event", func() bool { return !checkpoint().Less(quiet) })
+	passed("the checkpoint past the quiet event", quiet)
 	for q := range counter.Batched() {
 		if strings.Contains(q, "projection_stream_parked") || strings.Contains(q, "search_path") {
 			t.Errorf("a delivery that writes nothing sent its transaction: %.200s", q)
@@ -195,7 +171,7 @@ func TestADeliveryThatWritesNothingSendsNothing(t *testing.T) {
 	}
 
 	third := appendItem(itemSet{Seq: 3, Amount: 3, Note: "a"})
-	g.eventually("the next event applied", func() bool { return !checkpoint().Less(third) })
+	passed("the next event applied", third)
 	if row := g.rows()["item-1"]; row.Events != 2 || row.LastSeq != 3 {
 		t.Errorf("after the quiet event, the next one: %+v", row)
 	}

@@ -17,6 +17,7 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"move/domain"
 	"move/domain/projection"
@@ -142,7 +143,13 @@ func probeRegistry(knowsV2 bool) *domain.Registry {
 // start runs a runner until the returned stop is called.
 func (g *faultRig) start(reg *domain.Registry, p probe) (*projections.Runner, func()) {
 	g.t.Helper()
-	r, err := projections.NewRunner(g.env.Store, g.env.DB, reg, g.env.Vault, testenv.Logger(g.t), nil, p)
+	return g.startOn(g.env.DB, reg, p)
+}
+
+// startOn is start with the runner on db (a counting pool) and any projector.
+func (g *faultRig) startOn(db *pgxpool.Pool, reg *domain.Registry, p projections.Projector) (*projections.Runner, func()) {
+	g.t.Helper()
+	r, err := projections.NewRunner(g.env.Store, db, reg, g.env.Vault, testenv.Logger(g.t), nil, p)
 	if err != nil {
 		g.t.Fatal(err)
 	}

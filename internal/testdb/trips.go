@@ -76,4 +76,4 @@ func (c *Trips) TraceBatchQuery(_ context.Context, _ *pgx.Conn, data pgx.TraceBa
 	defer c.mu.Unlock()
 	c.batched[strings.Join(strings.Fields(data.SQL), " ")]++
 }
-func (c *Trips) TraceBatchEnd(context.Context, *pgx.Conn, pgx.TraceBatchEndData)     {}
+func (c *Trips) TraceBatchEnd(context.Context, *pgx.Conn, pgx.TraceBatchEndData) {}

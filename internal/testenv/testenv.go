@@ -62,11 +62,7 @@ var readModelsBuilt = testdb.Layer{Key: readModelsKey(), Build: func(ctx context
 		return err
 	}
 	defer store.Close()
-	secret, err := personal.NewSecret(personal.DevelopmentSecret)
-	if err != nil {
-		return err
-	}
-	vault, err := personal.NewVault(db, secret)
+	vault, err := developmentVault(db)
 	if err != nil {
 		return err
 	}
@@ -120,15 +116,19 @@ func on(t testing.TB, dsn string) *Env {
 // Vault is the personal-data vault on db with the development secret.
 func Vault(t testing.TB, db *pgxpool.Pool) *personal.Vault {
 	t.Helper()
-	secret, err := personal.NewSecret(personal.DevelopmentSecret)
-	if err != nil {
-		t.Fatal(err)
-	}
-	vault, err := personal.NewVault(db, secret)
+	vault, err := developmentVault(db)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return vault
+}
+
+func developmentVault(db *pgxpool.Pool) (*personal.Vault, error) {
+	secret, err := personal.NewSecret(personal.DevelopmentSecret)
+	if err != nil {
+		return nil, err
+	}
+	return personal.NewVault(db, secret)
 }
 
 // Runner makes a projection runner over the env's store. The checkpoints of the read
