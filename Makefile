@@ -48,7 +48,13 @@ test-web-then-e2e: test-web
 # The packages whose tests take longest start first, so none of them is left running
 # alone at the end while the other slot idles (go test starts packages in the order
 # named; ./... adds the rest once each).
-GO_TEST_FIRST := ./identity ./bench ./readapi/offer ./readapi ./cmd/move ./commands ./audit/seal
+GO_TEST_FIRST := ./identity ./cmd/move ./readapi/offer ./readapi ./projections ./processes ./commands ./readapi/engagement ./bench
+
+# A binary built with -race sleeps a second when it exits, for goroutines still running
+# to report a race: a second of each of the ~95 test binaries, half a minute of the run
+# on two slots. A race inside a test fails that test whatever this says (decision 1850).
+GORACE ?= atexit_sleep_ms=0
+export GORACE
 
 .PHONY: test-go
 test-go: ## Go tests with -race against a real Postgres (each test its own database)
