@@ -3,7 +3,6 @@ package projections
 import (
 	"cmp"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -159,7 +158,7 @@ func (r *Runner) Run(ctx context.Context) error {
 	for _, p := range r.projectors {
 		f := &feed{r: r, p: p}
 		router.AddConsumerHandler(p.Name(), p.Name(), f, func(msg *message.Message) error {
-			return r.applyLive(msg.Context(), f, msg)
+			return r.applyLive(msg.Context(), f)
 		})
 	}
 	return router.Run(ctx)
@@ -202,17 +201,13 @@ func (r *Runner) tablesMissing(ctx context.Context, p Projector) (bool, error) {
 	return false, nil
 }
 
-// applyLive applies a delivery (the events that were waiting, in order), parks what
+// applyLive applies the feed's offered delivery (the events that were waiting, in order), parks what
 // cannot be applied, and moves the checkpoint, in one transaction. A transient failure
 // rolls back only this delivery's work, is recorded for `projections status` and
 // readiness, and the delivery is applied again in place after a growing pause (100 ms
 // to 30 s) until it succeeds, a rebuild is requested or ctx ends.
-func (r *Runner) applyLive(ctx context.Context, f *feed, msg *message.Message) error {
-	p := f.p
-	var d delivery
-	if err := json.Unmarshal(msg.Payload, &d); err != nil {
-		return err
-	}
+func (r *Runner) applyLive(ctx context.Context, f *feed) error {
+	p, d := f.p, f.offered
 	for backoff := 100 * time.Millisecond; ; backoff = min(backoff*2, 30*time.Second) {
 		parked, err := r.applyDelivery(ctx, p, d)
 		if errors.Is(err, errNothingWritten) {
