@@ -55,28 +55,36 @@ type parkedEvent struct {
 // operator decided the projector passes over. Only a failure to read the keys fails
 // the whole call.
 func (r *Runner) decodeEach(ctx context.Context, p Projector, events []eventstore.RecordedEvent, skip map[uuid.UUID]bool) ([]decoded, error) {
+	want := func(e eventstore.RecordedEvent) bool { return slices.Contains(p.EventTypes(), e.Type) && !skip[e.ID] }
+	stored := r.decodeStored(events, want, &r.recent)
 	if _, sealed := p.(SealedReader); sealed {
-		return r.decodeSealed(p, events, skip), nil
+		return stored, nil // nothing opened, so no key query (decision 1720)
 	}
-	return r.decodeWhere(ctx, events, func(e eventstore.RecordedEvent) bool {
-		return slices.Contains(p.EventTypes(), e.Type) && !skip[e.ID]
-	})
+	return r.openWhere(ctx, events, stored, want)
 }
 
 // decodeWhere decodes the events want picks, as decodeEach does: a rebuild decodes a
 // batch once for all its projectors, each then taking the events it reads.
 func (r *Runner) decodeWhere(ctx context.Context, events []eventstore.RecordedEvent, want func(eventstore.RecordedEvent) bool) ([]decoded, error) {
-	return r.openWhere(ctx, events, r.decodeStored(events, want), want)
+	return r.openWhere(ctx, events, r.decodeStored(events, want, nil), want)
 }
 
 // decodeStored decodes the events want picks as stored: personal fields still sealed.
-func (r *Runner) decodeStored(events []eventstore.RecordedEvent, want func(eventstore.RecordedEvent) bool) []decoded {
+// With recent, the live projectors share each event's decoding; a rebuild, which
+// decodes a batch once for all its projectors, passes nil.
+func (r *Runner) decodeStored(events []eventstore.RecordedEvent, want func(eventstore.RecordedEvent) bool, recent *recentDecodes) []decoded {
 	out := make([]decoded, len(events))
 	for i, e := range events {
 		if !want(e) {
 			continue
 		}
-		payload, err := r.registry.Decode(e.Type, e.Data)
+		var payload domain.Event
+		var err error
+		if recent != nil {
+			payload, err = recent.decode(r.registry, e)
+		} else {
+			payload, err = r.registry.Decode(e.Type, e.Data)
+		}
 		if err != nil {
 			out[i].err = err
 			continue

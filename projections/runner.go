@@ -48,6 +48,7 @@ type Runner struct {
 	locks         *Locks
 	stateMu       sync.Mutex
 	logged        map[string]string // by projector, its state as last logged ("" running)
+	recent        recentDecodes     // the live events' payloads, decoded once for every projector
 	bulkFallbacks atomic.Int64
 	timesMu       sync.Mutex
 	times         map[string]*RebuildTime // by projector, its share of the last rebuild
@@ -607,7 +608,7 @@ func (r *Runner) readAhead(ctx context.Context, read, open map[string]bool, out 
 		events, err := r.store.ReadAll(ctx, pos, size)
 		var dec, stored []decoded
 		if err == nil && len(events) > 0 {
-			stored = r.decodeStored(events, func(e eventstore.RecordedEvent) bool { return read[e.Type] })
+			stored = r.decodeStored(events, func(e eventstore.RecordedEvent) bool { return read[e.Type] }, nil)
 			dec, err = r.openWhere(ctx, events, stored, func(e eventstore.RecordedEvent) bool { return open[e.Type] })
 		}
 		if err != nil || len(events) == 0 {
