@@ -227,6 +227,24 @@ async function firstLink(page: Page, list: string): Promise<string> {
   return (await link.getAttribute('href')) ?? '';
 }
 
+/**
+ * Opens path as the app's own links do once the app runs in the page: the router shows
+ * the screen, without loading the page anew. The first visit of a test loads it.
+ */
+async function visit(page: Page, path: string) {
+  const running = await page.evaluate(() => (document.getElementById('root')?.childElementCount ?? 0) > 0);
+  if (!running) {
+    await page.goto(path);
+    return;
+  }
+  await page.evaluate(async (to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+    // The router renders the screen in the next frame; settled() then waits for its data.
+    await new Promise((painted) => requestAnimationFrame(painted));
+  }, path);
+}
+
 /** Waits until the screen has settled: no skeletons, no pending lazy chunk. */
 async function settled(page: Page) {
   // Generous: this machine runs other suites at the same time.
@@ -296,7 +314,7 @@ for (const viewport of VIEWPORTS) {
             if (!links.has(link[1])) links.set(link[1], await firstLink(page, link[1]));
             path = path.replace(link[0], links.get(link[1]) ?? '');
           }
-          await page.goto(path);
+          await visit(page, path);
           await settled(page);
           const screenshot = testInfo.outputPath('screens', screenshotName(role, viewport.name, pattern));
           problems.push(...(await inspect(page, path, screenshot, gridErrors)));

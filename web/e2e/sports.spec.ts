@@ -20,8 +20,14 @@ test('create a sport, highlight it, then delete it after confirming', async ({ p
 
   const highlight = row.getByRole('switch', { name: 'Highlighted' });
   await expect(highlight).not.toBeChecked();
+  // The creation's "Saved" is still on screen: wait for the switch's own save, or the
+  // reload below may cancel it.
+  const highlightSaved = page.waitForResponse(
+    (response) => response.request().method() !== 'GET' && /^\/v1\/admin\/sports\/[^/]+$/.test(new URL(response.url()).pathname),
+  );
   await highlight.click();
   await expect(highlight).toBeChecked();
+  expect((await highlightSaved).ok()).toBe(true);
   await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
 
   // The switch saved: after a reload (reads wait for our write) it is still on.
