@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"slices"
-	"sync/atomic"
 	"time"
 
 	"github.com/ThreeDotsLabs/watermill/message"
@@ -33,6 +32,27 @@ type delivery struct {
 
 func (d delivery) last() eventstore.RecordedEvent { return d.Events[len(d.Events)-1] }
 
+// deliveryKey holds a message's delivery in the message's context. The delivery travels
+// with its message in memory, not as JSON in its payload: feed and handler share the
+// process, and encoding the events to decode them again was a tenth of the read side's
+// CPU under bookings (decision 1860). It belongs to its message, not to the feed: a feed
+// whose lock ended offers anew while the handler may still be applying the last one.
+type deliveryKey struct{}
+
+// metadataWroteNothing marks an acknowledged message whose delivery wrote nothing: the
+// handler sets it before the acknowledgement, the feed reads it after, on the message
+// itself, so an answer never lands on a later delivery of the feed.
+const metadataWroteNothing = "wrote_nothing"
+
+// offeredDelivery answers the delivery a message of a feed carries.
+func offeredDelivery(msg *message.Message) (delivery, error) {
+	d, ok := msg.Context().Value(deliveryKey{}).(delivery)
+	if !ok || len(d.Events) == 0 {
+		return delivery{}, errors.New("projections: a message without its delivery")
+	}
+	return d, nil
+}
+
 // errRebuildRequested ends a live feed so the projector can rebuild.
 var errRebuildRequested = errors.New("rebuild requested")
 
@@ -45,14 +65,6 @@ var errRebuildRequested = errors.New("rebuild requested")
 type feed struct {
 	r *Runner
 	p Projector
-	// offered is the delivery of the message on offer. It travels beside the message, not
-	// in its payload: feed and handler share the process, and encoding the events as JSON
-	// to decode them again was a tenth of the read side's CPU under bookings (decision
-	// 1860). The feed sets it before it sends the message and offers nothing else until
-	// the handler acknowledged, so the handler reads the delivery its message stands for.
-	offered delivery
-	// wroteNothing is set by the handler when the delivery it acknowledged wrote nothing.
-	wroteNothing atomic.Bool
 }
 
 func (f *feed) Subscribe(ctx context.Context, _ string) (<-chan *message.Message, error) {
@@ -171,10 +183,11 @@ func (f *feed) run(ctx context.Context, out chan<- *message.Message) error {
 		for len(d.Events) < maxDelivery && len(sub.Events()) > 0 {
 			d.Events = append(d.Events, <-sub.Events())
 		}
-		if err := f.offer(ctx, out, d); err != nil {
+		wroteNothing, err := f.offer(ctx, out, d)
+		if err != nil {
 			return err
 		}
-		if f.wroteNothing.Swap(false) {
+		if wroteNothing {
 			if err := skip(d.last()); err != nil {
 				return err
 			}
@@ -186,27 +199,28 @@ func (f *feed) run(ctx context.Context, out chan<- *message.Message) error {
 
 // offer sends one delivery and waits for its acknowledgement, offering it again after a
 // nack with a growing pause. The handler retries transient failures itself and parks
-// what fails for a reason of its own; it nacks when its checkpoint moved under it.
-func (f *feed) offer(ctx context.Context, out chan<- *message.Message, d delivery) error {
-	f.offered = d
+// what fails for a reason of its own; it nacks when its checkpoint moved under it. It
+// answers whether the acknowledged delivery wrote nothing.
+func (f *feed) offer(ctx context.Context, out chan<- *message.Message, d delivery) (wroteNothing bool, err error) {
+	carrying := context.WithValue(ctx, deliveryKey{}, d)
 	backoff := time.Second
 	for {
 		msg := message.NewMessage(d.last().ID.String(), nil)
-		msg.SetContext(ctx)
+		msg.SetContext(carrying)
 		select {
 		case out <- msg:
 		case <-ctx.Done():
-			return ctx.Err()
+			return false, ctx.Err()
 		}
 		select {
 		case <-msg.Acked():
-			return nil
+			return msg.Metadata.Get(metadataWroteNothing) != "", nil
 		case <-msg.Nacked():
 		case <-ctx.Done():
-			return ctx.Err()
+			return false, ctx.Err()
 		}
 		if requested, _ := f.r.rebuildRequested(ctx, f.p); requested {
-			return errRebuildRequested
+			return false, errRebuildRequested
 		}
 		wait.Sleep(ctx, backoff)
 		backoff = min(backoff*2, 30*time.Second)

@@ -159,7 +159,15 @@ func (r *Runner) Run(ctx context.Context) error {
 	for _, p := range r.projectors {
 		f := &feed{r: r, p: p}
 		router.AddConsumerHandler(p.Name(), p.Name(), f, func(msg *message.Message) error {
-			return r.applyLive(msg.Context(), f)
+			d, err := offeredDelivery(msg)
+			if err != nil {
+				return err
+			}
+			wroteNothing, err := r.applyLive(msg.Context(), p, d)
+			if wroteNothing {
+				msg.Metadata.Set(metadataWroteNothing, "true") // read by the feed once the message is acknowledged
+			}
+			return err
 		})
 	}
 	return router.Run(ctx)
@@ -202,26 +210,25 @@ func (r *Runner) tablesMissing(ctx context.Context, p Projector) (bool, error) {
 	return false, nil
 }
 
-// applyLive applies the feed's offered delivery (the events that were waiting, in order), parks what
+// applyLive applies a delivery (the events that were waiting, in order), parks what
 // cannot be applied, and moves the checkpoint, in one transaction. A transient failure
 // rolls back only this delivery's work, is recorded for `projections status` and
 // readiness, and the delivery is applied again in place after a growing pause (100 ms
-// to 30 s) until it succeeds, a rebuild is requested or ctx ends.
-func (r *Runner) applyLive(ctx context.Context, f *feed) error {
-	p, d := f.p, f.offered
+// to 30 s) until it succeeds, a rebuild is requested or ctx ends. It answers whether
+// the delivery wrote nothing (decision 1840).
+func (r *Runner) applyLive(ctx context.Context, p Projector, d delivery) (wroteNothing bool, err error) {
 	for backoff := 100 * time.Millisecond; ; backoff = min(backoff*2, 30*time.Second) {
 		parked, err := r.applyDelivery(ctx, p, d)
 		if errors.Is(err, errNothingWritten) {
-			f.wroteNothing.Store(true) // read by the feed once the delivery is acknowledged
 			r.applied(p, d, nil)
-			return nil
+			return true, nil
 		}
 		if err == nil {
 			r.applied(p, d, parked)
-			return nil
+			return false, nil
 		}
 		if ctx.Err() != nil || errors.Is(err, errCheckpointMoved) {
-			return err
+			return false, err
 		}
 		failed := d.last()
 		var ee *eventError
@@ -230,10 +237,10 @@ func (r *Runner) applyLive(ctx context.Context, f *feed) error {
 		}
 		r.fail(p, failed, err)
 		if !wait.Sleep(ctx, backoff) {
-			return ctx.Err()
+			return false, ctx.Err()
 		}
 		if requested, _ := r.rebuildRequested(ctx, p); requested {
-			return errRebuildRequested
+			return false, errRebuildRequested
 		}
 	}
 }
