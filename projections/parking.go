@@ -78,13 +78,7 @@ func (r *Runner) decodeStored(events []eventstore.RecordedEvent, want func(event
 		if !want(e) {
 			continue
 		}
-		var payload domain.Event
-		var err error
-		if recent != nil {
-			payload, err = recent.decode(r.registry, e)
-		} else {
-			payload, err = r.registry.Decode(e.Type, e.Data)
-		}
+		payload, err := recent.decode(r.registry, e)
 		if err != nil {
 			out[i].err = err
 			continue

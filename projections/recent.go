@@ -26,7 +26,12 @@ type recentDecodes struct {
 }
 
 // decode answers e's payload as stored, decoding it only if no projector did lately.
+// A nil recentDecodes shares nothing: a rebuild decodes each batch once for all its
+// projectors already.
 func (c *recentDecodes) decode(registry *domain.Registry, e eventstore.RecordedEvent) (domain.Event, error) {
+	if c == nil {
+		return registry.Decode(e.Type, e.Data)
+	}
 	c.mu.Lock()
 	payload, ok := c.byID[e.ID]
 	c.mu.Unlock()

@@ -65,4 +65,15 @@ func TestRecentDecodesDecodeAnEventOnce(t *testing.T) {
 	if _, kept := recent.byID[broken.ID]; kept {
 		t.Fatal("a failed decoding was kept")
 	}
+	// A rebuild passes none: each call decodes.
+	var none *recentDecodes
+	before := decodes
+	for range 2 {
+		if _, err := none.decode(registry, first); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if decodes != before+2 {
+		t.Fatalf("without sharing, two reads decoded %d times, want 2", decodes-before)
+	}
 }
