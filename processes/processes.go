@@ -53,6 +53,12 @@ func (projector) EventTypes() []string {
 		append(append(waitlistEventTypes(), bundleWaitlistEventTypes()...), closuresEventTypes()...)...)
 }
 
+// ReadsNoPersonalValues: the to-do list keeps ids, counts, statuses and times; the
+// worker reads a participant's name and address from their stream when it mails them
+// (SealedReader). Every booking reaches this projector, and its deliveries now skip the
+// key query (decision 1880).
+func (projector) ReadsNoPersonalValues() {}
+
 // Schema. Internal tables: tenant-owned with forced row-level security (decision 0102)
 // but not readable by the API's role; the worker reads them as their owner.
 func (projector) Schema() string {
