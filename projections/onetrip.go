@@ -126,9 +126,7 @@ func (r *Runner) applyInOneTrip(ctx context.Context, p Projector, d delivery, de
 		return nil, errNothingWritten
 	}
 	var b pgx.Batch
-	for _, st := range []string{asProjector, `SET LOCAL synchronous_commit = off`, `SET LOCAL search_path = ` + LiveSchema, parkingLock(p.Name())} {
-		b.Queue(st)
-	}
+	b.Queue(liveSetup(p.Name()))
 	guard := -1
 	if streams := relevantStreams(d.Events, dec); len(streams) > 0 {
 		guard = b.Len()

@@ -245,13 +245,23 @@ func safeApply(ctx context.Context, p Projector, w Writer, e Event) (err error) 
 // takes this lock first in its transaction, so none reads a parked list another is
 // changing.
 func lockParking(ctx context.Context, tx pgx.Tx, name string) error {
-	_, err := tx.Exec(ctx, parkingLock(name))
+	_, err := tx.Exec(ctx, `SELECT `+parkingLock(name))
 	return err
 }
 
-// parkingLock is lockParking's statement, for the live path to send with its others.
+// parkingLock is lockParking's call, for the live path to send with its set-up.
 func parkingLock(name string) string {
-	return `SELECT pg_advisory_xact_lock(` + strconv.FormatInt(lockKey("parking:"+name), 10) + `)`
+	return `pg_advisory_xact_lock(` + strconv.FormatInt(lockKey("parking:"+name), 10) + `)`
+}
+
+// liveSetup is a live delivery's set-up as one statement: the projector's role, no
+// synchronous commit (a read model is rebuilt from the log, and its checkpoint commits
+// with its rows), the live schema, then the parking lock. One statement, not four: a
+// booking wakes two projectors that write, and each statement of their transactions
+// is Postgres's work per booking (decision 1880).
+func liveSetup(name string) string {
+	return `SELECT set_config('role', '` + projectorRole + `', true), set_config('synchronous_commit', 'off', true), ` +
+		`set_config('search_path', '` + LiveSchema + `', true), ` + parkingLock(name)
 }
 
 // startDelivery sets up tx for a live delivery — the projector's role, no synchronous
@@ -260,21 +270,16 @@ func parkingLock(name string) string {
 // projectors, and each round trip of theirs holds a connection of the pool the
 // commands use too (decision 1720).
 func startDelivery(ctx context.Context, tx pgx.Tx, name string, events []eventstore.RecordedEvent, dec []decoded) (map[string]bool, error) {
-	setup := []string{asProjector, `SET LOCAL synchronous_commit = off`, `SET LOCAL search_path = ` + LiveSchema, parkingLock(name)}
 	var batch pgx.Batch
-	for _, st := range setup {
-		batch.Queue(st)
-	}
+	batch.Queue(liveSetup(name))
 	streams := relevantStreams(events, dec)
 	if len(streams) > 0 {
 		batch.Queue(parkedQuery, name, streams)
 	}
 	br := tx.SendBatch(ctx, &batch)
 	defer br.Close() //nolint:errcheck // the results' errors are the batch's
-	for range setup {
-		if _, err := br.Exec(); err != nil {
-			return nil, err
-		}
+	if _, err := br.Exec(); err != nil {
+		return nil, err
 	}
 	parked := map[string]bool{}
 	if len(streams) > 0 {

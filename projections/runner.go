@@ -29,7 +29,9 @@ import (
 // asProjector starts every transaction that writes read models or their schema: the
 // server's own role (move_server) owns nothing and sees no tenant's rows; the projector
 // role owns the read models and writes every tenant's (decision 0502).
-const asProjector = `SET LOCAL ROLE move_projector`
+const asProjector = `SET LOCAL ROLE ` + projectorRole
+
+const projectorRole = "move_projector"
 
 // rebuildBatch is how many events one rebuild transaction replays: large, so a
 // projector's fixed cost per batch (a transaction, a round trip, a COPY per table) is
