@@ -23,6 +23,16 @@ const (
 // maxDelivery caps how many waiting events one delivery (one transaction) carries.
 const maxDelivery = 500
 
+// A projector that offered a delivery within lingerAfter is in a stream of events: its
+// next delivery waits up to lingerFor for more to join it, as a producer's linger does
+// (decision 1880). A transaction per event was most of the read side's work under a
+// steady flow of bookings; an event alone after a quiet moment — a caller's one write
+// — is offered at once.
+const (
+	lingerAfter = 10 * time.Millisecond
+	lingerFor   = 2 * time.Millisecond
+)
+
 // delivery is the events offered to a projector at once, in log order, with the
 // checkpoint they move from: a relevant event and whatever was already waiting behind it.
 type delivery struct {
@@ -129,6 +139,10 @@ func (f *feed) run(ctx context.Context, out chan<- *message.Message) error {
 	idle := time.NewTimer(time.Hour)
 	idle.Stop()
 	defer idle.Stop()
+	var offered time.Time // when the last delivery was offered
+	linger := time.NewTimer(time.Hour)
+	linger.Stop()
+	defer linger.Stop()
 	poll := time.NewTicker(time.Second)
 	defer poll.Stop()
 	pass := func() error {
@@ -180,9 +194,14 @@ func (f *feed) run(ctx context.Context, out chan<- *message.Message) error {
 			continue
 		}
 		d := delivery{Events: []eventstore.RecordedEvent{e}, After: stored}
-		for len(d.Events) < maxDelivery && len(sub.Events()) > 0 {
-			d.Events = append(d.Events, <-sub.Events())
+		var until <-chan time.Time
+		if time.Since(offered) < lingerAfter {
+			linger.Reset(lingerFor)
+			until = linger.C
 		}
+		gather(ctx, sub.Events(), &d, until)
+		linger.Stop()
+		offered = time.Now()
 		wroteNothing, err := f.offer(ctx, out, d)
 		if err != nil {
 			return err
@@ -194,6 +213,36 @@ func (f *feed) run(ctx context.Context, out chan<- *message.Message) error {
 			continue
 		}
 		stored, passPending = d.last().Position, false
+	}
+}
+
+// gather adds to d the events already waiting behind its first and, until `until`
+// fires (nil: not at all), those that arrive, at most maxDelivery in all.
+func gather(ctx context.Context, events <-chan eventstore.RecordedEvent, d *delivery, until <-chan time.Time) {
+	for len(d.Events) < maxDelivery {
+		select {
+		case e, ok := <-events:
+			if !ok {
+				return
+			}
+			d.Events = append(d.Events, e)
+			continue
+		default:
+		}
+		if until == nil {
+			return
+		}
+		select {
+		case e, ok := <-events:
+			if !ok {
+				return
+			}
+			d.Events = append(d.Events, e)
+		case <-until:
+			return
+		case <-ctx.Done():
+			return
+		}
 	}
 }
 
