@@ -278,7 +278,8 @@ func sessionContention(applicationID string, ref SessionRef) contention[*session
 		lock:   ref.SessionID,
 		stream: booking.Stream(ref.SessionID),
 		// A booking's decision reads no participant's or customer's personal values.
-		unopened: true,
+		unopened:        true,
+		begunByRequests: true,
 		load: func(u *unit, readAhead []string) (*sessionState, error) {
 			streams := append(u.offerStreams(ref), readAhead...)
 			if err := u.prefetch(append(streams, u.keptOfferStreams(ref)...)...); err != nil {

@@ -91,6 +91,10 @@ type unit struct {
 	// that none moved (decision 1720). kept is shared by a batch's units.
 	trustKept bool
 	kept      *[]eventstore.StreamVersion
+	// presumeNew is a stream a trusting read takes to be new, without reading it, when
+	// nothing is known of it (a session's first booking): the append checks that it
+	// has no event, and its refusal answers the events if it has (decision 1880).
+	presumeNew string
 }
 
 // errAlreadyDone stops a use case whose command already ran.
@@ -197,17 +201,36 @@ func (u *unit) load(stream string, agg domain.Aggregate) error {
 // for all of them: a session's stream holds a sealed participant per booking, and a
 // read per event made a crowded session slow.
 func (u *unit) open(events []eventstore.RecordedEvent) ([]domain.Event, error) {
+	decoded, err := u.r.decode(events)
+	if err != nil || u.unopened {
+		return decoded, err
+	}
+	return u.r.vault.OpenAll(u.ctx, decoded)
+}
+
+// keepRead keeps whole streams read (from version 0) in the runner's cache, decoded
+// and sealed, as a read through the cache does.
+func (r *runner) keepRead(streams map[string][]eventstore.RecordedEvent) error {
+	for stream, records := range streams {
+		events, err := r.decode(records)
+		if err != nil {
+			return err
+		}
+		r.cache.put(stream, records, events)
+	}
+	return nil
+}
+
+// decode decodes stored events, their personal values still sealed.
+func (r *runner) decode(events []eventstore.RecordedEvent) ([]domain.Event, error) {
 	decoded := make([]domain.Event, len(events))
 	for i, re := range events {
 		var err error
-		if decoded[i], err = u.r.registry.Decode(re.Type, re.Data); err != nil {
+		if decoded[i], err = r.registry.Decode(re.Type, re.Data); err != nil {
 			return nil, fmt.Errorf("%s %s: %w", re.Stream, re.ID, err)
 		}
 	}
-	if u.unopened {
-		return decoded, nil
-	}
-	return u.r.vault.OpenAll(u.ctx, decoded)
+	return decoded, nil
 }
 
 // apply applies a loaded stream's events to agg, noting this command's own, and
@@ -295,7 +318,11 @@ func (u *unit) prefetchNewer(reader eventstore.StreamsReader, streams []string) 
 	if u.prefetched == nil {
 		u.prefetched = map[string]prefetched{}
 	}
-	if u.trustKept && len(kept) == len(names) {
+	presumed := 0
+	if _, ok := kept[u.presumeNew]; !ok && slices.Contains(names, u.presumeNew) && u.r.cache.mayBeNew(u.presumeNew) {
+		presumed = 1
+	}
+	if u.trustKept && len(kept)+presumed == len(names) {
 		for i, stream := range names {
 			u.prefetched[stream] = prefetched{records: kept[stream].records, events: kept[stream].events}
 			*u.kept = append(*u.kept, eventstore.StreamVersion{Stream: stream, Version: after[i]})

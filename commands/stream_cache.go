@@ -28,7 +28,14 @@ type streamCache struct {
 	entries map[string]*list.Element
 	recent  list.List // of *cachedStream, the most recently used first
 	events  int       // kept all told
+	// gone names streams known to exist that are not kept (pushed out, too long to
+	// keep, dropped after a failed append): a batch does not take them to be new.
+	gone map[string]bool
 }
+
+// goneLimit bounds the names of streams known but not kept; past it they are forgotten
+// all at once, and a stream among them is at worst taken to be new once more.
+const goneLimit = 16384
 
 type cachedStream struct {
 	stream  string
@@ -67,9 +74,12 @@ func (c *streamCache) put(stream string, records []eventstore.RecordedEvent, eve
 	if !whole || len(records) > streamCacheEvents/8 { // a stream that would crowd out the rest is read each time
 		if kept {
 			c.remove(el)
+		} else if len(records) > 0 {
+			c.forget(stream)
 		}
 		return
 	}
+	delete(c.gone, stream)
 	stripped := make([]eventstore.RecordedEvent, len(records))
 	for i, r := range records {
 		r.Data = nil // decoded already: the bytes would only take memory
@@ -97,6 +107,24 @@ func (c *streamCache) remove(el *list.Element) {
 	c.recent.Remove(el)
 	delete(c.entries, e.stream)
 	c.events -= len(e.records)
+	c.forget(e.stream)
+}
+
+// forget notes a stream that exists but is not kept; the caller holds mu.
+func (c *streamCache) forget(stream string) {
+	if c.gone == nil || len(c.gone) >= goneLimit {
+		c.gone = map[string]bool{}
+	}
+	c.gone[stream] = true
+}
+
+// mayBeNew tells whether nothing is known of a stream: neither kept nor known to
+// exist. A batch may take such a stream to be new (decision 1880).
+func (c *streamCache) mayBeNew(stream string) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	_, kept := c.entries[stream]
+	return !kept && !c.gone[stream]
 }
 
 // drop forgets streams: after a failed append their next read is whole again.

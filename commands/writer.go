@@ -42,6 +42,10 @@ type contention[S any] struct {
 	// sealed, through the runner's cache, and the batch's new participants' keys are
 	// written with its append (decision 1720).
 	unopened bool
+	// begunByRequests: the stream's first event is its first request's (a session's
+	// bookings), so the first attempt of a batch takes it to be new when the server
+	// knows nothing of it (decision 1880).
+	begunByRequests bool
 }
 
 // contended is one caller's request in a queue.
@@ -153,14 +157,17 @@ func (w *streamWriter[S]) cycle(ctx context.Context, c contention[S], batch []*c
 			}
 		}
 	}()
+	trust := true
 	for attempt := 1; ; attempt++ {
 		batch = live(batch)
 		if len(batch) == 0 {
 			return
 		}
-		// The first attempt may decide on what the server kept; after a conflict the
-		// streams are read (decision 1720).
-		answers, err := decideBatch(ctx, w.run, c, batch, attempt == 1)
+		// The first attempt may decide on what the server kept, and take the stream to
+		// be new; after a conflict the streams are read (decision 1720), unless the
+		// refusal brought the stream taken to be new (decision 1880).
+		answers, err := decideBatch(ctx, w.run, c, batch, trust, attempt == 1)
+		trust = errors.Is(err, errNotNew)
 		var spoilt *spoiltDecision
 		if errors.As(err, &spoilt) { // answered alone; the rest decided again without it
 			batch[spoilt.index].answer <- answer{err: spoilt.err}
@@ -208,13 +215,16 @@ func (e *spoiltDecision) Error() string { return e.err.Error() }
 // decideBatch reads the contention's state once, decides each request on it in order
 // and appends all their events at the version read. It answers each request's
 // outcome; an error is the whole batch's (the read, the append).
-func decideBatch[S any](ctx context.Context, r *runner, c contention[S], batch []*contended[S], trust bool) ([]answer, error) {
+func decideBatch[S any](ctx context.Context, r *runner, c contention[S], batch []*contended[S], trust, presume bool) ([]answer, error) {
 	first := batch[0].meta
 	_, guarded := r.store.(eventstore.WithAppender)
 	shared := &unit{ctx: ctx, r: r, now: r.now().UTC(), loaded: map[string]eventstore.ExpectedVersion{}, ran: map[string]Result{}, unopened: c.unopened,
 		trustKept: trust && guarded && c.unopened && r.keysWithAppend, kept: new([]eventstore.StreamVersion),
 		// An id of its own: a read under one request's id would stop at that request's events.
 		meta: Meta{CommandID: uuid.New(), ActorID: first.ActorID, ApplicationID: first.ApplicationID, CorrelationID: first.CorrelationID}}
+	if presume && c.begunByRequests {
+		shared.presumeNew = c.stream
+	}
 	var readAhead []string
 	for _, req := range batch {
 		readAhead = append(readAhead, req.readAhead...)
@@ -280,7 +290,9 @@ func decideBatch[S any](ctx context.Context, r *runner, c contention[S], batch [
 	}
 	results, err := appendBatch(all, c.unopened)
 	if err != nil {
-		r.cache.drop(c.stream) // the next cycle reads it whole
+		if !errors.Is(err, errNotNew) {
+			r.cache.drop(c.stream) // the next cycle reads it whole
+		}
 		return nil, err
 	}
 	if r.afterBatchAppend != nil {
@@ -312,6 +324,10 @@ func decideBatch[S any](ctx context.Context, r *runner, c contention[S], batch [
 // could not be made.
 var errReadAgain = errors.New("decided on streams kept: read and decide again")
 
+// errNotNew: a stream a batch took to be new has events, which the append's refusal
+// brought and the runner now keeps: decide again on them, without reading (decision 1880).
+var errNotNew = errors.New("a stream taken to be new has events: decide again on them")
+
 // appendBatch seals a batch's events and appends them. A batch of new participants
 // (fresh: every subject new with its booking) on a store that keeps the vault's keys
 // in its own database is one round trip: the keys made here, written in the append's
@@ -337,6 +353,13 @@ func appendBatch(all *unit, fresh bool) ([]eventstore.AppendResult, error) {
 			unmoved = *all.kept
 		}
 		results, err := with.AppendMultiWith(all.ctx, unmoved, statements, all.appends...)
+		var notNew *eventstore.StreamsMovedError
+		if errors.As(err, &notNew) && len(notNew.Events) > 0 {
+			if err := all.r.keepRead(notNew.Events); err != nil {
+				return nil, err
+			}
+			return nil, fmt.Errorf("%w: %w: %w", errReadAgain, errNotNew, err)
+		}
 		if len(unmoved) > 0 && (errors.Is(err, eventstore.ErrStreamsMoved) || errors.Is(err, eventstore.ErrNotWrittenWith)) {
 			return nil, fmt.Errorf("%w: %w", errReadAgain, err)
 		}

@@ -135,7 +135,10 @@ type WithAppender interface {
 	// When unmoved names streams, it first checks that none holds an event after the
 	// version given (-1: none at all) and writes nothing, answering ErrStreamsMoved,
 	// when one does: a decision taken on what a writer kept of them is refused as one
-	// taken on a stale read would be. A failed expectation answers a
+	// taken on a stale read would be. The streams it is to find without any event (-1),
+	// which a writer took to be new, are read in the same round trip: when one exists
+	// after all, the answer is a *StreamsMovedError holding their events, and the
+	// writer decides again without reading them (decision 1880). A failed expectation answers a
 	// WrongExpectedVersionError as AppendMulti does; any other failure (a statement of
 	// with refused, the append a retry of one stored) wrote nothing and is
 	// ErrNotWrittenWith: the caller writes the two apart.
@@ -155,6 +158,15 @@ var ErrNotWrittenWith = errors.New("append with statements: nothing written")
 // ErrStreamsMoved: AppendMultiWith wrote nothing, as a stream it was to find unmoved
 // holds a newer event (see WithAppender).
 var ErrStreamsMoved = errors.New("append with statements: a stream read moved")
+
+// StreamsMovedError is AppendMultiWith's ErrStreamsMoved with the events of the
+// streams it was to find without any: those that exist, read in the append's round trip.
+type StreamsMovedError struct {
+	Events map[string][]RecordedEvent
+}
+
+func (e *StreamsMovedError) Error() string        { return ErrStreamsMoved.Error() }
+func (e *StreamsMovedError) Is(target error) bool { return target == ErrStreamsMoved }
 
 // AppendResult tells where an append landed.
 type AppendResult struct {

@@ -151,10 +151,21 @@ func (s *Store) AppendMultiWith(ctx context.Context, unmoved []eventstore.Stream
 		return nil, err
 	}
 	var batch pgx.Batch
+	var presumedNew []string // streams of unmoved without any event: read before the check
 	if len(unmoved) > 0 {
 		streams, versions := make([]string, len(unmoved)), make([]int64, len(unmoved))
 		for i, sv := range unmoved {
 			streams[i], versions[i] = sv.Stream, sv.Version
+			if sv.Version < 0 {
+				presumedNew = append(presumedNew, sv.Stream)
+			}
+		}
+		if len(presumedNew) > 0 {
+			whole := make([]int64, len(presumedNew))
+			for i := range whole {
+				whole[i] = -1
+			}
+			batch.Queue(streamsAfterQuery, presumedNew, whole)
 		}
 		batch.Queue(unmovedCheck, streams, versions)
 	}
@@ -184,12 +195,22 @@ func (s *Store) AppendMultiWith(ctx context.Context, unmoved []eventstore.Stream
 		}
 		return nil, fmt.Errorf("%w: %w", eventstore.ErrNotWrittenWith, err)
 	}
+	var existing map[string][]eventstore.RecordedEvent
+	if len(presumedNew) > 0 {
+		rows, err := br.Query()
+		if err == nil {
+			existing, err = groupByStream(rows)
+		}
+		if err != nil {
+			return fail(err)
+		}
+	}
 	if len(unmoved) > 0 {
 		if _, err := br.Exec(); err != nil {
 			var pgErr *pgconn.PgError
 			if errors.As(err, &pgErr) && pgErr.Code == expectationFailed {
 				_ = br.Close()
-				return nil, eventstore.ErrStreamsMoved
+				return nil, &eventstore.StreamsMovedError{Events: existing}
 			}
 			return fail(err)
 		}

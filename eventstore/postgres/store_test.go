@@ -282,6 +282,35 @@ func TestAppendMultiWithRefusesWhenAStreamMoved(t *testing.T) {
 	}
 }
 
+// A stream AppendMultiWith is to find without events that has some after all refuses
+// the write, and the refusal holds that stream's events, read in the same round trip
+// (decision 1880): the writer that took it to be new decides again without reading it.
+func TestAppendMultiWithAnswersTheEventsOfAStreamTakenToBeNew(t *testing.T) {
+	s := newStore(t, testdb.New(t))
+	ctx := context.Background()
+	for i := range 2 {
+		if _, err := s.Append(ctx, "session-1", eventstore.Any, eventstoretest.Event("booked.v1", i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := s.Append(ctx, "series-1", eventstore.Any, eventstoretest.Event("planned.v1", 0)); err != nil {
+		t.Fatal(err)
+	}
+	_, err := s.AppendMultiWith(ctx, []eventstore.StreamVersion{{Stream: "series-1", Version: 0}, {Stream: "session-1", Version: -1}}, nil,
+		eventstore.StreamAppend{Stream: "session-1", Expected: eventstore.NoStream, Events: []eventstore.EventData{eventstoretest.Event("booked.v1", 9)}})
+	var moved *eventstore.StreamsMovedError
+	if !errors.As(err, &moved) || !errors.Is(err, eventstore.ErrStreamsMoved) {
+		t.Fatalf("a stream taken to be new exists: %v", err)
+	}
+	got := moved.Events["session-1"]
+	if len(got) != 2 || got[0].Version != 0 || got[1].Version != 1 || len(moved.Events) != 1 {
+		t.Fatalf("the refusal holds %v, want session-1's two events and nothing else", moved.Events)
+	}
+	if events, err := s.ReadStream(ctx, "session-1", eventstore.Forwards, 0, 10); err != nil || len(events) != 2 {
+		t.Fatalf("after the refusal session-1 holds %d events (%v), want 2", len(events), err)
+	}
+}
+
 // The reads of given streams probe the (stream, version) index once per stream on a
 // young log, not yet analysed (5,000 events): joined to the log, they were planned as a
 // hash join over every event (decision 1840).
