@@ -3,7 +3,6 @@ package projections
 import (
 	"context"
 	"errors"
-	"slices"
 	"time"
 
 	"github.com/ThreeDotsLabs/watermill/message"
@@ -187,7 +186,7 @@ func (f *feed) run(ctx context.Context, out chan<- *message.Message) error {
 			}
 			continue
 		}
-		if !slices.Contains(f.p.EventTypes(), e.Type) {
+		if !f.r.reads(f.p, e.Type) {
 			if err := skip(e); err != nil {
 				return err
 			}

@@ -55,7 +55,7 @@ type parkedEvent struct {
 // operator decided the projector passes over. Only a failure to read the keys fails
 // the whole call.
 func (r *Runner) decodeEach(ctx context.Context, p Projector, events []eventstore.RecordedEvent, skip map[uuid.UUID]bool) ([]decoded, error) {
-	want := func(e eventstore.RecordedEvent) bool { return slices.Contains(p.EventTypes(), e.Type) && !skip[e.ID] }
+	want := func(e eventstore.RecordedEvent) bool { return r.reads(p, e.Type) && !skip[e.ID] }
 	stored := r.decodeStored(events, want, &r.recent)
 	if _, sealed := p.(SealedReader); sealed {
 		return stored, nil // nothing opened, so no key query (decision 1720)

@@ -51,6 +51,9 @@ type Runner struct {
 	stateMu       sync.Mutex
 	logged        map[string]string // by projector, its state as last logged ("" running)
 	recent        recentDecodes     // the live events' payloads, decoded once for every projector
+	// types are the event types each projector reads, by name: asked of every event by
+	// every live projector, and EventTypes builds its list anew each call.
+	types map[string]map[string]bool
 	bulkFallbacks atomic.Int64
 	timesMu       sync.Mutex
 	times         map[string]*RebuildTime // by projector, its share of the last rebuild
@@ -71,15 +74,32 @@ func NewRunner(store eventstore.Store, db *pgxpool.Pool, registry *domain.Regist
 	if store == nil || db == nil || registry == nil || vault == nil || log == nil {
 		return nil, errors.New("projections: store, database, registry, vault and logger are required")
 	}
-	seen := map[string]bool{}
+	types := map[string]map[string]bool{}
 	for _, p := range projectors {
-		if seen[p.Name()] {
+		if types[p.Name()] != nil {
 			return nil, fmt.Errorf("projections: two projectors named %s", p.Name())
 		}
-		seen[p.Name()] = true
+		types[p.Name()] = typeSet(p)
 	}
 	return &Runner{store: store, db: db, registry: registry, vault: vault, projectors: projectors, log: log, metrics: metrics,
-		locks: NewLocks(db.Config().ConnConfig), logged: map[string]string{}, times: map[string]*RebuildTime{}}, nil
+		locks: NewLocks(db.Config().ConnConfig), logged: map[string]string{}, times: map[string]*RebuildTime{}, types: types}, nil
+}
+
+func typeSet(p Projector) map[string]bool {
+	set := map[string]bool{}
+	for _, t := range p.EventTypes() {
+		set[t] = true
+	}
+	return set
+}
+
+// reads tells whether p reads events of the type.
+func (r *Runner) reads(p Projector, eventType string) bool {
+	set, ok := r.types[p.Name()]
+	if !ok { // a projector the runner was not made with
+		set = typeSet(p)
+	}
+	return set[eventType]
 }
 
 // BulkFallbacks answers how many rebuild batches of a Bulk projector this runner

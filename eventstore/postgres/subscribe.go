@@ -30,6 +30,8 @@ func (s *Store) Subscribe(ctx context.Context, after eventstore.Position) (event
 		defer close(sub.C)
 		checkpoint := after
 		backoff := pollBehindHorizon
+		timer := time.NewTimer(pollIdle) // one for the subscription: it waits after every read
+		defer timer.Stop()
 		for {
 			local := s.notifier.local.wait() // taken before reading, so no append is missed
 			batch, readAgain, err := s.readShared(ctx, checkpoint, subscribeBatch, local)
@@ -57,10 +59,9 @@ func (s *Store) Subscribe(ctx context.Context, after eventstore.Position) (event
 			} else {
 				backoff = pollBehindHorizon
 			}
-			timer := time.NewTimer(wait)
+			timer.Reset(wait)
 			select {
 			case <-ctx.Done():
-				timer.Stop()
 				return
 			case <-local:
 				backoff = pollBehindHorizon
