@@ -22,13 +22,13 @@ const (
 // maxDelivery caps how many waiting events one delivery (one transaction) carries.
 const maxDelivery = 500
 
-// A projector that offered a delivery within lingerAfter is in a stream of events: its
-// next delivery waits up to lingerFor for more to join it, as a producer's linger does
-// (decision 1880). A transaction per event was most of the read side's work under a
-// steady flow of bookings; an event alone after a quiet moment — a caller's one write
-// — is offered at once.
+// A projector whose events come faster than lingerFor apart — its last delivery was
+// offered less than lingerAfter ago — lets its next delivery wait up to lingerFor for
+// more to join it, as a producer's linger does (decision 1880). A transaction per event
+// was most of the read side's work under a steady flow of bookings; an event that
+// comes alone, or at a moderate rate, is offered at once.
 const (
-	lingerAfter = 10 * time.Millisecond
+	lingerAfter = 2 * time.Millisecond
 	lingerFor   = 2 * time.Millisecond
 )
 
