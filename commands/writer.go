@@ -167,14 +167,14 @@ func (w *streamWriter[S]) cycle(ctx context.Context, c contention[S], batch []*c
 		// be new; after a conflict the streams are read (decision 1720), unless the
 		// refusal brought the stream taken to be new (decision 1880).
 		answers, err := decideBatch(ctx, w.run, c, batch, trust, attempt == 1)
-		trust = errors.Is(err, errNotNew)
 		var spoilt *spoiltDecision
-		if errors.As(err, &spoilt) { // answered alone; the rest decided again without it
+		if errors.As(err, &spoilt) { // answered alone; the rest decided again without it, as this attempt
 			batch[spoilt.index].answer <- answer{err: spoilt.err}
 			batch = append(batch[:spoilt.index:spoilt.index], batch[spoilt.index+1:]...)
 			attempt--
 			continue
 		}
+		trust = errors.Is(err, errNotNew)
 		if (eventstore.IsWrongExpectedVersion(err) || errors.Is(err, errReadAgain)) && attempt < maxAttempts {
 			continue
 		}

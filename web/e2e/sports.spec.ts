@@ -15,6 +15,9 @@ test('create a sport, highlight it, then delete it after confirming', async ({ p
   await expect(page).toHaveURL(/\/admin\/sports$/);
 
   await page.getByRole('searchbox', { name: 'Search' }).fill(name);
+  // The searched list, not the first page before the search's debounce: its late
+  // arrival redraws the rows, and a click on a redrawn row is lost.
+  await expect(page.getByText('1–1 of 1')).toBeVisible();
   const row = page.locator('.ag-row').filter({ hasText: name });
   await expect(row).toHaveCount(1);
 
@@ -33,6 +36,7 @@ test('create a sport, highlight it, then delete it after confirming', async ({ p
   // The switch saved: after a reload (reads wait for our write) it is still on.
   await page.reload();
   await page.getByRole('searchbox', { name: 'Search' }).fill(name);
+  await expect(page.getByText('1–1 of 1')).toBeVisible();
   await expect(page.locator('.ag-row').filter({ hasText: name }).getByRole('switch', { name: 'Highlighted' })).toBeChecked();
 
   await page.locator('.ag-row').filter({ hasText: name }).getByRole('button', { name: 'Delete' }).click();
