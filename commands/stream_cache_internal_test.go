@@ -66,3 +66,38 @@ func TestTheStreamCacheKeepsWholeStreamsWithinItsBounds(t *testing.T) {
 		t.Fatal("a stream larger than an eighth of the bound is kept")
 	}
 }
+
+// A stream may be new to a batch only while the cache knows nothing of it: not when it
+// keeps it, nor when it kept it and pushed it out, dropped it after a failed append or
+// found it too long to keep (decision 1880).
+func TestTheStreamCacheKnowsWhichStreamsExistBeyondWhatItKeeps(t *testing.T) {
+	var c streamCache
+	if !c.mayBeNew("session-1") {
+		t.Fatal("an unknown stream is not taken to be new")
+	}
+	records, decoded := events("session-1", 2)
+	c.put("session-1", records, decoded)
+	if c.mayBeNew("session-1") {
+		t.Fatal("a kept stream is taken to be new")
+	}
+	c.drop("session-1")
+	if c.mayBeNew("session-1") {
+		t.Fatal("a stream dropped after a failed append is taken to be new")
+	}
+	c.put("session-1", records, decoded)
+	if c.mayBeNew("session-1") {
+		t.Fatal("a stream kept again is taken to be new")
+	}
+	long, longDecoded := events("session-2", streamCacheEvents/8+1)
+	c.put("session-2", long, longDecoded)
+	if c.mayBeNew("session-2") {
+		t.Fatal("a stream too long to keep is taken to be new")
+	}
+	for i := range streamCacheLimit { // push session-1 out
+		r, d := events(fmt.Sprintf("other-%d", i), 1)
+		c.put(fmt.Sprintf("other-%d", i), r, d)
+	}
+	if _, _, kept := c.get("session-1"); kept || c.mayBeNew("session-1") {
+		t.Fatalf("a stream pushed out: kept %v, taken to be new %v", kept, c.mayBeNew("session-1"))
+	}
+}
