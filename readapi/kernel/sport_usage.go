@@ -5,6 +5,9 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
+
+	rmactivities "move/projections/activities"
+	rmproducts "move/projections/products"
 )
 
 // activitiesUsingSports is the sport usage of the activities and products read models:
@@ -27,6 +30,11 @@ type ActivityRef struct {
 // ActivitiesUsingSports is the sport usage the organisation routes ask: the activities
 // read model (activities.go).
 var ActivitiesUsingSports SportUsage = activitiesUsingSports{}
+
+// SportUsageReads are the read models the sport usage reads: a route that refuses by it
+// waits for them to pass the caller's own writes (decision 1330), so an activity the
+// caller just gave a sport blocks unlinking it (decision 1880).
+var SportUsageReads = []string{rmactivities.Name, rmproducts.Name}
 
 func (activitiesUsingSports) ActivitiesUsingSports(ctx context.Context, tx pgx.Tx, applicationID, organizationID string, sports []string) ([]ActivityRef, error) {
 	var ids []string

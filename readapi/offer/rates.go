@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
@@ -14,6 +15,8 @@ import (
 	"move/domain"
 	"move/domain/names"
 	"move/domain/rate"
+	rmactivities "move/projections/activities"
+	rmproducts "move/projections/products"
 	rmrates "move/projections/rates"
 	"move/readapi/kernel"
 )
@@ -44,6 +47,11 @@ type OfferRef struct {
 
 // OffersUsingRate is the rate usage the rate routes ask.
 var OffersUsingRate RateUsage = activitiesUsingRate{}
+
+// rateUsageReads are the read models the rate usage reads: deleting a rate waits for
+// them to pass the caller's own writes (decision 1330), so an offer the caller just gave
+// the rate blocks its deletion (decision 1880).
+var rateUsageReads = []string{rmactivities.Name, rmproducts.Name}
 
 // rateRow is a rate as the list and the form show it. The list's first row, "Free",
 // has a null id: the choice of no rate (spec section 7).
@@ -135,7 +143,7 @@ func (s *Handlers) RateRoutes() []kernel.Route {
 			Doc: kernel.Doc{Summary: "One rate", Response: kernel.DataAnswer[rateRow]{}}},
 		{Method: http.MethodPut, Pattern: "/v1/admin/rates/{rate_id}", Permission: PermManageRates, Reads: reads, Handler: s.updateRate,
 			Doc: kernel.Doc{Summary: "Change a rate (a new price applies to new orders only)", Request: rateInput{}, Response: kernel.CommandAnswer{}}},
-		{Method: http.MethodDelete, Pattern: "/v1/admin/rates/{rate_id}", Permission: PermManageRates, Reads: reads, Handler: s.deleteRate,
+		{Method: http.MethodDelete, Pattern: "/v1/admin/rates/{rate_id}", Permission: PermManageRates, Reads: append(slices.Clip(reads), rateUsageReads...), Handler: s.deleteRate,
 			Doc: kernel.Doc{Summary: "Delete a rate no offer uses (409 naming the offers otherwise)", Response: kernel.CommandAnswer{}, Query: []string{"version"}}},
 		{Method: http.MethodGet, Pattern: orgTerms, Permission: PermViewRates, Reads: reads, Handler: s.listTerms,
 			Doc: kernel.Doc{Summary: "The organisation's cancellation terms, by name", Response: kernel.ListAnswer[termRow]{}, Query: kernel.ListQueryDoc}},
