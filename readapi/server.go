@@ -13,6 +13,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
+	"move/eventstore"
 	"move/identity"
 	"move/operations"
 	"move/readapi/kernel"
@@ -101,11 +102,16 @@ func (s *Server) guard(rt kernel.Route) http.Handler {
 			return
 		}
 		ctx := r.Context()
+		var own eventstore.Position // the caller's own writes, which its reads and checks see
 		if rt.Permission == kernel.Public {
-			s.awaitOwnWrites(r, rt.Reads, ownPosition(r, kernel.Principal{}))
+			own = ownPosition(r, kernel.Principal{})
+			s.awaitOwnWrites(r, rt.Reads, own)
 		} else {
 			p, err := s.Auth.Authenticate(r)
-			if err == nil && s.awaitOwnWrites(r, withGuardReads(rt.Reads), ownPosition(r, p)) {
+			if err == nil {
+				own = ownPosition(r, p)
+			}
+			if err == nil && s.awaitOwnWrites(r, withGuardReads(rt.Reads), own) {
 				p, err = s.Auth.Authenticate(r) // read again at the caller's own writes
 			}
 			if err != nil {
@@ -149,6 +155,15 @@ func (s *Server) guard(rt kernel.Route) http.Handler {
 				}
 			}
 		}
+		// A shared check reading a read model the route does not name waits for it too
+		// (kernel.AwaitOwnWrites, decision 1880).
+		caller := r
+		ctx = kernel.WithOwnWrites(ctx, func(reads []string) {
+			if !slices.ContainsFunc(reads, func(name string) bool { return !slices.Contains(rt.Reads, name) }) {
+				return // waited for with the route's own
+			}
+			s.awaitOwnWrites(caller, reads, own)
+		})
 		r = r.WithContext(ctx)
 		release := func() {}
 		if rt.Permission != kernel.Public {

@@ -12,6 +12,8 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
+
+	rmorg "move/projections/organizations"
 )
 
 // WalletInScope answers the path's wallet when it exists in the tenant.
@@ -113,6 +115,7 @@ func (s *Core) ExistingOrganizationInScope(r *http.Request, permission string) (
 }
 
 func (s *Core) ReadOrganization(r *http.Request, id string) (OrganizationRow, error) {
+	AwaitOwnWrites(r, rmorg.Name) // an organisation the caller just made is found
 	var o OrganizationRow
 	err := s.InTenant(r, func(tx pgx.Tx) error {
 		var err error
