@@ -7,6 +7,7 @@ import (
 	"errors"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"move/domain"
@@ -104,12 +105,12 @@ type App struct {
 func (a *App) AfterRedeem(f func()) { a.afterRedeem = f }
 
 // BeforeBatchAppend and AfterBatchAppend set the failpoints around the append of a
-// busy stream's batch of bookings (decision 1340); f gets the batch's number of
+// busy stream's batch of bookings (decision 1340); f gets the commands of the batch's
 // requests. Only the crash test sets them (cmd/move, MOVE_FAILPOINT).
-func (a *App) BeforeBatchAppend(f func(requests int)) { a.run.beforeBatchAppend = f }
+func (a *App) BeforeBatchAppend(f func(commands []uuid.UUID)) { a.run.beforeBatchAppend = f }
 
 // AfterBatchAppend: see BeforeBatchAppend.
-func (a *App) AfterBatchAppend(f func(requests int)) { a.run.afterBatchAppend = f }
+func (a *App) AfterBatchAppend(f func(commands []uuid.UUID)) { a.run.afterBatchAppend = f }
 
 // New wires the use cases to an event store. vault seals personal fields before an
 // append and opens them when a stream is loaded (package personal). now is the clock

@@ -51,9 +51,10 @@ type runner struct {
 	registry *domain.Registry
 	vault    *personal.Vault
 	now      func() time.Time
-	// beforeBatchAppend and afterBatchAppend run around a batch's append with the number
-	// of its requests: the failpoints a crash test stops the process at (writer.go).
-	beforeBatchAppend, afterBatchAppend func(requests int)
+	// beforeBatchAppend and afterBatchAppend run around a batch's append with the
+	// commands of its requests: the failpoints a crash test stops the process at
+	// (writer.go).
+	beforeBatchAppend, afterBatchAppend func(commands []uuid.UUID)
 	// cache keeps the streams the single writers read and appended, still sealed, so
 	// that a batch reads only what is newer (decision 1720).
 	cache streamCache

@@ -57,7 +57,7 @@ func TestAStaleKeptSessionIsDecidedAgainOnWhatAnotherServerAppended(t *testing.T
 	// Another server books the last spot while a's batch is between its read and its
 	// append: a's append is refused, and a decides again — the waiting list.
 	raced := false
-	a.BeforeBatchAppend(func(int) {
+	a.BeforeBatchAppend(func([]uuid.UUID) {
 		if !raced {
 			raced = true
 			book(b, 3)

@@ -203,6 +203,16 @@ func live[S any](batch []*contended[S]) []*contended[S] {
 	return kept
 }
 
+// commandsOf is the commands of a batch's requests, for the failpoints around its
+// append.
+func commandsOf[S any](batch []*contended[S]) []uuid.UUID {
+	ids := make([]uuid.UUID, len(batch))
+	for i, req := range batch {
+		ids[i] = req.meta.CommandID
+	}
+	return ids
+}
+
 // spoiltDecision is a decision that failed after it appended: its events are in the
 // batch's state, so the others must be decided again without it.
 type spoiltDecision struct {
@@ -286,7 +296,7 @@ func decideBatch[S any](ctx context.Context, r *runner, c contention[S], batch [
 	events.Stream, events.Expected = c.stream, expected
 	all := &unit{ctx: ctx, r: r, appends: []eventstore.StreamAppend{events}, pending: [][]domain.Event{decided}, kept: shared.kept}
 	if r.beforeBatchAppend != nil {
-		r.beforeBatchAppend(len(batch))
+		r.beforeBatchAppend(commandsOf(batch))
 	}
 	results, err := appendBatch(all, c.unopened)
 	if err != nil {
@@ -296,7 +306,7 @@ func decideBatch[S any](ctx context.Context, r *runner, c contention[S], batch [
 		return nil, err
 	}
 	if r.afterBatchAppend != nil {
-		r.afterBatchAppend(len(batch))
+		r.afterBatchAppend(commandsOf(batch))
 	}
 	if c.unopened {
 		keepAppended(r, all, expected, results[0])

@@ -13,6 +13,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
@@ -209,9 +210,11 @@ func setFailpoint(app *commands.App, log *slog.Logger) {
 		app.AfterBuildSubmitted(func() { _ = syscall.Kill(os.Getpid(), syscall.SIGKILL) })
 	case "before-batch-appended", "after-batch-appended":
 		// A batch of more than one booking: the crash lands in the middle of a crowd.
+		// Its commands are logged first, so the test knows which bookings died with it.
 		log.Warn("failpoint set: the process dies around the next append of a batch of bookings", "failpoint", os.Getenv("MOVE_FAILPOINT"))
-		die := func(requests int) {
-			if requests > 1 {
+		die := func(commands []uuid.UUID) {
+			if len(commands) > 1 {
+				log.Warn("failpoint: the process dies at this batch", "commands", commands)
 				_ = syscall.Kill(os.Getpid(), syscall.SIGKILL)
 			}
 		}
