@@ -31,9 +31,9 @@ type ActivityRef struct {
 // read model (activities.go).
 var ActivitiesUsingSports SportUsage = activitiesUsingSports{}
 
-// SportUsageReads are the read models the sport usage reads: a route that refuses by it
-// waits for them to pass the caller's own writes (decision 1330), so an activity the
-// caller just gave a sport blocks unlinking it (decision 1880).
+// SportUsageReads are the read models the sport usage reads: a check that refuses by it
+// waits for them to pass the caller's own writes (decision 1330) before it asks, so an
+// activity the caller just gave a sport blocks unlinking it (decision 1880).
 var SportUsageReads = []string{rmactivities.Name, rmproducts.Name}
 
 func (activitiesUsingSports) ActivitiesUsingSports(ctx context.Context, tx pgx.Tx, applicationID, organizationID string, sports []string) ([]ActivityRef, error) {

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"slices"
 	"strings"
 	"time"
 
@@ -49,8 +48,8 @@ type OfferRef struct {
 var OffersUsingRate RateUsage = activitiesUsingRate{}
 
 // rateUsageReads are the read models the rate usage reads: deleting a rate waits for
-// them to pass the caller's own writes (decision 1330), so an offer the caller just gave
-// the rate blocks its deletion (decision 1880).
+// them to pass the caller's own writes (decision 1330) before it asks, so an offer the
+// caller just gave the rate blocks its deletion (decision 1880).
 var rateUsageReads = []string{rmactivities.Name, rmproducts.Name}
 
 // rateRow is a rate as the list and the form show it. The list's first row, "Free",
@@ -143,7 +142,7 @@ func (s *Handlers) RateRoutes() []kernel.Route {
 			Doc: kernel.Doc{Summary: "One rate", Response: kernel.DataAnswer[rateRow]{}}},
 		{Method: http.MethodPut, Pattern: "/v1/admin/rates/{rate_id}", Permission: PermManageRates, Reads: reads, Handler: s.updateRate,
 			Doc: kernel.Doc{Summary: "Change a rate (a new price applies to new orders only)", Request: rateInput{}, Response: kernel.CommandAnswer{}}},
-		{Method: http.MethodDelete, Pattern: "/v1/admin/rates/{rate_id}", Permission: PermManageRates, Reads: append(slices.Clip(reads), rateUsageReads...), Handler: s.deleteRate,
+		{Method: http.MethodDelete, Pattern: "/v1/admin/rates/{rate_id}", Permission: PermManageRates, Reads: reads, Handler: s.deleteRate,
 			Doc: kernel.Doc{Summary: "Delete a rate no offer uses (409 naming the offers otherwise)", Response: kernel.CommandAnswer{}, Query: []string{"version"}}},
 		{Method: http.MethodGet, Pattern: orgTerms, Permission: PermViewRates, Reads: reads, Handler: s.listTerms,
 			Doc: kernel.Doc{Summary: "The organisation's cancellation terms, by name", Response: kernel.ListAnswer[termRow]{}, Query: kernel.ListQueryDoc}},
@@ -304,6 +303,7 @@ func (s *Handlers) deleteRate(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	var used []OfferRef
+	kernel.AwaitOwnWrites(r, rateUsageReads...)
 	err = s.InTenant(r, func(tx pgx.Tx) error {
 		var err error
 		used, err = OffersUsingRate.OffersUsingRate(r.Context(), tx, kernel.TenantFrom(r.Context()).ApplicationID, *o.ID)

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"slices"
 	"strings"
 
 	"github.com/jackc/pgx/v5"
@@ -138,7 +137,7 @@ func (s *Handlers) OrganizationRoutes() []kernel.Route {
 			Doc: kernel.Doc{Summary: "Organisations by state, new organisations per day and week (from, to: YYYY-MM-DD, days in the application's time zone)", Response: kernel.DataAnswer[statisticsAnswer]{}, Query: []string{"from", "to"}}},
 		{Method: http.MethodGet, Pattern: item, Permission: kernel.PermViewOrganization, Reads: reads, Handler: s.getOrganization,
 			Doc: kernel.Doc{Summary: "One organisation", Response: kernel.DataAnswer[kernel.OrganizationRow]{}}},
-		{Method: http.MethodPut, Pattern: item, Permission: PermEditOrganization, Reads: append(slices.Clip(reads), kernel.SportUsageReads...), Handler: s.updateOrganization,
+		{Method: http.MethodPut, Pattern: item, Permission: PermEditOrganization, Reads: reads, Handler: s.updateOrganization,
 			Doc: kernel.Doc{Summary: "Change an organisation (unlinking a sport used by activities is refused)", Request: organizationInput{}, Response: kernel.CommandAnswer{}}},
 		{Method: http.MethodDelete, Pattern: item, Permission: PermEditOrganization, Handler: s.deleteOrganization,
 			Doc: kernel.Doc{Summary: "Delete an organisation (application-wide editors only)", Response: kernel.CommandAnswer{}, Query: []string{"version"}}},
@@ -148,7 +147,7 @@ func (s *Handlers) OrganizationRoutes() []kernel.Route {
 			Doc: kernel.Doc{Summary: "Reject a pending organisation with a reason", Request: rejectInput{}, Response: kernel.CommandAnswer{}}},
 		{Method: http.MethodPost, Pattern: item + "/rotate-secret", Permission: PermEditOrganization, Handler: s.rotateOrganizationSecret,
 			Doc: kernel.Doc{Summary: "Replace the API client secret; answers the new one once", Response: organizationCreatedAnswer{}}},
-		{Method: http.MethodPost, Pattern: item + "/validate-sports", Permission: kernel.PermViewOrganization, Reads: append(slices.Clip(reads), kernel.SportUsageReads...), Handler: s.validateSports,
+		{Method: http.MethodPost, Pattern: item + "/validate-sports", Permission: kernel.PermViewOrganization, Reads: reads, Handler: s.validateSports,
 			Doc: kernel.Doc{Summary: "May the organisation have just these sports? Unlinking one used by activities is a 409 naming them", Request: sportsInput{}, Response: kernel.DataAnswer[sportsCheckAnswer]{}}},
 		{Method: http.MethodGet, Pattern: item + "/finance", Permission: kernel.PermViewOrganization, Reads: reads, Handler: s.getFinance,
 			Doc: kernel.Doc{Summary: "Finance details (ATTN, address, IBAN, account name)", Response: kernel.DataAnswer[financeBody]{}}},
@@ -322,6 +321,7 @@ func (s *Handlers) refuseUsedSports(r *http.Request, o kernel.OrganizationRow, n
 		return []string{}, nil
 	}
 	var used []kernel.ActivityRef
+	kernel.AwaitOwnWrites(r, kernel.SportUsageReads...)
 	err := s.InTenant(r, func(tx pgx.Tx) error {
 		var err error
 		used, err = kernel.ActivitiesUsingSports.ActivitiesUsingSports(r.Context(), tx, kernel.TenantFrom(r.Context()).ApplicationID, o.ID, unlinked)
