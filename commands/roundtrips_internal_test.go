@@ -8,15 +8,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5/pgxpool"
-
 	"move/domain/booking"
 	"move/domain/identity"
-	"move/domain/registry"
 	"move/domain/series"
-	"move/eventstore/postgres"
 	"move/internal/testdb"
-	"move/personal"
 )
 
 // bookedTrips books ref for customer and answers the booking's status and its round
@@ -105,7 +100,7 @@ func TestASessionTakenToBeNewIsDecidedOnWhatTheRefusalBrings(t *testing.T) {
 	ids := customers(t, first, meta.ApplicationID, 3)
 
 	counted, counter := testdb.CountingPool(t, dsn)
-	second := secondServer(t, counted)
+	second, _ := serverApp(t, counted)
 	ref := func(i int) SessionRef {
 		return SessionRef{SeriesID: seriesID, SessionID: series.SessionID(seriesID, dates[i]), ActivityID: activityID}
 	}
@@ -131,28 +126,4 @@ func TestASessionTakenToBeNewIsDecidedOnWhatTheRefusalBrings(t *testing.T) {
 	if status, trips, statements := bookedTrips(t, second, meta, ref(0), more, counter); status != booking.StatusWaitlisted || trips != 1 {
 		t.Errorf("a booking of the session it now keeps: %s in %d round trips, want %s in 1:\n%s", status, trips, booking.StatusWaitlisted, statements)
 	}
-}
-
-// secondServer is another server's App on the same database: its own store, vault and
-// cache of streams.
-func secondServer(t *testing.T, db *pgxpool.Pool) *App {
-	t.Helper()
-	store, err := postgres.Open(context.Background(), db)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(store.Close)
-	secret, err := personal.NewSecret(personal.DevelopmentSecret)
-	if err != nil {
-		t.Fatal(err)
-	}
-	vault, err := personal.NewVault(db, secret)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := New(store, registry.All(), vault, time.Now)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return a
 }

@@ -43,23 +43,7 @@ func queuedSession(t *testing.T, spots int) (*App, Meta, SessionRef, *postgres.S
 func studioApp(t *testing.T, db *pgxpool.Pool) (*App, Meta, string, *postgres.Store) {
 	t.Helper()
 	ctx := context.Background()
-	store, err := postgres.Open(ctx, db)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(store.Close)
-	secret, err := personal.NewSecret(personal.DevelopmentSecret)
-	if err != nil {
-		t.Fatal(err)
-	}
-	vault, err := personal.NewVault(db, secret)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := New(store, registry.All(), vault, time.Now)
-	if err != nil {
-		t.Fatal(err)
-	}
+	a, store := serverApp(t, db)
 	app, err := a.CreateApplication(ctx, Meta{ActorID: "test"}, identity.ApplicationSettings{Name: "App", Slug: "app"})
 	if err != nil {
 		t.Fatal(err)
@@ -77,6 +61,30 @@ func studioApp(t *testing.T, db *pgxpool.Pool) (*App, Meta, string, *postgres.St
 		t.Fatal(err)
 	}
 	return a, meta, act.ID, store
+}
+
+// serverApp is one server's App on db: its own store, vault and cache of streams (a
+// second call on the same database is another server).
+func serverApp(t *testing.T, db *pgxpool.Pool) (*App, *postgres.Store) {
+	t.Helper()
+	store, err := postgres.Open(context.Background(), db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(store.Close)
+	secret, err := personal.NewSecret(personal.DevelopmentSecret)
+	if err != nil {
+		t.Fatal(err)
+	}
+	vault, err := personal.NewVault(db, secret)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := New(store, registry.All(), vault, time.Now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a, store
 }
 
 // waitQueued waits until the session's queue is busy with n requests waiting.

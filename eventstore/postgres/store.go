@@ -154,17 +154,14 @@ func (s *Store) AppendMultiWith(ctx context.Context, unmoved []eventstore.Stream
 	var presumedNew []string // streams of unmoved without any event: read before the check
 	if len(unmoved) > 0 {
 		streams, versions := make([]string, len(unmoved)), make([]int64, len(unmoved))
+		var whole []int64 // each presumed-new stream read from its start
 		for i, sv := range unmoved {
 			streams[i], versions[i] = sv.Stream, sv.Version
 			if sv.Version < 0 {
-				presumedNew = append(presumedNew, sv.Stream)
+				presumedNew, whole = append(presumedNew, sv.Stream), append(whole, -1)
 			}
 		}
 		if len(presumedNew) > 0 {
-			whole := make([]int64, len(presumedNew))
-			for i := range whole {
-				whole[i] = -1
-			}
 			batch.Queue(streamsAfterQuery, presumedNew, whole)
 		}
 		batch.Queue(unmovedCheck, streams, versions)
