@@ -100,6 +100,15 @@ UNION ALL
 SELECT 0, 0, eventstore_expectation_failed() WHERE NOT EXISTS (SELECT 1 FROM ins)`
 }
 
+// genericPlans lets the statements after it in a round trip (one implicit transaction)
+// run their prepared generic plans. Postgres plans a statement anew at each execution
+// when its arguments are arrays (unnest($1::text[], …)): its generic plan, costed for
+// an array of unknown length, never looks cheaper than a custom one costed for the
+// array given. That planning was most of a booking's write beyond a plain append's
+// (decision 1890); the statements here are key lookups, whose generic plans are the
+// same index scans.
+const genericPlans = `SELECT set_config('plan_cache_mode', 'force_generic_plan', true)`
+
 // expectationFailed is the SQLSTATE of eventstore_expectation_failed (migration 0040).
 const expectationFailed = "MV409"
 
@@ -151,6 +160,7 @@ func (s *Store) AppendMultiWith(ctx context.Context, unmoved []eventstore.Stream
 		return nil, err
 	}
 	var batch pgx.Batch
+	batch.Queue(genericPlans)
 	var presumedNew []string // streams of unmoved without any event: read before the check
 	if len(unmoved) > 0 {
 		streams, versions := make([]string, len(unmoved)), make([]int64, len(unmoved))
@@ -191,6 +201,9 @@ func (s *Store) AppendMultiWith(ctx context.Context, unmoved []eventstore.Stream
 			return nil, err // the connection or the caller: the outcome is not known here
 		}
 		return nil, fmt.Errorf("%w: %w", eventstore.ErrNotWrittenWith, err)
+	}
+	if _, err := br.Exec(); err != nil {
+		return fail(err)
 	}
 	var existing map[string][]eventstore.RecordedEvent
 	if len(presumedNew) > 0 {

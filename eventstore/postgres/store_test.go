@@ -3,11 +3,13 @@ package postgres
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"move/eventstore"
 	"move/eventstore/eventstoretest"
@@ -311,9 +313,56 @@ func TestAppendMultiWithAnswersTheEventsOfAStreamTakenToBeNew(t *testing.T) {
 	}
 }
 
+// The statements of a write that take arrays run their generic plans (decision 1890):
+// planned anew at each execution, they cost most of a booking's write beyond a plain
+// append's. The setting ends with the write: the connection's next statement plans as
+// before.
+func TestAppendMultiWithRunsGenericPlans(t *testing.T) {
+	ctx := context.Background()
+	cfg, err := pgxpool.ParseConfig(testdb.New(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.MaxConns = 1 // every statement on the connection pg_prepared_statements describes
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+	s, err := Open(ctx, pool)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(s.Close)
+	if _, err := s.Append(ctx, "series-1", eventstore.NoStream, eventstoretest.Event("planned.v1", 0)); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 8 {
+		session := fmt.Sprintf("session-%d", i)
+		if _, err := s.AppendMultiWith(ctx, []eventstore.StreamVersion{{Stream: "series-1", Version: 0}, {Stream: session, Version: -1}}, nil,
+			eventstore.StreamAppend{Stream: session, Expected: eventstore.NoStream, Events: []eventstore.EventData{eventstoretest.Event("booked.v1", i)}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for name, query := range map[string]string{"unmoved check": unmovedCheck, "streams after": streamsAfterQuery} {
+		var generic, custom int64
+		if err := pool.QueryRow(ctx, `SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE statement = $1`, query).Scan(&generic, &custom); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if generic != 8 || custom != 0 {
+			t.Errorf("%s ran %d generic and %d custom plans, want 8 generic", name, generic, custom)
+		}
+	}
+	var mode string
+	if err := pool.QueryRow(ctx, `SHOW plan_cache_mode`).Scan(&mode); err != nil || mode != "auto" {
+		t.Errorf("after the writes the connection plans in mode %q (%v), want auto", mode, err)
+	}
+}
+
 // The reads of given streams probe the (stream, version) index once per stream on a
-// young log, not yet analysed (5,000 events): joined to the log, they were planned as a
-// hash join over every event (decision 1840).
+// young log, not yet analysed (5,000 events), for the streams given and in the generic
+// plan a write runs: joined to the log, they were planned as a hash join over every
+// event (decision 1840).
 func TestReadsOfGivenStreamsProbeTheIndex(t *testing.T) {
 	s := newStore(t, testdb.New(t))
 	ctx := context.Background()
@@ -323,18 +372,34 @@ func TestReadsOfGivenStreamsProbeTheIndex(t *testing.T) {
 		  FROM generate_series(0, 4999) AS i`); err != nil {
 		t.Fatal(err)
 	}
+	conn, err := s.pool.Acquire(ctx) // a prepared statement lives on its connection
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Release()
 	for name, query := range map[string]string{"unmoved check": unmovedCheck, "streams after": streamsAfterQuery} {
-		rows, err := s.pool.Query(ctx, `EXPLAIN (FORMAT TEXT) `+query, []string{"young-1", "young-2", "young-3"}, []int64{9, 4, -1})
-		if err != nil {
-			t.Fatal(err)
-		}
-		lines, err := pgx.CollectRows(rows, pgx.RowTo[string])
-		if err != nil {
-			t.Fatal(err)
-		}
-		plan := strings.Join(lines, "\n")
-		if strings.Contains(plan, "Seq Scan on eventstore_events") || !strings.Contains(plan, "eventstore_events_stream_version_key") {
-			t.Errorf("%s: not one index probe per stream:\n%s", name, plan)
+		// The plan for the streams given, and the generic plan a write runs (decision 1890).
+		for _, generic := range []bool{false, true} {
+			explain, args := `EXPLAIN (FORMAT TEXT) `+query, []any{[]string{"young-1", "young-2", "young-3"}, []int64{9, 4, -1}}
+			if generic {
+				statement := strings.ReplaceAll(name, " ", "_")
+				if _, err := conn.Exec(ctx, `SET plan_cache_mode = force_generic_plan; PREPARE `+statement+`(text[], bigint[]) AS `+query); err != nil {
+					t.Fatal(err)
+				}
+				explain, args = `EXPLAIN (FORMAT TEXT) EXECUTE `+statement+`('{young-1,young-2,young-3}', '{9,4,-1}')`, nil
+			}
+			rows, err := conn.Query(ctx, explain, args...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			lines, err := pgx.CollectRows(rows, pgx.RowTo[string])
+			if err != nil {
+				t.Fatal(err)
+			}
+			plan := strings.Join(lines, "\n")
+			if strings.Contains(plan, "Seq Scan on eventstore_events") || !strings.Contains(plan, "eventstore_events_stream_version_key") {
+				t.Errorf("%s (generic plan: %v): not one index probe per stream:\n%s", name, generic, plan)
+			}
 		}
 	}
 }
