@@ -101,12 +101,12 @@ SELECT 0, 0, eventstore_expectation_failed() WHERE NOT EXISTS (SELECT 1 FROM ins
 }
 
 // genericPlans lets the statements after it in a round trip (one implicit transaction)
-// run their prepared generic plans. Postgres plans a statement anew at each execution
-// when its arguments are arrays (unnest($1::text[], …)): its generic plan, costed for
-// an array of unknown length, never looks cheaper than a custom one costed for the
-// array given. That planning was most of a booking's write beyond a plain append's
-// (decision 1890); the statements here are key lookups, whose generic plans are the
-// same index scans.
+// run their prepared generic plans. A statement whose arguments are arrays (unnest($1::
+// text[], …)) may be planned anew at every execution: its generic plan, costed for an
+// array of unknown length, need not look cheaper than a custom one costed for the array
+// given — the read of a stream taken to be new never did. That planning was most of a
+// booking's write beyond a plain append's (decision 1890); the statements here are key
+// lookups, whose generic plans are the same index probes.
 const genericPlans = `SELECT set_config('plan_cache_mode', 'force_generic_plan', true)`
 
 // expectationFailed is the SQLSTATE of eventstore_expectation_failed (migration 0040).
