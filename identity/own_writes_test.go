@@ -22,9 +22,10 @@ import (
 // clients do. What made a round slow was not the waiting but the two password hashes of
 // the user chain (Argon2id at OWASP's cost, ~30 ms of CPU each unloaded, 160 ms on the
 // loaded build machine): 1,000 rounds took 8 minutes, of which argon2 was three quarters
-// of the process's CPU. The test's users get cheap hashes (identity.CheapPasswords;
-// passwords have their own tests at the real cost); the rest of a round is the writes
-// and the waits for the read models, which the clients running at once share.
+// of the process's CPU. The test's users get cheap hashes, as every user of newWorld
+// does (identity.CheapPasswords; TestPasswordsAreHashedAtOWASPCost checks the real
+// cost); the rest of a round is the writes and the waits for the read models, which
+// the clients running at once share.
 const (
 	ownWritesRounds  = 1000
 	ownWritesClients = 25
@@ -38,7 +39,6 @@ const (
 // tenant (the permission check reads the grant). No refusal is allowed. Each client is
 // the superadmin logged in anew (it may do each step), in application A.
 func TestACallerAlwaysSeesItsOwnWrites(t *testing.T) {
-	identity.CheapPasswords(t)
 	w := newWorld(t, identity.Config{LoginPerClient: identity.Limit{N: 1 << 20, Window: time.Minute},
 		LoginPerAccount: identity.Limit{N: 1 << 20, Window: time.Minute}})
 	// The shared build machine lets projections lag seconds behind under load; the wait
