@@ -40,20 +40,20 @@ const rebuildBatch = 20000
 
 // Runner keeps projectors' read models up to date with the log.
 type Runner struct {
-	store         eventstore.Store
-	db            *pgxpool.Pool
-	registry      *domain.Registry
-	vault         *personal.Vault
-	projectors    []Projector
-	log           *slog.Logger
-	metrics       *Metrics
-	locks         *Locks
-	stateMu       sync.Mutex
-	logged        map[string]string // by projector, its state as last logged ("" running)
-	recent        recentDecodes     // the live events' payloads, decoded once for every projector
+	store      eventstore.Store
+	db         *pgxpool.Pool
+	registry   *domain.Registry
+	vault      *personal.Vault
+	projectors []Projector
+	log        *slog.Logger
+	metrics    *Metrics
+	locks      *Locks
+	stateMu    sync.Mutex
+	logged     map[string]string // by projector, its state as last logged ("" running)
+	recent     recentDecodes     // the live events' payloads, decoded once for every projector
 	// types are the event types each projector reads, by name: asked of every event by
 	// every live projector, and EventTypes builds its list anew each call.
-	types map[string]map[string]bool
+	types         map[string]map[string]bool
 	bulkFallbacks atomic.Int64
 	timesMu       sync.Mutex
 	times         map[string]*RebuildTime // by projector, its share of the last rebuild
