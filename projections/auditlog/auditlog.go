@@ -27,7 +27,7 @@ func Projector(eventTypes []string) projections.Projector { return projector{typ
 type projector struct{ types []string }
 
 func (projector) Name() string           { return Name }
-func (projector) Version() int           { return 1 }
+func (projector) Version() int           { return 2 }
 func (projector) Tables() []string       { return []string{Events} }
 func (p projector) EventTypes() []string { return p.types }
 
@@ -36,11 +36,14 @@ func (p projector) EventTypes() []string { return p.types }
 func (projector) ReadsNoPersonalValues() {}
 
 // Schema. Every filter of the audit log is an index led by the application and ending
-// in the log order, so a filtered page is an index range however long the log.
+// in the log order, so a filtered page is an index range however long the log. The
+// primary key is the log order itself, which holds each event once: a key on the
+// random event id (version 1) cost every insert a leaf page anywhere in its index, and
+// nothing reads by it (decision 1920).
 func (projector) Schema() string {
 	return `
 CREATE TABLE audit_events (
-    event_id        uuid        PRIMARY KEY,
+    event_id        uuid        NOT NULL,
     application_id  uuid        NOT NULL,
     commit_key      bigint      NOT NULL,
     position        bigint      NOT NULL,
@@ -55,9 +58,9 @@ CREATE TABLE audit_events (
     causation_id    text        NOT NULL,
     command_id      text        NOT NULL,
     recorded_at     timestamptz NOT NULL,
-    data            jsonb       NOT NULL
+    data            jsonb       NOT NULL,
+    PRIMARY KEY (application_id, commit_key, position)
 );
-CREATE INDEX audit_events_log ON audit_events (application_id, commit_key, position);
 CREATE INDEX audit_events_by_time ON audit_events (application_id, recorded_at, commit_key, position);
 CREATE INDEX audit_events_by_stream ON audit_events (application_id, stream, commit_key, position);
 CREATE INDEX audit_events_by_entity_type ON audit_events (application_id, entity_type, commit_key, position);
@@ -69,7 +72,7 @@ CREATE INDEX audit_events_by_correlation ON audit_events (application_id, correl
 
 // ReadIndexes: Apply finds no row; every filter index is built after a rebuild's load.
 func (projector) ReadIndexes() []string {
-	return []string{"audit_events_log", "audit_events_by_time", "audit_events_by_stream", "audit_events_by_entity_type",
+	return []string{"audit_events_by_time", "audit_events_by_stream", "audit_events_by_entity_type",
 		"audit_events_by_type", "audit_events_by_actor", "audit_events_by_correlation"}
 }
 
@@ -84,7 +87,8 @@ func (projector) Apply(ctx context.Context, w projections.Writer, e projections.
 	}
 	return w.Exec(ctx, `
 		INSERT INTO audit_events (`+strings.Join(columns, ", ")+`)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) ON CONFLICT (event_id) DO NOTHING`,
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+		ON CONFLICT (application_id, commit_key, position) DO NOTHING`,
 		values...)
 }
 
