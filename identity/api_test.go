@@ -85,7 +85,7 @@ var roles = []string{"superadmin", "admin", "organization", "trainer", "customer
 func newWorld(t *testing.T, cfg identity.Config) *world {
 	t.Helper()
 	// Cheap hashes for every user of the world and the service's own dummy: Argon2id at
-	// its real cost was half of this package's time (TestPasswordsAreHashedAtOWASPCost
+	// its real cost was a third of this package's time (TestPasswordsAreHashedAtOWASPCost
 	// checks that cost; a hash keeps its cost, so the logins behave alike).
 	identity.CheapPasswords(t)
 	env := testenv.New(t)
