@@ -25,6 +25,8 @@ import (
 	"move/eventstore/eventstoretest"
 	"move/eventstore/postgres"
 	"move/internal/testenv"
+	"move/projections"
+	"move/projections/readmodels"
 )
 
 func logSize() int {
@@ -138,3 +140,27 @@ func percentile(sorted []time.Duration, p float64) time.Duration {
 }
 
 func sortDurations(d []time.Duration) { sort.Slice(d, func(i, j int) bool { return d[i] < d[j] }) }
+
+// logEnd is the position of the log's last event, read directly: the store's head
+// stops short of commits still settling below an older transaction.
+func logEnd(tb testing.TB, env *testenv.Env) eventstore.Position {
+	var commit, position int64
+	if err := env.DB.QueryRow(context.Background(), `SELECT commit_key, position FROM eventstore_events ORDER BY commit_key DESC, position DESC LIMIT 1`).
+		Scan(&commit, &position); err != nil {
+		tb.Fatal(err)
+	}
+	return eventstore.Position{Commit: uint64(commit), Prepare: uint64(position)}
+}
+
+// readSideAt waits until every read model and process to-do list has passed pos.
+func readSideAt(tb testing.TB, env *testenv.Env, pos eventstore.Position) {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	var names []string
+	for _, p := range readmodels.All() {
+		names = append(names, p.Name())
+	}
+	if err := projections.WaitFor(ctx, env.DB, names, pos); err != nil {
+		tb.Fatal(err)
+	}
+}

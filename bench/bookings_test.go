@@ -83,7 +83,7 @@ func BenchmarkBookings(b *testing.B) {
 	for _, clients := range []int{1, 8, 32} {
 		var latencies []time.Duration
 		r := interleaved(b, fmt.Sprintf("bookings on distinct sessions, clients=%d: bookings/s against one-event appends/s", clients), func() float64 {
-			w.readSideCaughtUp(b)
+			readSideAt(b, w.env, logEnd(b, w.env))
 			offset := booked
 			round := make([]time.Duration, perRound)
 			rate := hammer(clients, perRound, func(i int) error {
@@ -100,7 +100,7 @@ func BenchmarkBookings(b *testing.B) {
 			latencies = append(latencies, round...)
 			return rate
 		}, func() float64 {
-			w.readSideCaughtUp(b)
+			readSideAt(b, w.env, logEnd(b, w.env))
 			return hammer(clients, perRound, func(i int) error {
 				_, err := w.env.Store.Append(ctx, "bench-"+uuid.NewString(), eventstore.NoStream, eventstoretest.Event("bench.appended.v1", i))
 				return err

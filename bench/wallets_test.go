@@ -17,7 +17,6 @@ import (
 	"move/eventstore"
 	"move/eventstore/eventstoretest"
 	"move/internal/testenv"
-	"move/projections"
 	"move/projections/readmodels"
 )
 
@@ -56,29 +55,6 @@ func newWalletEnv(b *testing.B, customers int) walletEnv {
 	return w
 }
 
-// readSideCaughtUp waits until every read model and process to-do list has applied (or
-// passed) every event in the log.
-func (w walletEnv) readSideCaughtUp(b *testing.B) {
-	head, err := w.env.Store.Head(context.Background())
-	if err != nil {
-		b.Fatal(err)
-	}
-	w.readSideAt(b, head)
-}
-
-// readSideAt waits until every read model and process to-do list has passed pos.
-func (w walletEnv) readSideAt(b *testing.B, pos eventstore.Position) {
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-	defer cancel()
-	var names []string
-	for _, p := range readmodels.All() {
-		names = append(names, p.Name())
-	}
-	if err := projections.WaitFor(ctx, w.env.DB, names, pos); err != nil {
-		b.Fatal(err)
-	}
-}
-
 func (w walletEnv) codes(b *testing.B, batch string) []string {
 	rows, err := w.env.DB.Query(context.Background(), `SELECT data->>'code' FROM eventstore_events
 		WHERE type = 'coupon.issued.v1' AND data->>'batch_id' = $1`, batch)
@@ -108,7 +84,7 @@ func BenchmarkCouponBatch(b *testing.B) {
 	stored := time.Since(start)
 	var after runtime.MemStats
 	runtime.ReadMemStats(&after)
-	w.readSideAt(b, res.Position)
+	readSideAt(b, w.env, res.Position)
 	projected := time.Since(start)
 	b.Logf("coupon batch of %d: stored in %.1f s (%.0f coupons/s, %.0f MB allocated), read models caught up after %.1f s",
 		res.Issued, stored.Seconds(), float64(res.Issued)/stored.Seconds(),

@@ -3,9 +3,7 @@ package bench
 import (
 	"context"
 	"testing"
-	"time"
 
-	"move/eventstore"
 	"move/internal/testenv"
 	"move/projections"
 	"move/projections/readmodels"
@@ -67,23 +65,7 @@ func TestEveryReadModelLiveEqualsItsRebuild(t *testing.T) {
 	runner := env.Runner(t, readmodels.All()...)
 	env.RunProjections(t, runner)
 	yearLog(t, env, 3_000)
-	var names []string
-	for _, p := range runner.Projectors() {
-		names = append(names, p.Name())
-	}
-	// The log's last event, read directly: the store's head stops short of commits
-	// still settling.
-	var commit, position int64
-	if err := env.DB.QueryRow(ctx, `SELECT commit_key, position FROM eventstore_events ORDER BY commit_key DESC, position DESC LIMIT 1`).
-		Scan(&commit, &position); err != nil {
-		t.Fatal(err)
-	}
-	head := eventstore.Position{Commit: uint64(commit), Prepare: uint64(position)}
-	waitCtx, cancel := context.WithTimeout(ctx, 2*time.Minute)
-	defer cancel()
-	if err := projections.WaitFor(waitCtx, env.DB, names, head); err != nil {
-		t.Fatal(err)
-	}
+	readSideAt(t, env, logEnd(t, env))
 	// Every index, and every table's persistence (logged) and row-level security (enabled, forced).
 	indexes := `SELECT string_agg(indexdef, E'\n' ORDER BY indexdef) || E'\n' || (SELECT string_agg(c.relname || ' ' || c.relpersistence::text || ' ' || c.relrowsecurity ||
 		' ' || c.relforcerowsecurity, E'\n' ORDER BY c.relname) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace

@@ -71,6 +71,7 @@ CREATE INDEX audit_events_by_correlation ON audit_events (application_id, correl
 }
 
 // ReadIndexes: Apply finds no row; every filter index is built after a rebuild's load.
+// The primary key is not among them: a delivery's insert conflicts on it.
 func (projector) ReadIndexes() []string {
 	return []string{"audit_events_by_time", "audit_events_by_stream", "audit_events_by_entity_type",
 		"audit_events_by_type", "audit_events_by_actor", "audit_events_by_correlation"}
