@@ -17,7 +17,7 @@ export async function logIn(page: Page): Promise<void> {
  * every one), and axe runs in the page itself, as `@axe-core/playwright`'s legacy mode
  * does (web-140: the default mode opens a blank page per call to merge frames' results,
  * and the app has no frames). axe is put into each frame once per document, not twice per
- * call as the builder does: evaluating its half megabyte of source was most of a check's
+ * call as the builder does: evaluating its 1.5 MB of source was most of a check's
  * time, and the app's screens change within one document (web-170).
  */
 export async function axeViolations(page: Page): Promise<AxeResults> {
