@@ -120,8 +120,15 @@ function DoorParticipants({ session, id }: { session: DoorSession; id: string })
   // A tap shows at once (the door's network may be slow, a busy read model late): what was
   // asked for, until the list agrees (then the list rules again) or the command fails.
   const [asked, setAsked] = useState<ReadonlyMap<string, Attendance>>(new Map());
-  if (list.isPending || bundleLists.some((q) => q.isPending)) return <Skeleton lines={3} />;
-  if (!list.data) return null;
+  // The open session's button names this panel (aria-controls): it is there while the list
+  // loads, and when the list could not be had, as well as once it shows.
+  if (list.isPending || bundleLists.some((q) => q.isPending))
+    return (
+      <div id={id} className="door__list">
+        <Skeleton lines={3} />
+      </div>
+    );
+  if (!list.data) return <div id={id} className="door__list" />;
   const guests: BundleGuest[] = session.bundles.flatMap((bundle, index) =>
     (bundleLists[index]?.data?.participants ?? []).map((participant) => ({
       participant,
