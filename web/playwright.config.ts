@@ -29,6 +29,10 @@ export default defineConfig({
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     locale: 'nl-NL',
+    // Every context of the suite, the ones a spec makes too, asks for less motion as a user
+    // may: the loading placeholders stand still instead of repainting every frame in
+    // software (web-180). The shell spec checks both preferences.
+    reducedMotion: 'reduce',
     launchOptions: {
       // Debian's Chromium; Playwright cannot download its own browser here.
       executablePath: '/usr/bin/chromium',

@@ -38,6 +38,8 @@ test('grid rows that open a record look clickable, in the app’s font, with pil
 });
 
 test('loading placeholders stand still for users who ask for less motion', async ({ page }) => {
+  // The suite's pages ask for less motion (playwright.config.ts, web-180): first the screens as everyone else sees them.
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
   await page.goto('/admin/sports');
   await expect(page.getByRole('main')).toBeVisible();
   // The placeholder as the loading screens draw it, measured as the browser styles it.
