@@ -64,8 +64,13 @@ test('a notification is scheduled with variables, previewed for a sample custome
   const row = page.locator('.ag-row').filter({ hasText: title });
   await expect(row).toContainText('Scheduled');
   await expect(row).toContainText('15 January 09:30');
-  await row.getByRole('button', { name: 'Cancel notification' }).click();
+  // The search's answer may still redraw the row the list showed before it: a click on the
+  // row it replaces is lost, so the click is tried again until the confirmation opens.
   const dialog = page.getByRole('alertdialog');
+  await expect(async () => {
+    if (!(await dialog.isVisible())) await row.getByRole('button', { name: 'Cancel notification' }).click({ timeout: 2_000 });
+    await expect(dialog).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await expect(dialog).toContainText('It will not be sent');
   await dialog.getByRole('button', { name: 'Cancel notification' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Notification cancelled' })).toBeVisible();
