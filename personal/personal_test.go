@@ -38,9 +38,9 @@ func TestOrganisationPersonalDataIsSealedAndErasable(t *testing.T) {
 	runner := env.Runner(t, rmorganizations.Projector())
 	env.RunProjections(t, runner)
 	app := uuid.NewString()
-	// Each secret holds a character no id, key or sealed value of the log can: a house
-	// number "17-b" was found in an organisation id (…1817-b6f7…): two random ids in the
-	// log, four dashes each, give it about one run in five hundred.
+	// No secret may turn up by chance in an id or a sealed value of the log. A house
+	// number "17-b" did, in an organisation id (…1817-b6f7…): with two random ids in the
+	// log, about one run in five hundred. "17-hs" holds letters no hex id holds.
 	secrets := []string{"jan.jansen@example.org", "+31 6 12345678", "Kerkstraat", "17-hs", "Belt na zessen",
 		"J. Jansen", "Postbus 12", "NL91ABNA0417164300", "Jan Jansen"}
 	created, err := env.App.CreateOrganization(ctx, meta(app), organization.Profile{Name: "Eenmanszaak Jansen", Email: secrets[0],
