@@ -21,8 +21,13 @@ test('a customer’s page: from the orders list by name, orders with refunds, bo
   await page.getByRole('searchbox', { name: /^Search/ }).fill(orderId.slice(0, 8));
   const row = page.locator('.ag-row').filter({ hasText: 'Kim Klant' }).first();
   await expect(row).toBeVisible(SERVER);
-  await row.getByRole('link', { name: 'Kim Klant' }).click();
-  await expect(page).toHaveURL(/\/application\/customers\/[0-9a-f-]{36}$/);
+  // The search's answer may still redraw the row the list showed before it: a click on the
+  // row it replaces is lost, so the click is tried again until the customer's page opens.
+  const customerPage = /\/application\/customers\/[0-9a-f-]{36}$/;
+  await expect(async () => {
+    if (!customerPage.test(page.url())) await row.getByRole('link', { name: 'Kim Klant' }).click({ timeout: 2_000 });
+    await expect(page).toHaveURL(customerPage, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await expect(page.getByRole('heading', { name: 'Kim Klant', level: 1 })).toBeVisible(SERVER);
   await expect(page.getByRole('link', { name: EMAIL })).toBeVisible();
 
@@ -45,7 +50,8 @@ test('a customer’s page: from the orders list by name, orders with refunds, bo
   await page.getByRole('alertdialog', { name: 'Refund €1.25?' }).getByRole('button', { name: 'Refund €1.25' }).click();
   await expect(dialog.getByTestId('order-status')).toHaveText('Partly refunded', SERVER);
   await dialog.getByRole('button', { name: 'Close' }).click();
-  await expect(page.getByTestId('customer-order').filter({ hasText: 'Klantpagina' })).toContainText('€1.25', SERVER);
+  // By its activity: Kim's orders of other runs (a retry's first attempt) are on the page too.
+  await expect(paid).toContainText('€1.25', SERVER);
 
   // On a phone: cards, nothing wider than the screen; a card opens the order.
   await page.setViewportSize({ width: 390, height: 844 });
