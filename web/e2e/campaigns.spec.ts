@@ -1,4 +1,4 @@
-import { expect, loggedInTest as test } from './fixtures';
+import { clickUntilShown, expect, loggedInTest as test } from './fixtures';
 
 test.skip(Boolean(process.env.E2E_MOCK), 'the contract mock has no campaigns or notifications');
 
@@ -64,24 +64,15 @@ test('a notification is scheduled with variables, previewed for a sample custome
   const row = page.locator('.ag-row').filter({ hasText: title });
   await expect(row).toContainText('Scheduled');
   await expect(row).toContainText('15 January 09:30');
-  // The search's answer may still redraw the row the list showed before it: a click on the
-  // row it replaces is lost, so the click is tried again until the confirmation opens.
+  // The search's answer may still redraw the row the list showed before it.
   const dialog = page.getByRole('alertdialog');
-  await expect(async () => {
-    if (!(await dialog.isVisible())) await row.getByRole('button', { name: 'Cancel notification' }).click({ timeout: 2_000 });
-    await expect(dialog).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 20_000 });
+  await clickUntilShown(row.getByRole('button', { name: 'Cancel notification' }), dialog);
   await expect(dialog).toContainText('It will not be sent');
   await dialog.getByRole('button', { name: 'Cancel notification' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Notification cancelled' })).toBeVisible();
   await expect(row).toContainText('Cancelled');
   // A cancelled notification is shown, not edited. The grid may still be drawing the row
-  // again after the cancellation (its refetch): a click on the row it replaces is lost, so
-  // the click is tried again until the notification opens.
-  const shown = page.getByRole('heading', { name: 'Notification', exact: true });
-  await expect(async () => {
-    if (!(await shown.isVisible())) await row.click({ timeout: 2_000 });
-    await expect(shown).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 20_000 });
+  // again after the cancellation (its refetch).
+  await clickUntilShown(row, page.getByRole('heading', { name: 'Notification', exact: true }));
   await expect(page.getByText('can no longer be changed')).toBeVisible();
 });

@@ -1,4 +1,4 @@
-import { expect, test as base, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test as base, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import axe, { type AxeResults } from 'axe-core';
 
 export const SUPERADMIN_EMAIL = 'superadmin@move.test';
@@ -26,6 +26,18 @@ export async function axeViolations(page: Page): Promise<AxeResults> {
     await frame.evaluate(`${axe.source};axe.configure({ allowedOrigins: ['<same_origin>'], branding: { application: 'playwright' } });`);
   }
   return page.evaluate((options) => (window as unknown as { axe: typeof axe }).axe.run(document, options), { resultTypes: ['violations'] } as axe.RunOptions);
+}
+
+/**
+ * Clicks target until shown is visible. A grid draws its rows again when a search or a
+ * refetch answers, and a click on a row being replaced is lost: the click is tried again,
+ * never once the screen it opens is there.
+ */
+export async function clickUntilShown(target: Locator, shown: Locator): Promise<void> {
+  await expect(async () => {
+    if (!(await shown.isVisible())) await target.click({ timeout: 2_000 });
+    await expect(shown).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
