@@ -18,6 +18,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"move/authz"
 	"move/commands"
 	"move/domain"
 	"move/domain/names"
@@ -66,6 +67,8 @@ type Service struct {
 	byAccount *Limiter
 	byForgot  *Limiter
 	dummyHash string
+	// enforcers are the permission checks built for callers, kept between requests.
+	enforcers authz.Enforcers
 	// recording counts audit events still being written after their answer went out.
 	recording sync.WaitGroup
 }

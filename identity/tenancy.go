@@ -115,7 +115,7 @@ func (s *Service) enforcer(ctx context.Context, p Principal, applicationID strin
 	if err != nil {
 		return nil, nil, err
 	}
-	e, err := authz.NewEnforcer(rules, map[string][]identity.Grant{p.UserID: gs})
+	e, err := s.enforcers.For(rules, p.UserID, gs)
 	return e, gs, err
 }
 
@@ -144,7 +144,7 @@ func (s *Service) AllowedOnPlatform(ctx context.Context, p Principal, permission
 		return false, err
 	}
 	gs := []identity.Grant{{Role: identity.RoleSuperadmin}}
-	e, err := authz.NewEnforcer(rules, map[string][]identity.Grant{p.UserID: gs})
+	e, err := s.enforcers.For(rules, p.UserID, gs)
 	if err != nil {
 		return false, err
 	}
