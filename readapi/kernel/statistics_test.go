@@ -109,11 +109,16 @@ func TestOrganizationStatisticsInApplicationTimeZone(t *testing.T) {
 	in := []string{"ApplicationId", app}
 
 	// The history, written before any read model exists, then placed in time.
+	// No read model runs yet, so a write does not ask for the one before it.
+	write := func(path string, body any, status int) readapitest.Response {
+		c.Position = ""
+		return c.Want(c.Do("POST", path, body, in...), status)
+	}
 	newOrg := func(name string) string {
-		return readapitest.Dig(c.Want(c.Do("POST", "/v1/admin/applications/organizations", map[string]any{"name": name}, in...), 201).Body, "data", "id").(string)
+		return readapitest.Dig(write("/v1/admin/applications/organizations", map[string]any{"name": name}, 201).Body, "data", "id").(string)
 	}
 	late, evening, night := newOrg("Late"), newOrg("Evening"), newOrg("Night")
-	c.Want(c.Do("POST", "/v1/admin/organizations/"+late+"/approve", nil, in...), 200)
+	write("/v1/admin/organizations/"+late+"/approve", nil, 200)
 	recordAt(t, env.DB, "2025-03-10T23:30:00Z", `stream = $1 AND type = $2`, organization.Stream(late), organization.Created{}.EventType())
 	recordAt(t, env.DB, "2025-03-11T00:10:00Z", `stream = $1 AND type = $2`, organization.Stream(late), organization.Approved{}.EventType())
 	recordAt(t, env.DB, "2025-03-10T18:10:00Z", `stream = $1`, organization.Stream(evening))

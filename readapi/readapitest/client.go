@@ -8,6 +8,7 @@ import (
 	"mime/multipart"
 	"move/internal/testenv"
 	rmcatalog "move/projections/catalog"
+	rmidentity "move/projections/identity"
 	"move/readapi"
 	"move/readapi/kernel"
 	"net/http"
@@ -102,7 +103,9 @@ var AppID = uuid.NewString()
 func NewServer(t *testing.T) *Client {
 	t.Helper()
 	env := testenv.New(t)
-	env.RunProjections(t, env.Runner(t, rmcatalog.Projectors()...))
+	// The guard reads the identity read model, so a request after a write waits for it
+	// (decision 1330): without its projector each such request waited out ReadWait.
+	env.RunProjections(t, env.Runner(t, append(rmcatalog.Projectors(), rmidentity.Projector())...))
 	api, err := readapi.New(kernel.Deps{
 		App: env.App, DB: env.DB, Auth: RoleAuth{}, Tenants: RoleAuth{}, Authz: RoleAuth{},
 		Log: testenv.Logger(t), Metrics: prometheus.NewRegistry(),

@@ -9,6 +9,7 @@ import (
 	"move/files"
 	"move/internal/testenv"
 	rmidentity "move/projections/identity"
+	rmtaxonomy "move/projections/taxonomy"
 	"move/readapi"
 	"move/readapi/kernel"
 	"net/http/httptest"
@@ -26,7 +27,9 @@ func NewFileServer(t *testing.T, up files.Upscaler, cfg files.Config) fileWorld 
 	t.Helper()
 	env := testenv.New(t)
 	// The memberships say who is staff and who an admin (decision 1334); RoleAuth's callers have none.
-	env.RunProjections(t, env.Runner(t, rmidentity.Projector()))
+	// A wallet's labels are checked against the taxonomy: without its projector a
+	// request after a write waited out ReadWait (decision 1330).
+	env.RunProjections(t, env.Runner(t, rmidentity.Projector(), rmtaxonomy.Projector()))
 	blobs, err := files.NewLocalStore(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
