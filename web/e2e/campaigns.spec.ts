@@ -19,14 +19,13 @@ test('a campaign is created, found, edited and deleted after a confirmation', as
   const row = page.locator('.ag-row').filter({ hasText: title });
   await expect(row).toContainText('https://example.org/summer');
 
-  await row.getByRole('link', { name: 'Edit' }).click();
-  await expect(page.getByRole('heading', { name: 'Edit campaign' })).toBeVisible();
+  await clickUntilShown(row.getByRole('link', { name: 'Edit' }), page.getByRole('heading', { name: 'Edit campaign' }));
   await page.getByRole('textbox', { name: 'Title', exact: true }).fill(`${title} (edited)`);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/application\/campaigns$/);
   await page.getByRole('searchbox', { name: 'Search' }).fill(`${title} (edited)`);
-  await page.locator('.ag-row').filter({ hasText: `${title} (edited)` }).getByRole('button', { name: 'Delete' }).click();
   const dialog = page.getByRole('alertdialog');
+  await clickUntilShown(page.locator('.ag-row').filter({ hasText: `${title} (edited)` }).getByRole('button', { name: 'Delete' }), dialog);
   await expect(dialog).toContainText('This cannot be undone');
   await dialog.getByRole('button', { name: 'Delete campaign' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'deleted' })).toBeVisible();

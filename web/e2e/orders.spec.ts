@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import type { APIRequestContext } from '@playwright/test';
-import { expect, loggedInTest as test, SUPERADMIN_EMAIL, SUPERADMIN_PASSWORD } from './fixtures';
+import { clickUntilShown, expect, loggedInTest as test, SUPERADMIN_EMAIL, SUPERADMIN_PASSWORD } from './fixtures';
 
 // The seeded paid activity of "Move Demo" (cmd/move/seed_orders.go) and its customer
 // (cmd/move/identity.go); the server runs the local payment provider
@@ -134,10 +134,10 @@ test('the support line: find a customer’s order by name or e-mail and refund p
   await expect(rowsShown.first()).toContainText('Kim Klant');
   await search.fill(order.order_id.slice(0, 8));
   await expect(rowsShown).toHaveCount(1);
-  await rowsShown.first().click();
+  const dialog = page.getByRole('dialog', { name: `Order ${ACTIVITY}` });
+  await clickUntilShown(rowsShown.first(), dialog);
 
   // The dialog: the customer first, statuses and history in words, then a partial refund.
-  const dialog = page.getByRole('dialog', { name: `Order ${ACTIVITY}` });
   await expect(dialog.getByTestId('order-customer')).toContainText('Kim Klant');
   await expect(dialog.getByTestId('order-customer').getByRole('link', { name: email })).toBeVisible();
   await expect(dialog.getByTestId('order-status')).toHaveText('Paid');

@@ -1,4 +1,4 @@
-import { expect, loggedInTest, test, SUPERADMIN_PASSWORD } from './fixtures';
+import { clickUntilShown, expect, loggedInTest, test, SUPERADMIN_PASSWORD } from './fixtures';
 
 // The first demo organisation: the trainer's (decision 0105), with "Yoga in het park" at "Losse les", € 12.50.
 const DEMO_ORGANIZATION = '1b7dff1f-f891-596f-adf4-ba8350d1739d';
@@ -116,8 +116,7 @@ for (const email of ['trainer@move.test', 'admin@move.test']) {
     await expect(page.getByRole('navigation').getByRole('link', { name: 'Rates', exact: true })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'New activity' })).toHaveCount(0);
     await page.getByRole('searchbox', { name: 'Search' }).fill('Yoga in het park');
-    await page.locator('.ag-row').filter({ hasText: 'Yoga in het park' }).first().click();
-    await expect(page.getByTestId('read-only')).toBeVisible();
+    await clickUntilShown(page.locator('.ag-row').filter({ hasText: 'Yoga in het park' }).first(), page.getByTestId('read-only'));
     const rate = page.getByRole('combobox', { name: 'Rate', exact: true });
     await expect(rate.locator('option:checked')).toHaveText('Losse les — €12.50');
     await expect(rate).toBeDisabled();

@@ -1,4 +1,4 @@
-import { expect, loggedInTest as test } from './fixtures';
+import { clickUntilShown, expect, loggedInTest as test } from './fixtures';
 
 // The demo organisation `move seed` creates in move-demo (decision 0105); the seed gives
 // it the published product "Clubshirt" (seedProducts).
@@ -66,7 +66,7 @@ test('a product: create with its type and spots, a question, a label, the lists 
   // seeded Clubshirt by filter beside this product by hand; activities never.
   await page.goto('/admin/labels');
   await page.getByRole('searchbox', { name: 'Search' }).fill(labelName);
-  await page.locator('.ag-row').filter({ hasText: labelName }).click();
+  await clickUntilShown(page.locator('.ag-row').filter({ hasText: labelName }), page.getByRole('link', { name: 'Product filter' }));
   await page.getByRole('link', { name: 'Product filter' }).click();
   await expect(page.getByRole('heading', { name: `Product filter of ${labelName}` })).toBeVisible();
   await page.getByRole('group', { name: 'Product types' }).getByLabel('Kleding', { exact: true }).check();

@@ -1,4 +1,4 @@
-import { expect, loggedInTest as test } from './fixtures';
+import { clickUntilShown, expect, loggedInTest as test } from './fixtures';
 
 // The demo organisation `move seed` creates in move-demo (decision 0105).
 const ORGANIZATION = '1b7dff1f-f891-596f-adf4-ba8350d1739d';
@@ -38,8 +38,7 @@ test('a category on an activity, a label whose activity and organisation filters
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/admin\/labels$/);
   await page.getByRole('searchbox', { name: 'Search' }).fill(label);
-  await page.locator('.ag-row').filter({ hasText: label }).click();
-  await expect(page.getByRole('heading', { name: 'Edit label' })).toBeVisible();
+  await clickUntilShown(page.locator('.ag-row').filter({ hasText: label }), page.getByRole('heading', { name: 'Edit label' }));
   await page.getByRole('link', { name: 'Activity filter' }).click();
   await expect(page.getByRole('heading', { name: `Activity filter of ${label}` })).toBeVisible();
   await page.getByRole('group', { name: 'Categories' }).getByLabel(category).check();
@@ -78,7 +77,7 @@ test('a category on an activity, a label whose activity and organisation filters
   // The category an activity and a label use cannot go; the refusal names them.
   await page.goto('/admin/categories');
   await page.getByRole('searchbox', { name: 'Search' }).fill(category);
-  await page.locator('.ag-row').filter({ hasText: category }).click();
+  await clickUntilShown(page.locator('.ag-row').filter({ hasText: category }), page.getByRole('button', { name: 'Delete category' }));
   await page.getByRole('button', { name: 'Delete category' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete category' }).click();
   await expect(page.getByRole('alert').filter({ hasText: activity })).toContainText(label);

@@ -1,4 +1,4 @@
-import { expect, loggedInTest as test } from './fixtures';
+import { clickUntilShown, expect, loggedInTest as test } from './fixtures';
 
 // The seeded demo customer of "Move Demo" (cmd/move/identity.go).
 const CUSTOMER_EMAIL = 'customer@move.test';
@@ -48,8 +48,8 @@ test('a new wallet gets a batch of coupons; a code redeemed for a customer shows
   await page.getByRole('searchbox', { name: 'Search' }).fill(CUSTOMER_EMAIL);
   const customerRow = page.locator('.ag-row').filter({ hasText: CUSTOMER_EMAIL });
   await expect(customerRow).toHaveCount(1);
-  await customerRow.getByRole('button', { name: 'Redeem code' }).click();
   const redeem = page.getByRole('dialog', { name: 'Redeem a code for a customer' });
+  await clickUntilShown(customerRow.getByRole('button', { name: 'Redeem code' }), redeem);
   await expect(redeem.getByTestId('redeem-customer')).toContainText(CUSTOMER_NAME);
   await redeem.getByLabel('Code').fill(code);
   await redeem.getByRole('button', { name: 'Redeem' }).click();
@@ -81,7 +81,7 @@ test('a new wallet gets a batch of coupons; a code redeemed for a customer shows
   const couponRow = page.locator('.ag-row').filter({ hasText: code });
   await expect(couponRow).toHaveCount(1);
   await expect(couponRow.getByTestId('coupon-status')).toHaveText('Redeemed');
-  await couponRow.getByRole('button', { name: 'History' }).click();
   const timeline = page.getByRole('dialog', { name: `History of ${code}` }).getByTestId('coupon-timeline');
+  await clickUntilShown(couponRow.getByRole('button', { name: 'History' }), timeline);
   await expect(timeline.locator('[data-event="redeemed"]')).toContainText(CUSTOMER_NAME);
 });
