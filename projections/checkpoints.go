@@ -64,6 +64,31 @@ func RequestRebuild(ctx context.Context, db *pgxpool.Pool, names []string) error
 	return err
 }
 
+// Lagging answers which of the named projectors have not passed pos yet, and which of
+// them have no checkpoint at all (no process has ever run them against this database):
+// what a wait that timed out tells its log.
+func Lagging(ctx context.Context, db *pgxpool.Pool, names []string, pos eventstore.Position) (behind, neverRun []string, err error) {
+	rows, err := db.Query(ctx, `
+		SELECT n, c.name IS NULL
+		  FROM unnest($1::text[]) AS n
+		  LEFT JOIN projection_checkpoints c ON c.name = n
+		 WHERE c.name IS NULL OR c.state = 'rebuilding' OR (c.commit_key, c.position) < ($2, $3)
+		 ORDER BY n`, names, int64(pos.Commit), int64(pos.Prepare))
+	if err != nil {
+		return nil, nil, err
+	}
+	var name string
+	var missing bool
+	_, err = pgx.ForEachRow(rows, []any{&name, &missing}, func() error {
+		behind = append(behind, name)
+		if missing {
+			neverRun = append(neverRun, name)
+		}
+		return nil
+	})
+	return behind, neverRun, err
+}
+
 // WaitFor waits until every named projector has passed pos, or ctx ends: how the read
 // API answers a caller's reads with its own writes. It polls the checkpoints, so it
 // works whichever instance runs the projectors.

@@ -2,9 +2,11 @@ package readapi
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"slices"
 	"sync/atomic"
+	"time"
 
 	"move/commands"
 	"move/eventstore"
@@ -51,9 +53,23 @@ func (s *Server) awaitOwnWrites(r *http.Request, reads []string, pos eventstore.
 	ctx, cancel := context.WithTimeout(r.Context(), s.ReadWait)
 	defer cancel()
 	if err := projections.WaitFor(ctx, s.DB, reads, pos); err != nil {
-		kernel.Logger(r).Warn("read models behind the caller's writes", "position", pos.String(), "error", err)
+		s.logLagging(r, reads, pos, err)
 	}
 	return true
+}
+
+// LaggingMessage is the log's message when a request gave up waiting for the caller's
+// own writes; its "never_run" names read models no process has ever projected here.
+const LaggingMessage = "read models behind the caller's writes"
+
+// logLagging names the read models a request gave up waiting for: behind, and never
+// run at all (a deployment, or a test's server, without their projector).
+func (s *Server) logLagging(r *http.Request, reads []string, pos eventstore.Position, waitErr error) {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(r.Context()), time.Second)
+	defer cancel()
+	behind, neverRun, err := projections.Lagging(ctx, s.DB, reads, pos)
+	kernel.Logger(r).Warn(LaggingMessage, "position", pos.String(), "error", errors.Join(waitErr, err),
+		"behind", behind, "never_run", neverRun)
 }
 
 // behind tells whether some read model may not have passed pos yet: known not when the

@@ -170,11 +170,50 @@ func (e *Env) RunProjections(t testing.TB, r *projections.Runner) {
 
 // Logger discards logs unless the test runs verbosely. A fuzz test's logs are
 // discarded too: its world serves the fuzz function, inside which f.Log panics.
+//
+// A request that gave up waiting for a read model no process ever ran fails the test:
+// its server lacks a projector its routes wait for, and each such request would wait
+// out ReadWait in silence (the server logs the read model under "never_run").
 func Logger(t testing.TB) *slog.Logger {
-	if _, fuzz := t.(*testing.F); testing.Verbose() && !fuzz {
-		return slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	if _, fuzz := t.(*testing.F); fuzz {
+		return slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
-	return slog.New(slog.NewTextHandler(io.Discard, nil))
+	var inner slog.Handler = slog.NewTextHandler(io.Discard, nil)
+	if testing.Verbose() {
+		inner = slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: slog.LevelDebug})
+	}
+	return slog.New(neverRunFails{Handler: inner, t: t})
+}
+
+// neverRunFails fails its test on a record that names read models never run.
+type neverRunFails struct {
+	slog.Handler
+	t testing.TB
+}
+
+func (h neverRunFails) Enabled(ctx context.Context, level slog.Level) bool {
+	return level >= slog.LevelWarn || h.Handler.Enabled(ctx, level)
+}
+
+func (h neverRunFails) Handle(ctx context.Context, r slog.Record) error {
+	r.Attrs(func(a slog.Attr) bool {
+		if names, ok := a.Value.Any().([]string); a.Key == "never_run" && ok && len(names) > 0 {
+			h.t.Errorf("%s: %v never ran in this test; run their projectors in the test's server", r.Message, names)
+		}
+		return true
+	})
+	if !h.Handler.Enabled(ctx, r.Level) {
+		return nil
+	}
+	return h.Handler.Handle(ctx, r)
+}
+
+func (h neverRunFails) WithAttrs(attrs []slog.Attr) slog.Handler {
+	return neverRunFails{Handler: h.Handler.WithAttrs(attrs), t: h.t}
+}
+
+func (h neverRunFails) WithGroup(name string) slog.Handler {
+	return neverRunFails{Handler: h.Handler.WithGroup(name), t: h.t}
 }
 
 type testWriter struct{ t testing.TB }
