@@ -58,17 +58,14 @@ func (s *Server) awaitOwnWrites(r *http.Request, reads []string, pos eventstore.
 	return true
 }
 
-// LaggingMessage is the log's message when a request gave up waiting for the caller's
-// own writes; its "never_run" names read models no process has ever projected here.
-const LaggingMessage = "read models behind the caller's writes"
-
 // logLagging names the read models a request gave up waiting for: behind, and never
-// run at all (a deployment, or a test's server, without their projector).
+// run at all (a deployment, or a test's server, without their projector; a test fails
+// on the latter, testenv.Logger).
 func (s *Server) logLagging(r *http.Request, reads []string, pos eventstore.Position, waitErr error) {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(r.Context()), time.Second)
 	defer cancel()
 	behind, neverRun, err := projections.Lagging(ctx, s.DB, reads, pos)
-	kernel.Logger(r).Warn(LaggingMessage, "position", pos.String(), "error", errors.Join(waitErr, err),
+	kernel.Logger(r).Warn("read models behind the caller's writes", "position", pos.String(), "error", errors.Join(waitErr, err),
 		"behind", behind, "never_run", neverRun)
 }
 

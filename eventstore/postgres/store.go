@@ -302,7 +302,8 @@ func appendStream(ctx context.Context, tx querier, a eventstore.StreamAppend) (e
 // appendStatement is the INSERT of one stream's events at the version it expects.
 func appendStatement(a eventstore.StreamAppend) (string, []any, error) {
 	// The ids as their 16 bytes: pgx encodes a uuid.UUID through its driver.Valuer, as
-	// text that fails the binary encoding and is parsed back, 2.5 µs an id against 0.14.
+	// text that fails the binary encoding and is parsed back, about 3 µs an id against
+	// 0.12 (BenchmarkEventIDEncoding).
 	ids := make([][16]byte, len(a.Events))
 	types := make([]string, len(a.Events))
 	data := make([]string, len(a.Events))
