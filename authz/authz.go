@@ -6,6 +6,8 @@ package authz
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"sync"
 
@@ -88,20 +90,9 @@ func NewEnforcer(rules []identity.Rule, grants map[string][]identity.Grant) (*En
 	// Without a domain matching function the "*" and "app:<id>/*" grant domains would
 	// be compared literally.
 	e.AddNamedDomainMatchingFunc("g", "keyMatch", util.KeyMatch)
-	// Only the rows of roles these users hold: a row allows only through a role the
-	// user holds (roles inherit nothing), and casbin evaluates its matcher once per row,
-	// so each row left out is work saved on every check (decision 1930).
-	held := map[string]bool{}
-	for _, gs := range grants {
-		for _, g := range gs {
-			held[g.Role] = true
-		}
-	}
 	var policies [][]string
-	for _, r := range rules {
-		if held[r.Role] {
-			policies = append(policies, []string{RoleSubject(r.Role), "*", r.Permission, Action})
-		}
+	for _, r := range rowsHeld(rules, slices.Collect(maps.Values(grants))...) {
+		policies = append(policies, []string{RoleSubject(r.Role), "*", r.Permission, Action})
 	}
 	if len(policies) > 0 {
 		if _, err := e.AddPolicies(policies); err != nil {
@@ -120,6 +111,26 @@ func NewEnforcer(rules []identity.Rule, grants map[string][]identity.Grant) (*En
 		}
 	}
 	return &Enforcer{e: e}, nil
+}
+
+// rowsHeld answers the matrix rows of the roles some grant holds, the only rows an
+// enforcer loads: a row allows only through a role the user holds (roles inherit
+// nothing), and casbin evaluates its matcher once per row, so each row left out is work
+// saved on every check (decision 1930).
+func rowsHeld(rules []identity.Rule, grants ...[]identity.Grant) []identity.Rule {
+	held := map[string]bool{}
+	for _, gs := range grants {
+		for _, g := range gs {
+			held[g.Role] = true
+		}
+	}
+	var out []identity.Rule
+	for _, r := range rules {
+		if held[r.Role] {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // enforcersKept bounds Enforcers: an enforcer holds tens of kilobytes, and a server
@@ -166,16 +177,12 @@ func (c *Enforcers) For(rules []identity.Rule, userID string, grants []identity.
 func enforcerKey(rules []identity.Rule, userID string, grants []identity.Grant) string {
 	var k strings.Builder
 	k.WriteString(userID)
-	held := make(map[string]bool, len(grants))
 	for _, g := range grants {
-		held[g.Role] = true
 		k.WriteString("\x00" + g.Role + "\x01" + g.ApplicationID + "\x01" + g.OrganizationID)
 	}
 	k.WriteString("\x00\x00")
-	for _, r := range rules {
-		if held[r.Role] {
-			k.WriteString(r.Role + "\x01" + r.Permission + "\x00")
-		}
+	for _, r := range rowsHeld(rules, grants) {
+		k.WriteString(r.Role + "\x01" + r.Permission + "\x00")
 	}
 	return k.String()
 }
