@@ -32,6 +32,15 @@ const (
 	lingerFor   = 2 * time.Millisecond
 )
 
+// lingerOf answers how soon after its last delivery a projector's next one lingers, and
+// for how long: the runner's 2 ms, or a Lingering projector's own.
+func lingerOf(p Projector) (after, wait time.Duration) {
+	if l, ok := p.(Lingering); ok {
+		return l.Linger(), l.Linger()
+	}
+	return lingerAfter, lingerFor
+}
+
 // delivery is the events offered to a projector at once, in log order, with the
 // checkpoint they move from: a relevant event and whatever was already waiting behind it.
 type delivery struct {
@@ -139,6 +148,7 @@ func (f *feed) run(ctx context.Context, out chan<- *message.Message) error {
 	idle.Stop()
 	defer idle.Stop()
 	var offered time.Time // when the last delivery was offered
+	lingerAfter, lingerFor := lingerOf(f.p)
 	linger := time.NewTimer(time.Hour)
 	linger.Stop()
 	defer linger.Stop()

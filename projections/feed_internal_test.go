@@ -82,3 +82,19 @@ func TestGatherStopsAtTheCapAndAtTheEnd(t *testing.T) {
 		t.Fatalf("delivery %v after the subscription closed, want 1, 2", got)
 	}
 }
+
+type plainProjector struct{ Projector }
+
+type lingeringProjector struct{ Projector }
+
+func (lingeringProjector) Linger() time.Duration { return 20 * time.Millisecond }
+
+// A projector lingers the runner's 2 ms, or as long as it says it may.
+func TestLingerIsTheRunnersOrTheProjectorsOwn(t *testing.T) {
+	if after, wait := lingerOf(plainProjector{}); after != lingerAfter || wait != lingerFor {
+		t.Fatalf("a plain projector lingers %s after %s, want the runner's %s after %s", wait, after, lingerFor, lingerAfter)
+	}
+	if after, wait := lingerOf(lingeringProjector{}); after != 20*time.Millisecond || wait != 20*time.Millisecond {
+		t.Fatalf("a lingering projector lingers %s after %s, want its own 20ms", wait, after)
+	}
+}
