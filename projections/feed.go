@@ -147,8 +147,8 @@ func (f *feed) run(ctx context.Context, out chan<- *message.Message) error {
 	idle := time.NewTimer(time.Hour)
 	idle.Stop()
 	defer idle.Stop()
-	var offered time.Time // when the last delivery was offered
-	lingerAfter, lingerFor := lingerOf(f.p)
+	var offered time.Time                   // when the last delivery was offered
+	lingerSoon, lingerLong := lingerOf(f.p) // this projector's lingerAfter and lingerFor
 	linger := time.NewTimer(time.Hour)
 	linger.Stop()
 	defer linger.Stop()
@@ -204,8 +204,8 @@ func (f *feed) run(ctx context.Context, out chan<- *message.Message) error {
 		}
 		d := delivery{Events: []eventstore.RecordedEvent{e}, After: stored}
 		var until <-chan time.Time
-		if time.Since(offered) < lingerAfter {
-			linger.Reset(lingerFor)
+		if time.Since(offered) < lingerSoon {
+			linger.Reset(lingerLong)
 			until = linger.C
 		}
 		gather(ctx, sub.Events(), &d, until)

@@ -37,6 +37,8 @@ func (p projector) EventTypes() []string { return p.types }
 // per booking (decision 1940).
 func (projector) Linger() time.Duration { return 20 * time.Millisecond }
 
+var _ projections.Lingering = projector{}
+
 // ReadsNoPersonalValues: the log keeps each event's data as stored, sealed
 // (projections.SealedReader).
 func (projector) ReadsNoPersonalValues() {}
