@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { Icon } from '@/components/ui/Icon';
+import { LoadFailed } from '@/components/ui/LoadFailed';
 import type { QueryValue } from '@/lib/api-client';
 import { formatCount } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
@@ -66,15 +67,7 @@ export function CardList<Row>({
   if (query.isError) {
     return (
       <section className="card-list" aria-label={label} data-state="failed" role="alert">
-        <EmptyState
-          title={t('grid.failed')}
-          message={t('grid.failedHint')}
-          action={
-            <button type="button" className="button" onClick={() => void query.refetch()}>
-              <Icon name="retry" size={16} /> {t('grid.retry')}
-            </button>
-          }
-        />
+        <LoadFailed onRetry={() => void query.refetch()} />
       </section>
     );
   }

@@ -20,6 +20,7 @@ import { loadColumnState, saveColumnState } from '@/components/data-grid/column-
 import { DEFAULT_ITEMS_PER_PAGE, type DataGridProps } from '@/components/data-grid/types';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { Icon } from '@/components/ui/Icon';
+import { LoadFailed } from '@/components/ui/LoadFailed';
 import { formatCount } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
 import type { ListSort } from '@/lib/list';
@@ -266,15 +267,7 @@ export default function DataGridImpl<Row>({
         )}
         {status === 'failed' && (
           <div className="data-grid__overlay" style={{ top: HEADER_HEIGHT }} role="alert">
-            <EmptyState
-              title={t('grid.failed')}
-              message={t('grid.failedHint')}
-              action={
-                <button type="button" className="button" onClick={() => api.current?.refreshInfiniteCache()}>
-                  <Icon name="retry" size={16} /> {t('grid.retry')}
-                </button>
-              }
-            />
+            <LoadFailed onRetry={() => api.current?.refreshInfiniteCache()} />
           </div>
         )}
       </div>

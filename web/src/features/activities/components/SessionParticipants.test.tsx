@@ -69,6 +69,18 @@ describe('SessionParticipants', () => {
     expect(screen.getByRole('button', { name: 'History of Anna Jansen' })).toBeInTheDocument();
   });
 
+  it('says when the list could not be loaded, and loads it on asking again', async () => {
+    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ error: { code: 'not_found', message: 'Not found' } }), { status: 404 }));
+    fetchMock.mockResolvedValue(new Response(JSON.stringify({ data: answer })));
+    renderList();
+    // The list's own alert (the failed request is also said in the notifications).
+    const alert = (await screen.findByText('The list could not be loaded')).closest('[role="alert"]') as HTMLElement;
+    expect(alert).not.toBeNull();
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect((await screen.findAllByTestId('participant'))[0]).toHaveTextContent('Anna Jansen');
+    expect(screen.queryByText('The list could not be loaded')).toBeNull();
+  });
+
   it('lets a door keeper mark attendance, and nothing that edits the activity', async () => {
     useAuthStore.getState().setProfile({ roles: [], abilities: ['view-activities', 'check-in-participants'], organizations: [] });
     fetchMock.mockResolvedValue(new Response(JSON.stringify({ data: answer })));

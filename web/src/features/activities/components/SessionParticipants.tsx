@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { CustomerLink } from '@/components/customer/CustomerLink';
 import { EmptyState } from '@/components/ui/EmptyState';
+import { LoadFailed } from '@/components/ui/LoadFailed';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { RowCheckbox } from '@/components/bulk/BulkParts';
@@ -84,7 +85,12 @@ export function SessionParticipants({ activityId, sessionId, date, base }: Props
   // The last attendance change: said in the live region, with the way back.
   const [marked, setMarked] = useState<{ participant: Participant; attendance: Attendance; before: Attendance } | null>(null);
   if (list.isPending) return <Skeleton lines={4} />;
-  if (!list.data) return null;
+  if (!list.data)
+    return (
+      <div role="alert">
+        <LoadFailed onRetry={() => void list.refetch()} />
+      </div>
+    );
   const { participants, waiting_list: waiting, cancelled } = list.data;
   const name = (p: Participant) => `${p.first_name} ${p.last_name}`.trim();
   const mark = (participant: Participant, wanted: Attendance) => {

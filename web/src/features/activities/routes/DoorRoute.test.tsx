@@ -1,4 +1,5 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { Door } from '@/features/activities/api/door';
 import { DoorRoute } from '@/features/activities/routes/DoorRoute';
@@ -24,6 +25,36 @@ const DOOR: Door = {
       bundles: [],
     },
   ],
+};
+
+const PARTICIPANTS = {
+  session_id: 's1',
+  spots: 12,
+  taken: 1,
+  left: 11,
+  participants: [
+    {
+      booking_id: 'b1',
+      customer_id: null,
+      first_name: 'Anna',
+      last_name: 'Jansen',
+      email: 'anna@example.test',
+      date_of_birth: '',
+      gender: '',
+      notes: '',
+      status: 'confirmed',
+      by_staff: false,
+      attendance: 'none',
+      checked_in_at: null,
+      refund_percent: null,
+      moved_from: null,
+      moved_to: null,
+      booked_at: '2026-11-26T08:00:00Z',
+      qr_code: 'B1.x.y',
+    },
+  ],
+  waiting_list: [],
+  cancelled: [],
 };
 
 function open() {
@@ -56,16 +87,28 @@ describe('the door', () => {
     expect(panel).toContainElement(screen.getByTestId('skeleton'));
   });
 
-  it('has the open session’s panel when its participants could not be had', async () => {
+  it('says in the open session’s panel when its participants could not be had, and asks again', async () => {
+    let failing = true;
     fetchMock.mockImplementation(async (input) => {
       const url = String(input);
       if (url.includes('/door')) return new Response(JSON.stringify({ data: DOOR }));
-      return new Response(JSON.stringify({ error: { code: 'not_found', message: 'Not found' } }), { status: 404 });
+      if (failing) return new Response(JSON.stringify({ error: { code: 'not_found', message: 'Not found' } }), { status: 404 });
+      return new Response(JSON.stringify({ data: PARTICIPANTS }));
     });
     open();
     await screen.findByRole('button', { name: /Yoga in het park/, expanded: true });
-    // Once the list has failed, the skeleton is gone and the (empty) panel stays.
-    await waitFor(() => expect(screen.queryByTestId('skeleton')).toBeNull());
-    expect(await panelOfTheOpenSession()).not.toBeNull();
+    // The panel the open session's button names says it, as an alert.
+    await screen.findByText('The list could not be loaded');
+    const failed = (await panelOfTheOpenSession()) as HTMLElement;
+    expect(failed).toHaveAttribute('role', 'alert');
+    expect(failed).toHaveTextContent('The list could not be loaded');
+    expect(screen.queryByTestId('skeleton')).toBeNull();
+
+    failing = false;
+    await userEvent.click(within(failed).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText(/Anna Jansen/)).toBeInTheDocument();
+    const shown = await panelOfTheOpenSession();
+    expect(shown).not.toHaveAttribute('role', 'alert');
+    expect(shown).toContainElement(screen.getByText(/Anna Jansen/));
   });
 });

@@ -5,6 +5,7 @@ import { CustomerLink } from '@/components/customer/CustomerLink';
 import { Icon } from '@/components/ui/Icon';
 import { PageHeader } from '@/components/page/PageHeader';
 import { EmptyState } from '@/components/ui/EmptyState';
+import { LoadFailed } from '@/components/ui/LoadFailed';
 import { Skeleton } from '@/components/ui/Skeleton';
 import {
   useDoor,
@@ -128,7 +129,14 @@ function DoorParticipants({ session, id }: { session: DoorSession; id: string })
         <Skeleton lines={3} />
       </div>
     );
-  if (!list.data) return <div id={id} className="door__list" />;
+  // The session's own list not had: the panel says so and asks again. A bundle's list that
+  // failed only leaves out that bundle's guests.
+  if (!list.data)
+    return (
+      <div id={id} className="door__list" role="alert">
+        <LoadFailed onRetry={() => void list.refetch()} />
+      </div>
+    );
   const guests: BundleGuest[] = session.bundles.flatMap((bundle, index) =>
     (bundleLists[index]?.data?.participants ?? []).map((participant) => ({
       participant,
