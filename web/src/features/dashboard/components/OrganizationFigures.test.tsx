@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { OrganizationFigures } from '@/features/dashboard/components/OrganizationFigures';
 import en from '@/features/dashboard/locales/en.json';
@@ -42,6 +43,18 @@ describe('OrganizationFigures', () => {
     expect(screen.getByRole('link', { name: /Nov 27|27 Nov/ })).toHaveAttribute('href', '/organizations/o1/activities/a1/sessions/s1');
     expect(screen.getByTestId('figures-recent')).toHaveTextContent('Kim Klant · Yoga');
     expect(String(fetchMock.mock.calls[0][0])).toBe('/v1/admin/organizations/o1/dashboard');
+  });
+
+  it('says when the figures could not be loaded, and shows them on asking again', async () => {
+    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ error: { code: 'not_found', message: 'Not found' } }), { status: 404 }));
+    fetchMock.mockResolvedValue(new Response(JSON.stringify({ data: figures })));
+    const router = createMemoryRouter([{ path: '/', element: <OrganizationFigures organizationId="o1" enabled /> }]);
+    renderWithProviders(<RouterProvider router={router} />);
+    const alert = (await screen.findByText('The figures could not be loaded')).closest('[role="alert"]') as HTMLElement;
+    expect(alert).not.toBeNull();
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('figures-occupancy')).toHaveTextContent('80 % (8 of 10 spots)');
+    expect(screen.queryByText('The figures could not be loaded')).toBeNull();
   });
 
   it('asks nothing without permission', () => {

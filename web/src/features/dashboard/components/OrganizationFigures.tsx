@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { Link } from 'react-router';
 import { BarChart } from '@/components/chart/BarChart';
+import { LoadFailed } from '@/components/ui/LoadFailed';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { useOrganizationFigures } from '@/features/dashboard/api/organizationFigures';
 import '@/features/dashboard/i18n';
@@ -22,7 +23,12 @@ export function OrganizationFigures({ organizationId, enabled }: Props) {
   if (!enabled) return null;
   if (figures.isPending) return <Skeleton lines={6} />;
   const data = figures.data;
-  if (!data) return null;
+  if (!data)
+    return (
+      <div role="alert">
+        <LoadFailed title={t('figures.failed')} onRetry={() => void figures.refetch()} />
+      </div>
+    );
   const zone = data.time_zone;
   const when = (iso: string) =>
     new Intl.DateTimeFormat(i18n.language, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: zone }).format(
