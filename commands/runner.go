@@ -61,6 +61,8 @@ type runner struct {
 	// keysWithAppend: the vault keeps its keys in the event store's database, so a
 	// batch's new participants' keys are written in the append's round trip.
 	keysWithAppend bool
+	// group joins the appends of single writers ready at the same moment (decision 1950).
+	group groupCommit
 }
 
 // unit is one attempt of a command: the streams it loaded and what it will append.

@@ -362,7 +362,7 @@ func appendBatch(all *unit, fresh bool) ([]eventstore.AppendResult, error) {
 		if all.kept != nil {
 			unmoved = *all.kept
 		}
-		results, err := with.AppendMultiWith(all.ctx, unmoved, statements, all.appends...)
+		results, err := all.r.group.append(all.ctx, with, &groupedAppend{unmoved: unmoved, with: statements, appends: all.appends})
 		var notNew *eventstore.StreamsMovedError
 		if errors.As(err, &notNew) && len(notNew.Events) > 0 {
 			if err := all.r.keepRead(notNew.Events); err != nil {
