@@ -253,7 +253,11 @@ func TestBookingsOfDistinctSessionsReadyTogetherShareATransaction(t *testing.T) 
 		for i := 1; i < n; i++ {
 			start(i)
 		}
-		waitFor(t, func() bool { a.run.group.mu.Lock(); defer a.run.group.mu.Unlock(); return len(a.run.group.pending) == n-1 })
+		waitFor(t, func() bool {
+			a.run.group.mu.Lock()
+			defer a.run.group.mu.Unlock()
+			return len(a.run.group.pending) == n-1
+		})
 		if err := lock.Rollback(ctx); err != nil {
 			t.Fatal(err)
 		}
