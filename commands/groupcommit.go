@@ -3,6 +3,7 @@ package commands
 import (
 	"context"
 	"errors"
+	"fmt"
 	"sync"
 
 	"move/eventstore"
@@ -78,6 +79,15 @@ func (g *groupCommit) lead(ctx context.Context, store eventstore.WithAppender) {
 // answers each append.
 func appendGroup(ctx context.Context, store eventstore.WithAppender, group []*groupedAppend) {
 	defer func() {
+		// A panic answers every append not yet answered, rather than leave its caller
+		// waiting; the lead goes on (its cycle recovers as a batch's does).
+		if p := recover(); p != nil {
+			for _, a := range group {
+				if a.results == nil && a.err == nil {
+					a.err = fmt.Errorf("appending a group: %v", p)
+				}
+			}
+		}
 		for _, a := range group {
 			close(a.done)
 		}

@@ -159,6 +159,25 @@ func TestAGroupOfUnknownOutcomeAnswersEachItsError(t *testing.T) {
 	}
 }
 
+// A panic while appending a group answers each of its appends with an error, and the
+// next append is not left queued behind a lead that never ended.
+func TestAPanicInAGroupAnswersItsAppends(t *testing.T) {
+	var g groupCommit
+	f := &fakeAppender{refuse: func(streams []string) error {
+		if len(streams) > 1 {
+			panic("the store broke")
+		}
+		return nil
+	}}
+	_, errs := groupOf(t, &g, f, "a", "b", "c")
+	if errs[0] != nil || errs[1] == nil || errs[2] == nil {
+		t.Fatalf("answers %v, want a landed and b, c an error", errs)
+	}
+	if _, err := g.append(context.Background(), f, appendTo("d")); err != nil {
+		t.Fatalf("an append after the panic: %v", err)
+	}
+}
+
 // Two appends to one stream, or one appending to what another checked unmoved, are not
 // grouped: they are appended one by one.
 func TestAGroupKeepsDecisionsOnOneStreamApart(t *testing.T) {
