@@ -79,8 +79,8 @@ func (g *groupCommit) lead(ctx context.Context, store eventstore.WithAppender) {
 // answers each append.
 func appendGroup(ctx context.Context, store eventstore.WithAppender, group []*groupedAppend) {
 	defer func() {
-		// A panic answers every append not yet answered, rather than leave its caller
-		// waiting; the lead goes on (its cycle recovers as a batch's does).
+		// A panic answers every append not yet answered with an error, as a cycle answers
+		// its batch after one, rather than leave its caller waiting; the lead goes on.
 		if p := recover(); p != nil {
 			for _, a := range group {
 				if a.results == nil && a.err == nil {

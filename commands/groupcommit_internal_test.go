@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	"move/domain/booking"
 	"move/domain/series"
 	"move/eventstore"
@@ -30,8 +32,9 @@ func (f *fakeAppender) AppendMultiWith(_ context.Context, _ []eventstore.StreamV
 	}
 	f.mu.Lock()
 	f.calls = append(f.calls, streams)
-	first := len(f.calls) == 1
+	call := len(f.calls)
 	f.mu.Unlock()
+	first := call == 1
 	if first && f.release != nil {
 		<-f.release
 	}
@@ -42,7 +45,7 @@ func (f *fakeAppender) AppendMultiWith(_ context.Context, _ []eventstore.StreamV
 	}
 	results := make([]eventstore.AppendResult, len(appends))
 	for i, a := range appends {
-		results[i] = eventstore.AppendResult{NextVersion: uint64(len(a.Events)), Position: eventstore.Position{Commit: uint64(len(f.calls)), Prepare: uint64(i)}}
+		results[i] = eventstore.AppendResult{NextVersion: uint64(len(a.Events)), Position: eventstore.Position{Commit: uint64(call), Prepare: uint64(i)}}
 	}
 	return results, nil
 }
@@ -238,19 +241,18 @@ func TestBookingsOfDistinctSessionsReadyTogetherShareATransaction(t *testing.T) 
 		if err != nil {
 			t.Fatal(err)
 		}
-		defer rows.Close()
+		keys, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+		if err != nil {
+			t.Fatal(err)
+		}
 		commits := map[int64]int{}
-		for rows.Next() {
-			var c int64
-			if err := rows.Scan(&c); err != nil {
-				t.Fatal(err)
-			}
+		for _, c := range keys {
 			commits[c]++
 		}
 		return commits
 	}
 
-	round := func(first, n int) []Booked {
+	round := func(first, n int) {
 		t.Helper()
 		// The first booking's append waits behind a lock on the log; the others queue.
 		lock, err := db.Begin(ctx)
@@ -289,7 +291,6 @@ func TestBookingsOfDistinctSessionsReadyTogetherShareATransaction(t *testing.T) 
 				t.Errorf("booking %d: %s, want %s", first+i, out[i].Status, booking.StatusConfirmed)
 			}
 		}
-		return out
 	}
 
 	round(1, 5)

@@ -6,36 +6,17 @@ import '@/features/activities/i18n';
 import { useAuthStore } from '@/stores/auth';
 import { useNotificationStore } from '@/stores/notification';
 import { mockFetch } from '@/testing/fetch';
+import { participant } from '@/testing/participants';
 import { renderWithProviders } from '@/testing/render';
-
-const person = (id: string, first: string, status: string, attendance = 'none') => ({
-  booking_id: id,
-  customer_id: null,
-  first_name: first,
-  last_name: 'Jansen',
-  email: `${first.toLowerCase()}@example.test`,
-  date_of_birth: '',
-  gender: '',
-  notes: '',
-  status,
-  by_staff: false,
-  attendance,
-  checked_in_at: null,
-  refund_percent: null,
-  moved_from: null,
-  moved_to: null,
-  booked_at: '2026-11-26T08:00:00Z',
-  qr_code: 'B1.x.y',
-});
 
 const answer = {
   session_id: 's1',
   spots: 1,
   taken: 1,
   left: 0,
-  participants: [person('b1', 'Anna', 'confirmed', 'present')],
-  waiting_list: [person('b2', 'Bram', 'waitlisted')],
-  cancelled: [person('b3', 'Cor', 'cancelled')],
+  participants: [participant('b1', 'Anna', 'confirmed', 'present')],
+  waiting_list: [participant('b2', 'Bram', 'waitlisted')],
+  cancelled: [participant('b3', 'Cor', 'cancelled')],
 };
 
 function renderList() {
@@ -113,7 +94,7 @@ describe('SessionParticipants', () => {
         current = body.attendance;
         return new Response(JSON.stringify({ data: { id: 's1', version: 5 }, meta: { position: '1.0' } }));
       }
-      return new Response(JSON.stringify({ data: { ...answer, participants: [person('b1', 'Anna', 'confirmed', current)] } }));
+      return new Response(JSON.stringify({ data: { ...answer, participants: [participant('b1', 'Anna', 'confirmed', current)] } }));
     });
     renderList();
     const feedback = await screen.findByTestId('attendance-feedback');
@@ -130,7 +111,7 @@ describe('SessionParticipants', () => {
 
   it('mails the selected participants after a preview with their own name filled in', async () => {
     const posted: unknown[] = [];
-    const two = { ...answer, spots: 2, taken: 2, participants: [person('b1', 'Anna', 'confirmed'), person('b4', 'Dirk', 'confirmed')] };
+    const two = { ...answer, spots: 2, taken: 2, participants: [participant('b1', 'Anna', 'confirmed'), participant('b4', 'Dirk', 'confirmed')] };
     fetchMock.mockImplementation(async (input, init) => {
       if (init?.method === 'POST') {
         posted.push(JSON.parse(String(init.body)));
@@ -160,7 +141,7 @@ describe('SessionParticipants', () => {
 
   it('bulk: marks the selected present on the shared bulk parts, previews each change, skips who is there and undoes', async () => {
     const puts: { url: string; body: unknown }[] = [];
-    const two = { ...answer, spots: 2, taken: 2, participants: [person('b1', 'Anna', 'confirmed'), person('b4', 'Dirk', 'confirmed', 'present')] };
+    const two = { ...answer, spots: 2, taken: 2, participants: [participant('b1', 'Anna', 'confirmed'), participant('b4', 'Dirk', 'confirmed', 'present')] };
     fetchMock.mockImplementation(async (input, init) => {
       if (init?.method === 'PUT') {
         puts.push({ url: String(input), body: JSON.parse(String(init.body)) });

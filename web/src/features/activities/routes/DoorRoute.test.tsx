@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { Door } from '@/features/activities/api/door';
 import { DoorRoute } from '@/features/activities/routes/DoorRoute';
 import { mockFetch } from '@/testing/fetch';
+import { participant } from '@/testing/participants';
 import { renderWithProviders } from '@/testing/render';
 
 const DOOR: Door = {
@@ -32,27 +33,7 @@ const PARTICIPANTS = {
   spots: 12,
   taken: 1,
   left: 11,
-  participants: [
-    {
-      booking_id: 'b1',
-      customer_id: null,
-      first_name: 'Anna',
-      last_name: 'Jansen',
-      email: 'anna@example.test',
-      date_of_birth: '',
-      gender: '',
-      notes: '',
-      status: 'confirmed',
-      by_staff: false,
-      attendance: 'none',
-      checked_in_at: null,
-      refund_percent: null,
-      moved_from: null,
-      moved_to: null,
-      booked_at: '2026-11-26T08:00:00Z',
-      qr_code: 'B1.x.y',
-    },
-  ],
+  participants: [participant('b1', 'Anna', 'confirmed')],
   waiting_list: [],
   cancelled: [],
 };
