@@ -15,6 +15,7 @@ import (
 	"sync"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -284,8 +285,27 @@ func Pool(t testing.TB, dsn string) *pgxpool.Pool {
 	if err != nil {
 		t.Fatalf("testdb: pool: %v", err)
 	}
-	t.Cleanup(pool.Close)
+	t.Cleanup(func() { closeWithin(t, pool, closeGrace) })
 	return pool
+}
+
+// closeGrace is how long a pool's connections may stay in use after its test.
+const closeGrace = 30 * time.Second
+
+// closeWithin closes pool, failing the test instead of waiting on when a connection is
+// still in use after grace: a query the test left waiting (on a lock it never released,
+// say) would keep the test from ending, and, holding a transaction id, hold the horizon
+// of every database in the cluster, stopping every other test's read side. The
+// database's drop, the next cleanup, ends that query; the pool closes then.
+func closeWithin(t testing.TB, pool *pgxpool.Pool, grace time.Duration) {
+	closed := make(chan struct{})
+	go func() { pool.Close(); close(closed) }()
+	select {
+	case <-closed:
+	case <-time.After(grace):
+		t.Errorf("testdb: %d connections still in use %s after the test: a query it left waiting; its database is dropped under it",
+			pool.Stat().AcquiredConns(), grace)
+	}
 }
 
 // connect opens a connection to the admin database, its error saying what to do.

@@ -10,8 +10,10 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 )
 
 // A server whose connections are all taken is reported as such, not as one that is down.
@@ -77,5 +79,56 @@ func TestSweepDropsTheDatabasesOfEndedProcesses(t *testing.T) {
 	}
 	if len(names) != 1 || names[0] != alive {
 		t.Fatalf("after the sweep: %v (want only %s)", names, alive)
+	}
+}
+
+// closeRecorder is a test's TB whose failures are kept to be looked at.
+type closeRecorder struct {
+	testing.TB
+	failures []string
+}
+
+func (r *closeRecorder) Errorf(format string, args ...any) {
+	r.failures = append(r.failures, fmt.Sprintf(format, args...))
+}
+
+// A pool whose connection is still in use after its test fails the test after the
+// grace instead of waiting for ever, and closes once the connection comes back (as the
+// database's drop makes a waiting query's do). A pool with nothing in use just closes.
+func TestAPoolLeftInUseFailsItsTestInsteadOfHanging(t *testing.T) {
+	dsn := New(t)
+	pool, err := pgxpool.New(context.Background(), dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	conn, err := pool.Acquire(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	left := &closeRecorder{TB: t}
+	closeWithin(left, pool, 100*time.Millisecond)
+	if len(left.failures) != 1 || !strings.Contains(left.failures[0], "1 connections still in use") {
+		t.Fatalf("failures %q, want one naming the connection still in use", left.failures)
+	}
+	conn.Release()
+	closed := make(chan struct{})
+	go func() { pool.Close(); close(closed) }()
+	select {
+	case <-closed:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the pool did not close once its connection was released")
+	}
+
+	released := &closeRecorder{TB: t}
+	idle, err := pgxpool.New(context.Background(), dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := idle.Ping(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	closeWithin(released, idle, 10*time.Second)
+	if len(released.failures) != 0 {
+		t.Fatalf("a pool with nothing in use failed its test: %q", released.failures)
 	}
 }

@@ -33,7 +33,7 @@ func CountingPool(t testing.TB, dsn string) (*pgxpool.Pool, *Trips) {
 	if err != nil {
 		t.Fatalf("testdb: pool: %v", err)
 	}
-	t.Cleanup(pool.Close)
+	t.Cleanup(func() { closeWithin(t, pool, closeGrace) })
 	return pool, trips
 }
 
