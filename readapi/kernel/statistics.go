@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"strconv"
 	"sync"
 	"time"
 
@@ -55,19 +56,29 @@ func postgresKnowsZone(ctx context.Context, tx pgx.Tx, name string) (bool, error
 	return known, nil
 }
 
-// StatisticsPeriod reads from and to (YYYY-MM-DD, days in the zone loc): by default
-// the last 30 days up to today in loc, at most a year and a day. The answers are dates
-// (midnight UTC stands for the day); the queries turn them into the zone's midnights.
+// StatisticsPeriod reads the period: days=N, the last N days up to today in loc (a
+// preset: the caller's own today may be another day than the application's), or from
+// and to (YYYY-MM-DD, days in the zone loc); by default the last 30 days up to today in
+// loc; at most a year and a day. The answers are dates (midnight UTC stands for the
+// day); the queries turn them into the zone's midnights.
 func StatisticsPeriod(r *http.Request, loc *time.Location) (from, to time.Time, err error) {
+	q := r.URL.Query()
 	now := time.Now().In(loc)
 	to = time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
-	if v := r.URL.Query().Get("to"); v != "" {
+	if v := q.Get("days"); v != "" {
+		days, err := strconv.Atoi(v)
+		if err != nil || days < 1 || days > MaxStatisticsDays || q.Has("from") || q.Has("to") {
+			return from, to, BadQuery("days")
+		}
+		return to.AddDate(0, 0, 1-days), to, nil
+	}
+	if v := q.Get("to"); v != "" {
 		if to, err = time.Parse(time.DateOnly, v); err != nil {
 			return from, to, BadQuery("to")
 		}
 	}
 	from = to.AddDate(0, 0, -29)
-	if v := r.URL.Query().Get("from"); v != "" {
+	if v := q.Get("from"); v != "" {
 		if from, err = time.Parse(time.DateOnly, v); err != nil {
 			return from, to, BadQuery("from")
 		}
@@ -77,3 +88,6 @@ func StatisticsPeriod(r *http.Request, loc *time.Location) (from, to time.Time, 
 	}
 	return from, to, nil
 }
+
+// MaxStatisticsDays is the longest period days= names: a year and a day, as from–to.
+const MaxStatisticsDays = 367

@@ -182,6 +182,19 @@ func TestOrganizationStatisticsInApplicationTimeZone(t *testing.T) {
 	if today := time.Now().In(kiritimati).Format(time.DateOnly); readapitest.Dig(stats.Body, "data", "to") != today {
 		t.Fatalf("default period ends %v, want %s (today in Kiritimati)", readapitest.Dig(stats.Body, "data", "to"), today)
 	}
+
+	// days=N, as the SPA's presets ask: the last N days up to today in the application's
+	// zone, which may be another day than the caller's.
+	week := c.Want(c.Do("GET", "/v1/admin/application/statistics?days=7", nil, in...), 200)
+	today := time.Now().In(kiritimati)
+	if from, to := readapitest.Dig(week.Body, "data", "from"), readapitest.Dig(week.Body, "data", "to"); to != today.Format(time.DateOnly) ||
+		from != today.AddDate(0, 0, -6).Format(time.DateOnly) || len(readapitest.Dig(week.Body, "data", "new_organizations_per_day").([]any)) != 7 {
+		t.Fatalf("days=7 in Kiritimati on %s: %s", today.Format(time.DateOnly), week.Raw)
+	}
+	for _, bad := range []string{"days=0", "days=368", "days=seven", "days=-3", "days=7&from=2025-03-09", "days=7&to=2025-03-12"} {
+		c.Want(c.Do("GET", "/v1/admin/application/statistics?"+bad, nil, in...), 400)
+	}
+	c.Want(c.Do("GET", "/v1/admin/application/statistics?days=367", nil, in...), 200)
 }
 
 // The wallet statistics count in the application's days too: issued and redeemed by the

@@ -134,7 +134,7 @@ func (s *Handlers) OrganizationRoutes() []kernel.Route {
 		{Method: http.MethodGet, Pattern: "/v1/admin/profiles/zipcodes", Permission: PermViewOrganizations, Reads: reads, Handler: s.organizationZipcodes,
 			Doc: kernel.Doc{Summary: "The distinct zipcodes of the application's organisations", Response: kernel.DataAnswer[zipcodesAnswer]{}}},
 		{Method: http.MethodGet, Pattern: "/v1/admin/application/statistics", Permission: kernel.PermViewApplication, Reads: reads, Handler: s.applicationStatistics,
-			Doc: kernel.Doc{Summary: "Organisations by state, new organisations per day and week (from, to: YYYY-MM-DD, days in the application's time zone)", Response: kernel.DataAnswer[statisticsAnswer]{}, Query: []string{"from", "to"}}},
+			Doc: kernel.Doc{Summary: "Organisations by state, new organisations per day and week (days: the last so many up to today, or from, to: YYYY-MM-DD; days in the application's time zone)", Response: kernel.DataAnswer[statisticsAnswer]{}, Query: []string{"days", "from", "to"}}},
 		{Method: http.MethodGet, Pattern: item, Permission: kernel.PermViewOrganization, Reads: reads, Handler: s.getOrganization,
 			Doc: kernel.Doc{Summary: "One organisation", Response: kernel.DataAnswer[kernel.OrganizationRow]{}}},
 		{Method: http.MethodPut, Pattern: item, Permission: PermEditOrganization, Reads: reads, Handler: s.updateOrganization,

@@ -89,7 +89,7 @@ func (s *Handlers) Routes() []kernel.Route {
 		{Method: http.MethodPut, Pattern: item, Permission: PermManageWallets, Reads: []string{rmtaxonomy.Name, rmwallets.Name}, Handler: s.updateWallet,
 			Doc: kernel.Doc{Summary: "Change a wallet's settings (version: the one edited; stale is a 409)", Request: walletInput{}, Response: kernel.CommandAnswer{}}},
 		{Method: http.MethodGet, Pattern: item + "/statistics", Permission: kernel.PermViewWallets, Reads: reads, Handler: s.walletStatistics,
-			Doc: kernel.Doc{Summary: "Moves issued, redeemed, expired and outstanding: totals, and per day (from, to: YYYY-MM-DD, days in the application's time zone; default the last 30)", Response: kernel.DataAnswer[walletStatistics]{}, Query: []string{"from", "to"}}},
+			Doc: kernel.Doc{Summary: "Moves issued, redeemed, expired and outstanding: totals, and per day (days: the last so many up to today, or from, to: YYYY-MM-DD; days in the application's time zone; default the last 30)", Response: kernel.DataAnswer[walletStatistics]{}, Query: []string{"days", "from", "to"}}},
 		{Method: http.MethodGet, Pattern: item + "/coupons", Permission: kernel.PermViewWallets, Reads: reads, Handler: s.listCoupons(false),
 			Doc: kernel.Doc{Summary: "Coupons of the wallet (search: code prefix; batch_id; status available|redeemed|expired|disabled; after: keyset cursor for sort code or created_at)", Response: kernel.ListAnswer[couponRow]{}, Query: couponQuery}},
 		{Method: http.MethodPost, Pattern: item + "/coupons", Permission: PermManageWallets, Handler: s.generateCoupons,

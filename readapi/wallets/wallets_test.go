@@ -204,6 +204,12 @@ func TestWalletAdminFlow(t *testing.T) {
 		t.Fatalf("statistics: %s", stats.Raw)
 	}
 	admin.Want("GET", "/v1/admin/wallets/"+id+"/statistics?from=2024-02-30", nil, 400)
+	// A preset's days, counted back from today in the application's zone: today holds them all.
+	week := admin.Want("GET", "/v1/admin/wallets/"+id+"/statistics?days=7", nil, 200)
+	if days := readapitest.Dig(week.Body, "data", "days").([]any); len(days) != 7 || readapitest.Dig(days[6], "issued") != 253.0 {
+		t.Fatalf("statistics of 7 days: %s", week.Raw)
+	}
+	admin.Want("GET", "/v1/admin/wallets/"+id+"/statistics?days=7&from=2024-02-01", nil, 400)
 
 	// Export for printing.
 	csvRes := admin.Want("GET", "/v1/admin/wallets/"+id+"/batches/"+batch+"/export?format=csv", nil, 200)

@@ -343,7 +343,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Organisations by state, new organisations per day and week (from, to: YYYY-MM-DD, days in the application's time zone) */
+        /** Organisations by state, new organisations per day and week (days: the last so many up to today, or from, to: YYYY-MM-DD; days in the application's time zone) */
         get: operations["get_v1_admin_application_statistics"];
         put?: never;
         post?: never;
@@ -2841,7 +2841,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Moves issued, redeemed, expired and outstanding: totals, and per day (from, to: YYYY-MM-DD, days in the application's time zone; default the last 30) */
+        /** Moves issued, redeemed, expired and outstanding: totals, and per day (days: the last so many up to today, or from, to: YYYY-MM-DD; days in the application's time zone; default the last 30) */
         get: operations["get_v1_admin_wallets_By_wallet_id_statistics"];
         put?: never;
         post?: never;
@@ -4909,6 +4909,7 @@ export interface operations {
     get_v1_admin_application_statistics: {
         parameters: {
             query?: {
+                days?: string;
                 from?: string;
                 to?: string;
             };
@@ -15857,6 +15858,7 @@ export interface operations {
     get_v1_admin_wallets_By_wallet_id_statistics: {
         parameters: {
             query?: {
+                days?: string;
                 from?: string;
                 to?: string;
             };
