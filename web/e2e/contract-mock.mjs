@@ -91,8 +91,9 @@ async function api(req, res, url) {
   if (path === '/v1/admin/application/statistics') {
     // The seed's shape: three approved and one pending organisation, all created today.
     const day = (date) => date.toISOString().slice(0, 10);
+    const days = Number(url.searchParams.get('days') ?? 30);
     const to = url.searchParams.get('to') ?? day(new Date());
-    const from = url.searchParams.get('from') ?? day(new Date(Date.parse(to) - 29 * 86_400_000));
+    const from = url.searchParams.get('from') ?? day(new Date(Date.parse(to) - (days - 1) * 86_400_000));
     const perDay = [];
     for (let at = Date.parse(from); at <= Date.parse(to); at += 86_400_000) {
       const today = day(new Date(at)) === to;

@@ -50,6 +50,7 @@ describe('usePeriod', () => {
     const period = renderPeriod('/?period=12');
     expect(period.current().preset).toBe('30');
     expect(period.current().range).toEqual(presetRange('30', new Date()));
+    expect(period.current().query).toEqual({ days: 30 });
   });
 
   it('keeps presets and from–to in the address; custom starts from the preset shown', () => {
@@ -57,9 +58,10 @@ describe('usePeriod', () => {
     const shown = presetRange('7', new Date());
     act(() => period.current().choose('custom'));
     expect(period.search()).toBe(`?from=${shown.from}&to=${shown.to}`);
-    expect(period.current()).toMatchObject({ preset: 'custom', range: shown });
+    expect(period.current()).toMatchObject({ preset: 'custom', range: shown, query: shown });
     act(() => period.current().setRange({ from: '2026-11-01', to: '2026-11-05' }));
     expect(period.search()).toBe('?from=2026-11-01&to=2026-11-05');
+    expect(period.current().query).toEqual({ from: '2026-11-01', to: '2026-11-05' });
     act(() => period.current().choose('90'));
     expect(period.search()).toBe('?period=90');
   });

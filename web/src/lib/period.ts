@@ -46,9 +46,19 @@ export function periodProblem(from: string, to: string): PeriodProblem | null {
   return null;
 }
 
+/**
+ * What a statistics request asks for: a preset's number of days, which the server counts back
+ * from today in the application's time zone (the browser's today may be another day there), or
+ * the chosen from–to.
+ */
+export type PeriodQuery = { days: number } | PeriodRange;
+
 export interface Period {
   preset: PeriodPreset;
+  /** The dates shown and checked; for a preset, as the browser counts them. */
   range: PeriodRange;
+  /** What to ask the server for (see PeriodQuery). */
+  query: PeriodQuery;
   /** Another preset; 'custom' starts from the range shown so far. */
   choose: (next: PeriodPreset) => void;
   setRange: (next: PeriodRange) => void;
@@ -73,5 +83,6 @@ export function usePeriod(): Period {
     } else setParams({ period: next }, { replace: true });
   };
   const setRange = (next: PeriodRange) => setParams({ from: next.from, to: next.to }, { replace: true });
-  return { preset, range, choose, setRange };
+  const query = useMemo(() => (preset === 'custom' ? range : { days: Number(preset) }), [preset, range]);
+  return { preset, range, query, choose, setRange };
 }

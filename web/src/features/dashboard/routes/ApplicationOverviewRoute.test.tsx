@@ -22,9 +22,16 @@ function answer(from: string, to: string) {
   };
 }
 
+// The server counts a preset's days back from today in the application's time zone: here
+// 25 November, whatever the browser's date.
+const SERVER_TODAY = '2026-11-25';
+
 const answers: typeof fetch = async (input) => {
   const url = new URL(String(input), 'http://localhost');
-  const body = answer(url.searchParams.get('from')!, url.searchParams.get('to')!);
+  const days = Number(url.searchParams.get('days'));
+  const body = days
+    ? answer(new Date(Date.parse(SERVER_TODAY) - (days - 1) * 86_400_000).toISOString().slice(0, 10), SERVER_TODAY)
+    : answer(url.searchParams.get('from')!, url.searchParams.get('to')!);
   return new Response(JSON.stringify(body), { status: 200 });
 };
 
@@ -55,6 +62,15 @@ describe('ApplicationOverviewRoute', () => {
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Period' }), '7');
     expect(router.state.location.search).toBe('?period=7');
     expect(await screen.findAllByTestId('chart-bar')).toHaveLength(7);
+  });
+
+  it("asks for a preset's days, and titles the chart with the days the server counted", async () => {
+    renderAt('/application?period=7');
+    expect(await screen.findAllByTestId('chart-bar')).toHaveLength(7);
+    expect(String(fetchMock.mock.calls[0][0])).toMatch(/\/v1\/admin\/application\/statistics\?days=7$/);
+    expect(screen.getByRole('img', { name: /^New organisations per day/ })).toHaveAccessibleName(
+      'New organisations per day (19 Nov – 25 Nov)',
+    );
   });
 
   it('does not ask for a reversed period', async () => {

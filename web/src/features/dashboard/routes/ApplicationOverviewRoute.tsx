@@ -27,7 +27,7 @@ export function ApplicationOverviewRoute() {
   const period = usePeriod();
   const { range } = period;
   const problem = periodProblem(range.from, range.to);
-  const statistics = useApplicationStatistics(problem ? '' : range.from, problem ? '' : range.to);
+  const statistics = useApplicationStatistics(problem ? null : period.query);
   const language = currentLanguage();
   const dayLabel = useMemo(() => {
     const format = new Intl.DateTimeFormat(language === 'nl' ? 'nl-NL' : 'en-GB', {

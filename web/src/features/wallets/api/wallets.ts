@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { api, apiBlob } from '@/lib/api-client';
 import { listSource, type ListSource } from '@/lib/list';
 import type { CommandResult } from '@/lib/resource';
+import type { PeriodQuery } from '@/lib/period';
 import type {
   BatchGenerated,
   Coupon,
@@ -42,7 +43,7 @@ export const walletKeys = {
   all: ['wallets'] as const,
   detail: (id: string) => ['wallets', 'detail', id] as const,
   batches: (id: string) => ['wallets', 'batches', id] as const,
-  statistics: (id: string, from: string, to: string) => ['wallets', 'statistics', id, from, to] as const,
+  statistics: (id: string, period: PeriodQuery | null) => ['wallets', 'statistics', id, period] as const,
   history: (couponId: string) => ['wallets', 'coupon-history', couponId] as const,
   customer: (customerId: string) => ['wallets', 'customer', customerId] as const,
   customerSearch: (id: string, search: string) => ['wallets', 'customer-search', id, search] as const,
@@ -127,12 +128,12 @@ export function useCouponHistory(couponId: string | null) {
 }
 
 /** Moves issued, redeemed, outstanding and expired, in total and per day over from–to (both included). */
-export function useWalletStatistics(walletId: string, from: string, to: string) {
+export function useWalletStatistics(walletId: string, period: PeriodQuery | null) {
   return useQuery({
-    queryKey: walletKeys.statistics(walletId, from, to),
+    queryKey: walletKeys.statistics(walletId, period),
     queryFn: async ({ signal }) =>
-      (await api<{ data: WalletStatistics }>(`${item(walletId)}/statistics`, { signal, query: { from, to } })).data,
-    enabled: from !== '' && to !== '' && from <= to,
+      (await api<{ data: WalletStatistics }>(`${item(walletId)}/statistics`, { signal, query: { ...period } })).data,
+    enabled: period !== null,
     placeholderData: keepPreviousData,
   });
 }

@@ -14,7 +14,7 @@ export function WalletStatisticsRoute() {
   const period = usePeriod();
   const { range } = period;
   const problem = periodProblem(range.from, range.to);
-  const statistics = useWalletStatistics(wallet.id, problem ? '' : range.from, problem ? '' : range.to);
+  const statistics = useWalletStatistics(wallet.id, problem ? null : period.query);
 
   return (
     <>
@@ -22,7 +22,7 @@ export function WalletStatisticsRoute() {
       {!problem && statistics.isPending && <Skeleton lines={8} />}
       {statistics.data && (
         <div aria-busy={statistics.isFetching || undefined}>
-          <WalletStatisticsView statistics={statistics.data} from={range.from} to={range.to} />
+          <WalletStatisticsView statistics={statistics.data} from={statistics.data.from} to={statistics.data.to} />
         </div>
       )}
     </>
