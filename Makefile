@@ -38,7 +38,7 @@ SUITE_JOBS ?= 2
 
 .PHONY: test
 test: ## every test: Go (unit, integration) beside web unit and Storybook build, then end to end
-	@scripts/ensure-tools.sh xmllint chromium
+	@scripts/ensure-tools.sh xmllint chromium-headless-shell
 	@export POSTGRES_ADMIN_URL=$${POSTGRES_ADMIN_URL:-$$(scripts/ensure-postgres.sh)} && \
 	$(MAKE) --no-print-directory -j$(SUITE_JOBS) --output-sync=target test-go test-web && \
 	$(MAKE) --no-print-directory test-e2e
@@ -67,7 +67,7 @@ test-web: web/node_modules/.package-lock.json ## type check, lint, OpenAPI lint 
 
 .PHONY: test-e2e
 test-e2e: build ## Playwright in Debian's Chromium against the real binary and a fresh database (E2E_ARGS=e2e/x.spec.ts for one spec)
-	@scripts/ensure-tools.sh chromium
+	@scripts/ensure-tools.sh chromium-headless-shell
 	@admin=$$(scripts/ensure-postgres.sh) && db=move_e2e_$$$$ && \
 	psql "$$admin" -q -c "DROP DATABASE IF EXISTS $$db" && psql "$$admin" -q -c "CREATE DATABASE $$db" && \
 	export DATABASE_URL="$${admin%/postgres?sslmode=disable}/$$db?sslmode=disable" && \

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Installs the programs the tests call when they are missing (Debian's packages, as root):
-# chromium for the end-to-end tests, xmllint (libxml2-utils) for the SEPA schema checks.
-# usage: scripts/ensure-tools.sh chromium|xmllint ...
+# Chromium's headless build for the end-to-end tests, xmllint (libxml2-utils) for the SEPA schema checks.
+# usage: scripts/ensure-tools.sh chromium-headless-shell|xmllint ...
 set -euo pipefail
-declare -A package=([chromium]=chromium [xmllint]=libxml2-utils)
+declare -A package=([chromium-headless-shell]=chromium-headless-shell [xmllint]=libxml2-utils)
 missing=()
 for tool in "$@"; do
   command -v "$tool" >/dev/null || missing+=("${package[$tool]}")
