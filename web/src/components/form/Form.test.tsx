@@ -1,6 +1,5 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, Link, RouterProvider } from 'react-router';
 import { Form, FormActions, FormErrorSummary, SubmitButton, SwitchField, TextField } from '@/components/form';
 import { ApiError } from '@/lib/api-client';
 
@@ -96,65 +95,5 @@ describe('Form', () => {
     expect(screen.getByLabelText('Name')).toHaveValue('Zwembad');
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
     expect(screen.queryByText('Fields marked * are required.')).not.toBeInTheDocument();
-  });
-  describe('leaving with unsaved changes', () => {
-    // A detail screen: its initial values come back from the server only after a refetch,
-    // so right after a save they still hold the old name.
-    function renderDetail(onSubmit: () => Promise<void>) {
-      const router = createMemoryRouter(
-        [
-          {
-            path: '/detail',
-            element: (
-              <>
-                <Form initialValues={{ name: 'Zwembad' }} enableReinitialize guardUnsaved onSubmit={onSubmit}>
-                  <TextField name="name" label="Name" />
-                  <SubmitButton>Save</SubmitButton>
-                </Form>
-                <Link to="/list">Back to the list</Link>
-              </>
-            ),
-          },
-          { path: '/list', element: <h1>The list</h1> },
-        ],
-        { initialEntries: ['/detail'] },
-      );
-      render(<RouterProvider router={router} />);
-    }
-
-    it('asks before a change is left unsaved', async () => {
-      renderDetail(vi.fn(async () => undefined));
-      await userEvent.type(screen.getByLabelText('Name'), ' Oost');
-      await userEvent.click(screen.getByRole('link', { name: 'Back to the list' }));
-      expect(await screen.findByRole('alertdialog', { name: 'Unsaved changes' })).toBeInTheDocument();
-      await userEvent.click(screen.getByRole('button', { name: 'Leave page' }));
-      expect(await screen.findByRole('heading', { name: 'The list' })).toBeInTheDocument();
-    });
-
-    it('lets the user leave right after a save, before the screen has read the saved values back', async () => {
-      renderDetail(vi.fn(async () => undefined));
-      await userEvent.type(screen.getByLabelText('Name'), ' Oost');
-      await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-      await userEvent.click(screen.getByRole('link', { name: 'Back to the list' }));
-      expect(await screen.findByRole('heading', { name: 'The list' })).toBeInTheDocument();
-      expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
-    });
-
-    it('asks again once a saved value is changed, and after a save the server refused', async () => {
-      const onSubmit = vi.fn(async () => undefined);
-      renderDetail(onSubmit);
-      await userEvent.type(screen.getByLabelText('Name'), ' Oost');
-      await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-      await userEvent.type(screen.getByLabelText('Name'), '!');
-      await userEvent.click(screen.getByRole('link', { name: 'Back to the list' }));
-      expect(await screen.findByRole('alertdialog', { name: 'Unsaved changes' })).toBeInTheDocument();
-      await userEvent.click(screen.getByRole('button', { name: 'Stay' }));
-
-      onSubmit.mockRejectedValueOnce(new ApiError(422, 'Invalid', { name: 'Te lang' }));
-      await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-      expect(await screen.findByText('Te lang')).toBeInTheDocument();
-      await userEvent.click(screen.getByRole('link', { name: 'Back to the list' }));
-      expect(await screen.findByRole('alertdialog', { name: 'Unsaved changes' })).toBeInTheDocument();
-    });
   });
 });

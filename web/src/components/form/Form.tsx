@@ -8,7 +8,7 @@ import {
   type FormikHelpers,
   type FormikValues,
 } from 'formik';
-import { createContext, useContext, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { createContext, useContext, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
@@ -61,9 +61,6 @@ export function Form<Values extends FormikValues>({
   readOnly = false,
   children,
 }: FormProps<Values>) {
-  // The values of the last save the server accepted: until one changes, they are not "unsaved",
-  // even before the screen's refetch brings them back as the form's initial values.
-  const saved = useRef<Values | null>(null);
   return (
     <Formik<Values>
       initialValues={initialValues}
@@ -74,7 +71,6 @@ export function Form<Values extends FormikValues>({
         helpers.setStatus(undefined);
         try {
           await onSubmit(values, helpers);
-          saved.current = values;
         } catch (error) {
           if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
             // "periods.1.until_minutes" lands on that field of the list's second row.
@@ -92,7 +88,7 @@ export function Form<Values extends FormikValues>({
         <ReadOnlyContext.Provider value={readOnly}>
           <ClearFormErrorOnChange />
           <FocusFirstInvalidField />
-          {guardUnsaved && !readOnly && <UnsavedChangesGuard saved={saved} />}
+          {guardUnsaved && !readOnly && <UnsavedChangesGuard />}
           {readOnly ? (
             <fieldset className="form__read-only" disabled>
               {children}
@@ -137,12 +133,10 @@ function FocusFirstInvalidField() {
 }
 
 /** Before leaving with unsaved changes: a question inside the app, the browser's own when the tab closes. */
-function UnsavedChangesGuard({ saved }: { saved: RefObject<FormikValues | null> }) {
+function UnsavedChangesGuard() {
   const { t } = useTranslation();
-  const { dirty, isSubmitting, values } = useFormikContext();
-  // formik hands onSubmit its values object and makes a new one on every change: the same
-  // object means nothing changed since the save.
-  const unsaved = dirty && !isSubmitting && values !== saved.current;
+  const { dirty, isSubmitting } = useFormikContext();
+  const unsaved = dirty && !isSubmitting;
   // A successful save navigates from inside onSubmit, while isSubmitting is still true.
   const blocker = useBlocker(({ currentLocation, nextLocation }) => unsaved && currentLocation.pathname !== nextLocation.pathname);
   useEffect(() => {

@@ -34,8 +34,10 @@ export function ActivityDetailsRoute() {
         initialValues={activityValues(activity)}
         enableReinitialize
         validationSchema={activitySchema(t)}
-        onSubmit={async ({ type: _type, ...values }) => {
+        onSubmit={async ({ type, ...values }, helpers) => {
           await update.mutateAsync({ ...values, version: activity.version });
+          // The saved values are the form's own until the refetch brings them back (web-210).
+          helpers.resetForm({ values: { type, ...values } });
           notifySaved(t('common.saved'));
         }}
       >

@@ -35,8 +35,10 @@ export function ActivityLocationRoute() {
       enableReinitialize
       readOnly={!mayEdit}
       guardUnsaved
-      onSubmit={async (values) => {
+      onSubmit={async (values, helpers) => {
         await save.mutateAsync(values.location_id || null);
+        // The saved values are the form's own until the refetch brings them back (web-210).
+        helpers.resetForm({ values });
         notifySaved(t('common.saved'));
       }}
     >
@@ -68,8 +70,10 @@ export function ActivitySettingsRoute() {
       enableReinitialize
       readOnly={!mayEdit}
       guardUnsaved
-      onSubmit={async (values) => {
+      onSubmit={async (values, helpers) => {
         await save.mutateAsync(values);
+        // The saved values are the form's own until the refetch brings them back (web-210).
+        helpers.resetForm({ values });
         notifySaved(t('common.saved'));
       }}
     >
@@ -97,8 +101,10 @@ export function ActivityQuestionsRoute() {
       enableReinitialize
       readOnly={!mayEdit}
       guardUnsaved
-      onSubmit={async (values) => {
+      onSubmit={async (values, helpers) => {
         await save.mutateAsync(questionsFromValues(values));
+        // The saved values are the form's own until the refetch brings them back (web-210).
+        helpers.resetForm({ values });
         notifySaved(t('common.saved'));
       }}
     >
@@ -125,8 +131,10 @@ export function ActivityLabelsRoute() {
       enableReinitialize
       readOnly={!mayAssign}
       guardUnsaved
-      onSubmit={async (values) => {
+      onSubmit={async (values, helpers) => {
         await save.mutateAsync(values.label_ids);
+        // The saved values are the form's own until the refetch brings them back (web-210).
+        helpers.resetForm({ values });
         notifySaved(t('common.saved'));
       }}
     >

@@ -34,8 +34,10 @@ export function ProductDetailsRoute() {
         initialValues={productValues(product)}
         enableReinitialize
         validationSchema={productSchema(t)}
-        onSubmit={async (values) => {
+        onSubmit={async (values, helpers) => {
           await update.mutateAsync({ ...values, version: product.version });
+          // The saved values are the form's own until the refetch brings them back (web-210).
+          helpers.resetForm({ values });
           notifySaved(t('common.saved'));
         }}
       >

@@ -33,8 +33,10 @@ export function ProductLocationRoute() {
       readOnly={!mayEdit}
       initialValues={{ location_id: product.location_id ?? null }}
       enableReinitialize
-      onSubmit={async (values) => {
+      onSubmit={async (values, helpers) => {
         await save.mutateAsync(values.location_id || null);
+        // The saved values are the form's own until the refetch brings them back (web-210).
+        helpers.resetForm({ values });
         notifySaved(t('common.saved'));
       }}
     >
@@ -68,8 +70,10 @@ export function ProductQuestionsRoute() {
       readOnly={!mayEdit}
       initialValues={questionValues(questions.data)}
       enableReinitialize
-      onSubmit={async (values) => {
+      onSubmit={async (values, helpers) => {
         await save.mutateAsync(questionsFromValues(values));
+        // The saved values are the form's own until the refetch brings them back (web-210).
+        helpers.resetForm({ values });
         notifySaved(t('common.saved'));
       }}
     >
@@ -101,8 +105,10 @@ export function ProductLabelsRoute() {
       readOnly={!mayAssign}
       initialValues={{ label_ids: product.label_ids }}
       enableReinitialize
-      onSubmit={async (values) => {
+      onSubmit={async (values, helpers) => {
         await save.mutateAsync(values.label_ids);
+        // The saved values are the form's own until the refetch brings them back (web-210).
+        helpers.resetForm({ values });
         notifySaved(t('common.saved'));
       }}
     >
