@@ -45,11 +45,13 @@ export function ApplicationEditRoute() {
             key={application.version}
             initialValues={applicationValues(application)}
             validationSchema={applicationSchema(t)}
-            onSubmit={async (values) => {
+            onSubmit={async (values, helpers) => {
               await updateApplication.mutateAsync({
                 id,
                 input: { ...applicationBody(values), version: application.version },
               });
+              // The saved values are the form's own until the refetch brings them back (web-210).
+              helpers.resetForm({ values });
               notifySaved(t('common.saved'));
             }}
           >

@@ -44,8 +44,10 @@ export function OrganizationProfileRoute() {
             key={organization.data.version}
             initialValues={organizationValues(organization.data)}
             validationSchema={organizationSchema(t)}
-            onSubmit={async (values) => {
+            onSubmit={async (values, helpers) => {
               await updateOrganization.mutateAsync({ id, input: { ...values, version: organization.data.version } });
+              // The saved values are the form's own until the refetch brings them back (web-210).
+              helpers.resetForm({ values });
               notifySaved(t('common.saved'));
             }}
           >
