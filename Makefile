@@ -2,6 +2,10 @@
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
 GO ?= go
+# Go's build cache keys a package by its directory unless the paths are trimmed: a clone
+# at another path (CI's clean clone) compiled every package anew. Trimmed, it reuses what
+# any checkout of the same code built (decision 1970).
+export GOFLAGS := $(strip $(GOFLAGS) -trimpath)
 HTTP_ADDR ?= :8080
 
 .PHONY: help
