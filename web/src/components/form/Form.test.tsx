@@ -1,9 +1,53 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Form, FormActions, FormErrorSummary, SubmitButton, SwitchField, TextField } from '@/components/form';
+import { useFormikContext } from 'formik';
+import { Form, FormActions, FormErrorSummary, SubmitButton, SwitchField, TextField, saveAndStay } from '@/components/form';
 import { ApiError } from '@/lib/api-client';
+import { useNotificationStore } from '@/stores/notification';
+
+function DirtyState() {
+  const { dirty } = useFormikContext();
+  return <output aria-label="State">{dirty ? 'dirty' : 'clean'}</output>;
+}
 
 describe('Form', () => {
+  it('saveAndStay: saves, takes the saved values as its own (not dirty before the screen reads them back) and says so', async () => {
+    const save = vi.fn(async () => undefined);
+    render(
+      <Form initialValues={{ name: 'Zwembad' }} onSubmit={saveAndStay(save, 'Opgeslagen')}>
+        <TextField name="name" label="Name" />
+        <DirtyState />
+        <SubmitButton>Save</SubmitButton>
+      </Form>,
+    );
+    await userEvent.type(screen.getByLabelText('Name'), ' Noord');
+    expect(screen.getByRole('status', { name: 'State' })).toHaveTextContent('dirty');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(save).toHaveBeenCalledWith({ name: 'Zwembad Noord' });
+    expect(await screen.findByText('clean')).toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toHaveValue('Zwembad Noord');
+    expect(useNotificationStore.getState().current?.message).toBe('Opgeslagen');
+  });
+
+  it('saveAndStay: a refused save keeps the form dirty and says nothing', async () => {
+    useNotificationStore.setState({ current: null });
+    const save = vi.fn(async () => {
+      throw new ApiError(422, 'Invalid', { name: 'Bestaat al' });
+    });
+    render(
+      <Form initialValues={{ name: 'Zwembad' }} onSubmit={saveAndStay(save, 'Opgeslagen')}>
+        <TextField name="name" label="Name" />
+        <DirtyState />
+        <SubmitButton>Save</SubmitButton>
+      </Form>,
+    );
+    await userEvent.type(screen.getByLabelText('Name'), ' Noord');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Bestaat al')).toBeInTheDocument();
+    expect(screen.getByText('dirty')).toBeInTheDocument();
+    expect(useNotificationStore.getState().current).toBeNull();
+  });
+
   it('puts the API field errors of a 422 on the fields', async () => {
     const onSubmit = vi.fn(async () => {
       throw new ApiError(422, 'Invalid', { name: 'De naam is verplicht' });

@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { ApiError } from '@/lib/api-client';
+import { notifySaved } from '@/stores/notification';
 
 /** The form's status: the fields the server refused, or its refusal of the whole form (e.g. wrong credentials). */
 interface FormStatus {
@@ -100,6 +101,21 @@ export function Form<Values extends FormikValues>({
       </FormikForm>
     </Formik>
   );
+}
+
+/**
+ * The `onSubmit` of a form that saves and stays on its screen: it saves, takes the saved
+ * values as its own and says so. The screen reads the record back only later; until
+ * then formik would call the form dirty, and its guard would ask about changes already
+ * saved (web-210). `Form` cannot do this by itself: it cannot tell a save from an
+ * `onSubmit` that only opens a confirmation.
+ */
+export function saveAndStay<Values extends FormikValues>(save: (values: Values) => Promise<unknown>, saved: string) {
+  return async (values: Values, helpers: FormikHelpers<Values>) => {
+    await save(values);
+    helpers.resetForm({ values });
+    notifySaved(saved);
+  };
 }
 
 /** The server's refusal of the whole form belongs to the values it refused: a change clears it. */

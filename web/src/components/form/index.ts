@@ -1,4 +1,4 @@
-export { Form, FormActions, FormErrorSummary, FormSection, SubmitButton, useFormReadOnly, type FormProps } from '@/components/form/Form';
+export { Form, FormActions, FormErrorSummary, FormSection, SubmitButton, saveAndStay, useFormReadOnly, type FormProps } from '@/components/form/Form';
 export {
   CheckboxListField,
   ChosenNamesField,

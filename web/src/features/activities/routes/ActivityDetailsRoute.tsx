@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Form, FormActions, FormErrorSummary, SubmitButton } from '@/components/form';
+import { Form, FormActions, FormErrorSummary, SubmitButton, saveAndStay } from '@/components/form';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { useDeleteActivity, useUpdateActivity } from '@/features/activities/api/activities';
 import type { ActivityInput } from '@/features/activities/api/types';
@@ -9,7 +9,6 @@ import { ActivityInputs, activitySchema, activityValues } from '@/features/activ
 import { useActivityContext } from '@/features/activities/routes/ActivityLayoutRoute';
 import { can } from '@/lib/authorization';
 import { useAuthStore } from '@/stores/auth';
-import { notifySaved } from '@/stores/notification';
 
 /** The activity's details: the form for those who may edit it (edit-activity), read-only for the others. */
 export function ActivityDetailsRoute() {
@@ -34,12 +33,10 @@ export function ActivityDetailsRoute() {
         initialValues={activityValues(activity)}
         enableReinitialize
         validationSchema={activitySchema(t)}
-        onSubmit={async ({ type, ...values }, helpers) => {
-          await update.mutateAsync({ ...values, version: activity.version });
-          // The saved values are the form's own until the refetch brings them back (web-210).
-          helpers.resetForm({ values: { type, ...values } });
-          notifySaved(t('common.saved'));
-        }}
+        onSubmit={saveAndStay(
+          ({ type: _type, ...values }) => update.mutateAsync({ ...values, version: activity.version }),
+          t('common.saved'),
+        )}
       >
         <ActivityInputs creating={false} activity={activity} />
         <FormErrorSummary />

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { CheckboxListField, Form, FormActions, FormErrorSummary, SelectField, SubmitButton, SwitchField } from '@/components/form';
+import { CheckboxListField, Form, FormActions, FormErrorSummary, SelectField, SubmitButton, saveAndStay, SwitchField } from '@/components/form';
 import { QuestionsEditor, questionValues, questionsFromValues, type QuestionValues } from '@/components/offer/OfferFields';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { useLocationChoices } from '@/features/activities/api/activities';
@@ -13,7 +13,6 @@ import { withChosen } from '@/lib/offer-choices';
 import { useLabelChoices } from '@/lib/taxonomy';
 import { can } from '@/lib/authorization';
 import { useAuthStore } from '@/stores/auth';
-import { notifySaved } from '@/stores/notification';
 
 /** Whether the user may change the activity (the server's edit-activity): the sub-pages are read-only otherwise. */
 function useMayEdit(permission = 'edit-activity'): boolean {
@@ -35,12 +34,7 @@ export function ActivityLocationRoute() {
       enableReinitialize
       readOnly={!mayEdit}
       guardUnsaved
-      onSubmit={async (values, helpers) => {
-        await save.mutateAsync(values.location_id || null);
-        // The saved values are the form's own until the refetch brings them back (web-210).
-        helpers.resetForm({ values });
-        notifySaved(t('common.saved'));
-      }}
+      onSubmit={saveAndStay((values) => save.mutateAsync(values.location_id || null), t('common.saved'))}
     >
       <h2>{t('activities.location.title')}</h2>
       <SelectField
@@ -70,12 +64,7 @@ export function ActivitySettingsRoute() {
       enableReinitialize
       readOnly={!mayEdit}
       guardUnsaved
-      onSubmit={async (values, helpers) => {
-        await save.mutateAsync(values);
-        // The saved values are the form's own until the refetch brings them back (web-210).
-        helpers.resetForm({ values });
-        notifySaved(t('common.saved'));
-      }}
+      onSubmit={saveAndStay((values) => save.mutateAsync(values), t('common.saved'))}
     >
       {(['is_exclusive', 'has_waitlist', 'should_validate_age', 'no_signup_required'] as const).map((name) => (
         <SwitchField key={name} name={name} label={t(`activities.settings.${name}`)} />
@@ -101,12 +90,7 @@ export function ActivityQuestionsRoute() {
       enableReinitialize
       readOnly={!mayEdit}
       guardUnsaved
-      onSubmit={async (values, helpers) => {
-        await save.mutateAsync(questionsFromValues(values));
-        // The saved values are the form's own until the refetch brings them back (web-210).
-        helpers.resetForm({ values });
-        notifySaved(t('common.saved'));
-      }}
+      onSubmit={saveAndStay((values) => save.mutateAsync(questionsFromValues(values)), t('common.saved'))}
     >
       <h2>{t('activities.questions.title')}</h2>
       <QuestionsEditor />
@@ -131,12 +115,7 @@ export function ActivityLabelsRoute() {
       enableReinitialize
       readOnly={!mayAssign}
       guardUnsaved
-      onSubmit={async (values, helpers) => {
-        await save.mutateAsync(values.label_ids);
-        // The saved values are the form's own until the refetch brings them back (web-210).
-        helpers.resetForm({ values });
-        notifySaved(t('common.saved'));
-      }}
+      onSubmit={saveAndStay((values) => save.mutateAsync(values.label_ids), t('common.saved'))}
     >
       <h2>{t('activities.labels.title')}</h2>
       <CheckboxListField name="label_ids" label={t('activities.labels.ids')} options={labels.data ?? []} />

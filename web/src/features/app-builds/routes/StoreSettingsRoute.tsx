@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Form, FormErrorSummary, SubmitButton } from '@/components/form';
+import { Form, FormErrorSummary, SubmitButton, saveAndStay } from '@/components/form';
 import { HistoryLink } from '@/components/audit/HistoryLink';
 import { PageHeader } from '@/components/page/PageHeader';
 import { Skeleton } from '@/components/ui/Skeleton';
@@ -12,7 +12,6 @@ import {
   storeSettingsValues,
   type StoreSettingsValues,
 } from '@/features/app-builds/components/StoreSettingsInputs';
-import { notifySaved } from '@/stores/notification';
 import { useContextStore } from '@/stores/context';
 import '@/features/app-builds/i18n';
 
@@ -44,11 +43,7 @@ function StoreSettingsForm({ settings }: { settings: BuildSettings }) {
       className="form form--sections"
       initialValues={storeSettingsValues(settings)}
       validationSchema={storeSettingsSchema(t)}
-      onSubmit={async (values, helpers) => {
-        await save.mutateAsync(storeSettingsBody(values));
-        helpers.resetForm({ values });
-        notifySaved(t('appBuilds.settingsSaved'));
-      }}
+      onSubmit={saveAndStay((values) => save.mutateAsync(storeSettingsBody(values)), t('appBuilds.settingsSaved'))}
     >
       <StoreSettingsInputs iconUrl={settings.icon_url} splashUrl={settings.splash_url} />
       <FormErrorSummary />

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { Form, FormActions, FormErrorSummary, SubmitButton } from '@/components/form';
+import { Form, FormActions, FormErrorSummary, SubmitButton, saveAndStay } from '@/components/form';
 import { HistoryLink } from '@/components/audit/HistoryLink';
 import { PageHeader } from '@/components/page/PageHeader';
 import { Skeleton } from '@/components/ui/Skeleton';
@@ -17,7 +17,6 @@ import {
   applicationValues,
 } from '@/features/applications/components/ApplicationInputs';
 import { ApplicationTabs } from '@/features/applications/components/ApplicationTabs';
-import { notifySaved } from '@/stores/notification';
 
 const LIST = '/admin/applications';
 
@@ -45,15 +44,10 @@ export function ApplicationEditRoute() {
             key={application.version}
             initialValues={applicationValues(application)}
             validationSchema={applicationSchema(t)}
-            onSubmit={async (values, helpers) => {
-              await updateApplication.mutateAsync({
-                id,
-                input: { ...applicationBody(values), version: application.version },
-              });
-              // The saved values are the form's own until the refetch brings them back (web-210).
-              helpers.resetForm({ values });
-              notifySaved(t('common.saved'));
-            }}
+            onSubmit={saveAndStay(
+              (values) => updateApplication.mutateAsync({ id, input: { ...applicationBody(values), version: application.version } }),
+              t('common.saved'),
+            )}
           >
             <ApplicationInputs application={application} />
             <FormErrorSummary />

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { Form, FormActions, FormErrorSummary, FormSection, SubmitButton } from '@/components/form';
+import { Form, FormActions, FormErrorSummary, FormSection, SubmitButton, saveAndStay } from '@/components/form';
 import { HistoryLink } from '@/components/audit/HistoryLink';
 import { PageHeader } from '@/components/page/PageHeader';
 import { Skeleton } from '@/components/ui/Skeleton';
@@ -44,12 +44,10 @@ export function OrganizationProfileRoute() {
             key={organization.data.version}
             initialValues={organizationValues(organization.data)}
             validationSchema={organizationSchema(t)}
-            onSubmit={async (values, helpers) => {
-              await updateOrganization.mutateAsync({ id, input: { ...values, version: organization.data.version } });
-              // The saved values are the form's own until the refetch brings them back (web-210).
-              helpers.resetForm({ values });
-              notifySaved(t('common.saved'));
-            }}
+            onSubmit={saveAndStay(
+              (values) => updateOrganization.mutateAsync({ id, input: { ...values, version: organization.data.version } }),
+              t('common.saved'),
+            )}
           >
             <OrganizationInputs organization={organization.data} />
             <FormErrorSummary />

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Form, FormActions, FormErrorSummary, SubmitButton } from '@/components/form';
+import { Form, FormActions, FormErrorSummary, SubmitButton, saveAndStay } from '@/components/form';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { useDeleteProduct, useProductDeleteImpact, useUpdateProduct } from '@/features/products/api/products';
 import type { ProductInput } from '@/features/products/api/types';
@@ -9,7 +9,6 @@ import { ProductInputs, productSchema, productValues } from '@/features/products
 import { useProductContext } from '@/features/products/routes/ProductLayoutRoute';
 import { can } from '@/lib/authorization';
 import { useAuthStore } from '@/stores/auth';
-import { notifySaved } from '@/stores/notification';
 
 export function ProductDetailsRoute() {
   const { t } = useTranslation();
@@ -34,12 +33,7 @@ export function ProductDetailsRoute() {
         initialValues={productValues(product)}
         enableReinitialize
         validationSchema={productSchema(t)}
-        onSubmit={async (values, helpers) => {
-          await update.mutateAsync({ ...values, version: product.version });
-          // The saved values are the form's own until the refetch brings them back (web-210).
-          helpers.resetForm({ values });
-          notifySaved(t('common.saved'));
-        }}
+        onSubmit={saveAndStay((values) => update.mutateAsync({ ...values, version: product.version }), t('common.saved'))}
       >
         <ProductInputs imageUrl={product.image_url} product={product} />
         <FormErrorSummary />

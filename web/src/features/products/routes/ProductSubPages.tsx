@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { CheckboxListField, ChosenNamesField, Form, FormActions, FormErrorSummary, FormSection, SelectField, SubmitButton } from '@/components/form';
+import { CheckboxListField, ChosenNamesField, Form, FormActions, FormErrorSummary, FormSection, SelectField, SubmitButton, saveAndStay } from '@/components/form';
 import { QuestionsEditor, questionValues, questionsFromValues, type QuestionValues } from '@/components/offer/OfferFields';
 import { Skeleton } from '@/components/ui/Skeleton';
 import {
@@ -15,7 +15,6 @@ import { can } from '@/lib/authorization';
 import { useLocationChoices, withChosen } from '@/lib/offer-choices';
 import { useLabelChoices } from '@/lib/taxonomy';
 import { useAuthStore } from '@/stores/auth';
-import { notifySaved } from '@/stores/notification';
 
 export function ProductLocationRoute() {
   const { t } = useTranslation();
@@ -33,12 +32,7 @@ export function ProductLocationRoute() {
       readOnly={!mayEdit}
       initialValues={{ location_id: product.location_id ?? null }}
       enableReinitialize
-      onSubmit={async (values, helpers) => {
-        await save.mutateAsync(values.location_id || null);
-        // The saved values are the form's own until the refetch brings them back (web-210).
-        helpers.resetForm({ values });
-        notifySaved(t('common.saved'));
-      }}
+      onSubmit={saveAndStay((values) => save.mutateAsync(values.location_id || null), t('common.saved'))}
     >
       <FormSection title={t('products.location.title')} description={t('products.location.hint')}>
         <SelectField
@@ -70,12 +64,7 @@ export function ProductQuestionsRoute() {
       readOnly={!mayEdit}
       initialValues={questionValues(questions.data)}
       enableReinitialize
-      onSubmit={async (values, helpers) => {
-        await save.mutateAsync(questionsFromValues(values));
-        // The saved values are the form's own until the refetch brings them back (web-210).
-        helpers.resetForm({ values });
-        notifySaved(t('common.saved'));
-      }}
+      onSubmit={saveAndStay((values) => save.mutateAsync(questionsFromValues(values)), t('common.saved'))}
     >
       <FormSection title={t('products.questions.title')} description={t('products.questions.hint')}>
         <div className="field--wide">
@@ -105,12 +94,7 @@ export function ProductLabelsRoute() {
       readOnly={!mayAssign}
       initialValues={{ label_ids: product.label_ids }}
       enableReinitialize
-      onSubmit={async (values, helpers) => {
-        await save.mutateAsync(values.label_ids);
-        // The saved values are the form's own until the refetch brings them back (web-210).
-        helpers.resetForm({ values });
-        notifySaved(t('common.saved'));
-      }}
+      onSubmit={saveAndStay((values) => save.mutateAsync(values.label_ids), t('common.saved'))}
     >
       <FormSection title={t('products.labels.title')} description={t('products.labels.hint')}>
         {mayReadLabels ? (
