@@ -11,6 +11,8 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
+
+	"move/domain/names"
 )
 
 // The one list contract every grid uses: ?search=&page=&itemsPerPage=&sort=name|-name
@@ -183,6 +185,16 @@ func KeysetPage[T any](ctx context.Context, tx pgx.Tx, q ListQuery, after *listC
 		return nil, "", err
 	}
 	return items, listCursor{Sort: q.cursorSort(), Key: key, ID: last}.encode(), nil
+}
+
+// SearchWhere adds the list's search to where: the name, normalised as
+// name_key keeps it, anywhere in it.
+func SearchWhere(q ListQuery, alias, where string, args []any) (string, []any) {
+	if search := strings.TrimSpace(q.Search); search != "" {
+		args = append(args, "%"+EscapeLike(names.Normalize(search))+"%")
+		where += ` AND ` + alias + `name_key LIKE $` + strconv.Itoa(len(args))
+	}
+	return where, args
 }
 
 // EscapeLike makes user text match itself in a LIKE pattern.

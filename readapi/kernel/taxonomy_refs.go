@@ -1,17 +1,15 @@
 package kernel
 
 import (
+	"net/http"
+
+	"github.com/jackc/pgx/v5"
+
 	"move/domain"
 	"move/domain/catalog"
-	"move/domain/names"
 	"move/domain/taxonomy"
 	"move/identity"
 	rmcatalog "move/projections/catalog"
-	"net/http"
-	"strconv"
-	"strings"
-
-	"github.com/jackc/pgx/v5"
 )
 
 // TaxonomyItem reads the path's category, tag or label of the tenant; another
@@ -31,15 +29,6 @@ func TaxonomyItem[T any](s *Core, r *http.Request, param, kind, query string, sc
 		return o, &domain.NotFoundError{Kind: kind, ID: id}
 	}
 	return o, err
-}
-
-// SearchWhere adds the list's search on name_key to where.
-func SearchWhere(q ListQuery, alias, where string, args []any) (string, []any) {
-	if search := strings.TrimSpace(q.Search); search != "" {
-		args = append(args, "%"+EscapeLike(names.Normalize(search))+"%")
-		where += ` AND ` + alias + `name_key LIKE $` + strconv.Itoa(len(args))
-	}
-	return where, args
 }
 
 // CheckSports records on v when a sport id is not in the catalogue.

@@ -481,12 +481,7 @@ func (s *Handlers) offerActivities(w http.ResponseWriter, r *http.Request) error
 	if err != nil {
 		return err
 	}
-	where := `a.application_id = $1 AND NOT a.concept AND o.approved`
-	args := []any{app.String()}
-	if search := strings.TrimSpace(q.Search); search != "" {
-		args = append(args, "%"+kernel.EscapeLike(names.Normalize(search))+"%")
-		where += ` AND a.name_key LIKE $2`
-	}
+	where, args := kernel.SearchWhere(q, "a.", `a.application_id = $1 AND NOT a.concept AND o.approved`, []any{app.String()})
 	from := ` FROM readmodel.activities a JOIN readmodel.activity_organizations o ON o.id = a.organization_id WHERE ` + where
 	var total int64
 	var items []offerRow

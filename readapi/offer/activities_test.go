@@ -421,6 +421,11 @@ func TestOfferVisibleAfterApproval(t *testing.T) {
 	if got := readapitest.Names(offer); !slices.Equal(got, []string{"Public yoga"}) || len(readapitest.Dig(records(offer)[0], "tag_ids").([]any)) != 1 {
 		t.Fatalf("after approval: %s", offer.Raw)
 	}
+	for search, want := range map[string][]string{"PUBLIC": {"Public yoga"}, "draft": {}, "pilates": {}} {
+		if got := readapitest.Names(consumer.Want(consumer.Do("GET", "/v1/offer/activities?search="+search, nil), 200)); !slices.Equal(got, want) {
+			t.Errorf("offer, search %q: %v, want %v", search, got, want)
+		}
+	}
 	if got := readapitest.Names(consumer.Want(consumer.Do("GET", "/v1/offer/activities", nil, "ApplicationId", uuid.NewString()), 200)); len(got) != 0 {
 		t.Fatalf("another application's offer: %v", got)
 	}

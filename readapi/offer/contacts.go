@@ -2,14 +2,12 @@ package offer
 
 import (
 	"net/http"
-	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 
 	"move/domain/contact"
 	"move/domain/identity"
-	"move/domain/names"
 	rmcontacts "move/projections/contacts"
 	rmidentity "move/projections/identity"
 	"move/readapi/kernel"
@@ -134,12 +132,7 @@ func (s *Handlers) listContacts(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	where := `application_id = $1 AND organization_id = $2`
-	args := []any{kernel.TenantFrom(r.Context()).ApplicationID, org}
-	if search := strings.TrimSpace(q.Search); search != "" {
-		where += ` AND name_key LIKE $3`
-		args = append(args, "%"+kernel.EscapeLike(names.Normalize(search))+"%")
-	}
+	where, args := kernel.SearchWhere(q, "", `application_id = $1 AND organization_id = $2`, []any{kernel.TenantFrom(r.Context()).ApplicationID, org})
 	items, total, err := offerPage(s, r, q, contactColumns, ` FROM readmodel.contacts`, "", where, args, scanContact)
 	if err != nil {
 		return err

@@ -30,6 +30,12 @@ func TestContacts(t *testing.T) {
 	if readapitest.Total(list) != 1 || readapitest.Dig(readapitest.Rows(list)[0], "email") != "ria@example.org" || len(readapitest.Dig(readapitest.Rows(list)[0], "roles").([]any)) != 2 {
 		t.Fatalf("list: %s", list.Raw)
 	}
+	// The search box finds a contact by any part of its name, whatever its case.
+	for search, want := range map[string]int{"vries": 1, "+RIA+": 1, "jansen": 0} {
+		if n := readapitest.Total(staff.Want("GET", base+"?search="+search, nil, 200)); n != want {
+			t.Errorf("search %q: %d contacts, want %d", search, n, want)
+		}
+	}
 	// The log holds the personal fields sealed, never in plain text.
 	var plain int
 	if err := w.Env.DB.QueryRow(context.Background(), `SELECT count(*) FROM eventstore_events WHERE stream = $1 AND data::text LIKE '%ria@example.org%'`,

@@ -570,12 +570,7 @@ func (s *Handlers) offerProducts(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	where := `p.application_id = $1 AND NOT p.draft AND o.approved`
-	args := []any{app.String()}
-	if search := strings.TrimSpace(q.Search); search != "" {
-		args = append(args, "%"+kernel.EscapeLike(names.Normalize(search))+"%")
-		where += ` AND p.name_key LIKE $2`
-	}
+	where, args := kernel.SearchWhere(q, "p.", `p.application_id = $1 AND NOT p.draft AND o.approved`, []any{app.String()})
 	from := ` FROM readmodel.products p JOIN readmodel.product_organizations o ON o.id = p.organization_id WHERE ` + where
 	var total int64
 	var items []productOfferRow

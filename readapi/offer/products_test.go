@@ -164,6 +164,11 @@ func TestProductOfferVisibleAfterApproval(t *testing.T) {
 	if got := readapitest.Names(offer); !slices.Equal(got, []string{"Season pass"}) || readapitest.Dig(records(offer)[0], "spots") != 3.0 {
 		t.Fatalf("after approval: %s", offer.Raw)
 	}
+	for search, want := range map[string][]string{"SEASON": {"Season pass"}, "draft": {}, "locker": {}} {
+		if got := readapitest.Names(consumer.Want(consumer.Do("GET", "/v1/offer/products?search="+search, nil), 200)); !slices.Equal(got, want) {
+			t.Errorf("offer, search %q: %v, want %v", search, got, want)
+		}
+	}
 	if got := readapitest.Names(consumer.Want(consumer.Do("GET", "/v1/offer/products", nil, "ApplicationId", uuid.NewString()), 200)); len(got) != 0 {
 		t.Fatalf("another application's products: %v", got)
 	}

@@ -12,7 +12,6 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"move/domain"
-	"move/domain/names"
 	"move/domain/rate"
 	rmactivities "move/projections/activities"
 	rmproducts "move/projections/products"
@@ -226,12 +225,7 @@ func (s *Handlers) listRates(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	where := `r.application_id = $1 AND r.organization_id = $2`
-	args := []any{kernel.TenantFrom(r.Context()).ApplicationID, org}
-	if search := strings.TrimSpace(q.Search); search != "" {
-		args = append(args, "%"+kernel.EscapeLike(names.Normalize(search))+"%")
-		where += ` AND r.name_key LIKE $3`
-	}
+	where, args := kernel.SearchWhere(q, "r.", `r.application_id = $1 AND r.organization_id = $2`, []any{kernel.TenantFrom(r.Context()).ApplicationID, org})
 	items, total, err := offerPage(s, r, q, rateColumns, rateFrom, "r.", where, args, scanRate)
 	if err != nil {
 		return err
@@ -336,12 +330,7 @@ func (s *Handlers) listTerms(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	where := `application_id = $1 AND organization_id = $2`
-	args := []any{kernel.TenantFrom(r.Context()).ApplicationID, org}
-	if search := strings.TrimSpace(q.Search); search != "" {
-		where += ` AND name_key LIKE $3`
-		args = append(args, "%"+kernel.EscapeLike(names.Normalize(search))+"%")
-	}
+	where, args := kernel.SearchWhere(q, "", `application_id = $1 AND organization_id = $2`, []any{kernel.TenantFrom(r.Context()).ApplicationID, org})
 	items, total, err := offerPage(s, r, q, termColumns, ` FROM readmodel.cancellation_terms`, "", where, args, scanTerm)
 	if err != nil {
 		return err

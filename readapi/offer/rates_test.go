@@ -51,6 +51,12 @@ func TestRatesAndCancellationTerms(t *testing.T) {
 	}
 
 	term := readapitest.Dig(staff.Want("POST", orgTerms, map[string]any{"name": "Standard", "periods": threePeriods()}, 201).Body, "data", "id").(string)
+	w.Settle()
+	for search, want := range map[string]int{"stand": 1, "STANDARD": 1, "flex": 0} {
+		if n := readapitest.Total(staff.Want("GET", orgTerms+"?search="+search, nil, 200)); n != want {
+			t.Errorf("terms, search %q: %d, want %d", search, n, want)
+		}
+	}
 	staff.Want("POST", orgRates, map[string]any{"name": "", "price_cents": -5, "vat_tier": "6"}, 422)
 	foreignTerm := readapitest.Dig(w.As(w.StaffB, w.AppB).Want("POST", "/v1/admin/organizations/"+w.OrgB+"/cancellation-terms",
 		map[string]any{"name": "B's", "periods": threePeriods()}, 201).Body, "data", "id").(string)
