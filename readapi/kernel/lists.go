@@ -151,6 +151,22 @@ type KeysetList struct {
 	ID     string // the id column
 	Type   string // the sort column's SQL type; "" where the sort does not page by keyset
 	Key    string // the query of the sort key, as text, of the row whose id is $1
+	Count  string // the query of the total, with Args (ListPage)
+}
+
+// ListPage reads a list's whole answer: one page (KeysetPage) and the total its Count
+// query answers.
+func ListPage[T any](ctx context.Context, tx pgx.Tx, q ListQuery, after *listCursor, l KeysetList,
+	scan func(pgx.Row) (T, error), id func(T) string) (ListAnswer[T], error) {
+	var total int64
+	if err := tx.QueryRow(ctx, l.Count, l.Args...).Scan(&total); err != nil {
+		return ListAnswer[T]{}, err
+	}
+	items, next, err := KeysetPage(ctx, tx, q, after, l, scan, id)
+	if err != nil {
+		return ListAnswer[T]{}, err
+	}
+	return ListAnswer[T]{Data: items, Meta: ListMeta{Pagination: q.PaginationNext(total, next)}}, nil
 }
 
 // KeysetPage reads one page: the rows after the cursor's (key, id) in the list's order

@@ -267,26 +267,22 @@ func (s *Handlers) listActivities(w http.ResponseWriter, r *http.Request, organi
 		return err
 	}
 	column := activitySorts[q.Sort]
-	var total int64
-	var items []activityRow
-	var next string
+	var answer kernel.ListAnswer[activityRow]
 	err = s.InTenant(r, func(tx pgx.Tx) error {
-		if err := tx.QueryRow(r.Context(), `SELECT count(*) FROM readmodel.activities a WHERE `+where, args...).Scan(&total); err != nil {
-			return err
-		}
 		var err error
-		items, next, err = kernel.KeysetPage(r.Context(), tx, q, after, kernel.KeysetList{
+		answer, err = kernel.ListPage(r.Context(), tx, q, after, kernel.KeysetList{
 			Select: `SELECT ` + activityColumns + activityFrom, Where: where, Args: args,
 			Order:  column + " " + q.Direction() + ", a.id " + q.Direction(),
 			Column: column, ID: "a.id", Type: activitySortTypes[q.Sort],
-			Key: `SELECT ` + column + `::text FROM readmodel.activities a WHERE a.id = $1`,
+			Key:   `SELECT ` + column + `::text FROM readmodel.activities a WHERE a.id = $1`,
+			Count: `SELECT count(*) FROM readmodel.activities a WHERE ` + where,
 		}, scanActivity, func(a activityRow) string { return a.ID })
 		return err
 	})
 	if err != nil {
 		return err
 	}
-	kernel.WriteJSON(w, http.StatusOK, kernel.ListAnswer[activityRow]{Data: items, Meta: kernel.ListMeta{Pagination: q.PaginationNext(total, next)}})
+	kernel.WriteJSON(w, http.StatusOK, answer)
 	return nil
 }
 

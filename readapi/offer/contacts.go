@@ -133,12 +133,7 @@ func (s *Handlers) listContacts(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	where, args := kernel.SearchWhere(q, "", `application_id = $1 AND organization_id = $2`, []any{kernel.TenantFrom(r.Context()).ApplicationID, org})
-	items, total, err := offerPage(s, r, q, contactColumns, ` FROM readmodel.contacts`, "", where, args, scanContact)
-	if err != nil {
-		return err
-	}
-	kernel.WriteJSON(w, http.StatusOK, kernel.ListAnswer[contactRow]{Data: items, Meta: kernel.ListMeta{Pagination: q.Pagination(total)}})
-	return nil
+	return writeOfferPage(s, w, r, q, contactColumns, ` FROM readmodel.contacts`, "", where, args, scanContact)
 }
 
 // contactInReach reads the path's contact when the caller holds permission in its

@@ -118,12 +118,7 @@ func (s *Handlers) listLabels(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	where, args := kernel.SearchWhere(q, "l.", `l.application_id = $1`, []any{kernel.TenantFrom(r.Context()).ApplicationID})
-	items, total, err := offerPage(s, r, q, labelColumns, ` FROM readmodel.labels l`, "l.", where, args, scanLabel)
-	if err != nil {
-		return err
-	}
-	kernel.WriteJSON(w, http.StatusOK, kernel.ListAnswer[labelRow]{Data: items, Meta: kernel.ListMeta{Pagination: q.Pagination(total)}})
-	return nil
+	return writeOfferPage(s, w, r, q, labelColumns, ` FROM readmodel.labels l`, "l.", where, args, scanLabel)
 }
 
 func (s *Handlers) labelInReach(r *http.Request) (labelRow, error) {
@@ -368,13 +363,8 @@ func (s *Handlers) labelCoverage(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	where, args := kernel.SearchWhere(q, "o.", `c.application_id = $1 AND c.label_id = $2`, []any{kernel.TenantFrom(r.Context()).ApplicationID, l.ID})
-	items, total, err := offerPage(s, r, q, coveredColumns+`, c.by_hand, c.by_filter, c.by_organization`,
+	return writeOfferPage(s, w, r, q, coveredColumns+`, c.by_hand, c.by_filter, c.by_organization`,
 		coveredFrom+` JOIN readmodel.label_coverage c ON c.offer_id = o.id AND c.offer_type = o.offer_type`, "o.", where, args, scanCovered(true))
-	if err != nil {
-		return err
-	}
-	kernel.WriteJSON(w, http.StatusOK, kernel.ListAnswer[coveredOffer]{Data: items, Meta: kernel.ListMeta{Pagination: q.Pagination(total)}})
-	return nil
 }
 
 // walletCoverage answers what a wallet pays for: the offers an included label covers
@@ -393,10 +383,5 @@ func (s *Handlers) walletCoverage(w http.ResponseWriter, r *http.Request) error 
 		AND EXISTS (SELECT 1 FROM readmodel.label_coverage c WHERE c.offer_id = o.id AND c.offer_type = o.offer_type AND c.label_id = ANY ($2::uuid[]))
 		AND NOT EXISTS (SELECT 1 FROM readmodel.label_coverage c WHERE c.offer_id = o.id AND c.offer_type = o.offer_type AND c.label_id = ANY ($3::uuid[]))`
 	where, args := kernel.SearchWhere(q, "o.", where, []any{kernel.TenantFrom(r.Context()).ApplicationID, x.IncludedLabels, x.ExcludedLabels})
-	items, total, err := offerPage(s, r, q, coveredColumns, coveredFrom, "o.", where, args, scanCovered(false))
-	if err != nil {
-		return err
-	}
-	kernel.WriteJSON(w, http.StatusOK, kernel.ListAnswer[coveredOffer]{Data: items, Meta: kernel.ListMeta{Pagination: q.Pagination(total)}})
-	return nil
+	return writeOfferPage(s, w, r, q, coveredColumns, coveredFrom, "o.", where, args, scanCovered(false))
 }

@@ -166,12 +166,7 @@ func (s *Handlers) listLocations(w http.ResponseWriter, r *http.Request, where s
 		args = append(args, "%"+kernel.EscapeLike(names.Normalize(search))+"%")
 		where += fmt.Sprintf(` AND (l.name_key LIKE $%[1]d OR lower(l.city) LIKE $%[1]d OR lower(l.zipcode) LIKE $%[1]d)`, len(args))
 	}
-	items, total, err := offerPage(s, r, q, locationColumns, locationFrom, "l.", where, args, scanLocation)
-	if err != nil {
-		return err
-	}
-	kernel.WriteJSON(w, http.StatusOK, kernel.ListAnswer[locationRow]{Data: items, Meta: kernel.ListMeta{Pagination: q.Pagination(total)}})
-	return nil
+	return writeOfferPage(s, w, r, q, locationColumns, locationFrom, "l.", where, args, scanLocation)
 }
 
 func (s *Handlers) listOrganizationLocations(w http.ResponseWriter, r *http.Request) error {

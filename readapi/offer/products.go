@@ -281,26 +281,22 @@ func (s *Handlers) listProducts(w http.ResponseWriter, r *http.Request, organiza
 		return err
 	}
 	column := productSorts[q.Sort]
-	var total int64
-	var items []productRow
-	var next string
+	var answer kernel.ListAnswer[productRow]
 	err = s.InTenant(r, func(tx pgx.Tx) error {
-		if err := tx.QueryRow(r.Context(), `SELECT count(*) FROM readmodel.products p WHERE `+where, args...).Scan(&total); err != nil {
-			return err
-		}
 		var err error
-		items, next, err = kernel.KeysetPage(r.Context(), tx, q, after, kernel.KeysetList{
+		answer, err = kernel.ListPage(r.Context(), tx, q, after, kernel.KeysetList{
 			Select: `SELECT ` + productColumns + productFrom, Where: where, Args: args,
 			Order:  column + " " + q.Direction() + ", p.id " + q.Direction(),
 			Column: column, ID: "p.id", Type: productSortTypes[q.Sort],
-			Key: `SELECT ` + column + `::text FROM readmodel.products p WHERE p.id = $1`,
+			Key:   `SELECT ` + column + `::text FROM readmodel.products p WHERE p.id = $1`,
+			Count: `SELECT count(*) FROM readmodel.products p WHERE ` + where,
 		}, scanProduct, func(p productRow) string { return p.ID })
 		return err
 	})
 	if err != nil {
 		return err
 	}
-	kernel.WriteJSON(w, http.StatusOK, kernel.ListAnswer[productRow]{Data: items, Meta: kernel.ListMeta{Pagination: q.PaginationNext(total, next)}})
+	kernel.WriteJSON(w, http.StatusOK, answer)
 	return nil
 }
 

@@ -203,17 +203,26 @@ func offerItem[T any](s *Handlers, r *http.Request, permission, param, kind, que
 // alias the table's prefix in where ("r.", or ""). Offer lists are small (250 a page):
 // Offset paging, sorted by the query's sort, then id.
 func offerPage[T any](s *Handlers, r *http.Request, q kernel.ListQuery, columns, from, alias, where string, args []any,
-	scan func(pgx.Row) (T, error)) (items []T, total int64, err error) {
+	scan func(pgx.Row) (T, error)) (answer kernel.ListAnswer[T], err error) {
 	err = s.InTenant(r, func(tx pgx.Tx) error {
-		if err := tx.QueryRow(r.Context(), `SELECT count(*)`+from+` WHERE `+where, args...).Scan(&total); err != nil {
-			return err
-		}
 		var err error
-		items, _, err = kernel.KeysetPage(r.Context(), tx, q, nil, kernel.KeysetList{Select: `SELECT ` + columns + from, Where: where, Args: args,
-			Order: fmt.Sprintf(`%s%s %s, %[1]sid`, alias, offerSorts[q.Sort], q.Direction())}, scan, nil)
+		answer, err = kernel.ListPage(r.Context(), tx, q, nil, kernel.KeysetList{Select: `SELECT ` + columns + from, Where: where, Args: args,
+			Order: fmt.Sprintf(`%s%s %s, %[1]sid`, alias, offerSorts[q.Sort], q.Direction()),
+			Count: `SELECT count(*)` + from + ` WHERE ` + where}, scan, nil)
 		return err
 	})
-	return items, total, err
+	return answer, err
+}
+
+// writeOfferPage answers one page of an offer list (offerPage).
+func writeOfferPage[T any](s *Handlers, w http.ResponseWriter, r *http.Request, q kernel.ListQuery, columns, from, alias, where string, args []any,
+	scan func(pgx.Row) (T, error)) error {
+	answer, err := offerPage(s, r, q, columns, from, alias, where, args, scan)
+	if err != nil {
+		return err
+	}
+	kernel.WriteJSON(w, http.StatusOK, answer)
+	return nil
 }
 
 func (s *Handlers) listRates(w http.ResponseWriter, r *http.Request) error {
@@ -226,15 +235,15 @@ func (s *Handlers) listRates(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	where, args := kernel.SearchWhere(q, "r.", `r.application_id = $1 AND r.organization_id = $2`, []any{kernel.TenantFrom(r.Context()).ApplicationID, org})
-	items, total, err := offerPage(s, r, q, rateColumns, rateFrom, "r.", where, args, scanRate)
+	answer, err := offerPage(s, r, q, rateColumns, rateFrom, "r.", where, args, scanRate)
 	if err != nil {
 		return err
 	}
 	if q.Page == 1 && strings.TrimSpace(q.Search) == "" {
 		free := rateRow{OrganizationID: org, Name: kernel.Translate(kernel.Lang(r), "rate.free", nil), VATTier: rate.VATZero}
-		items = append([]rateRow{free}, items...)
+		answer.Data = append([]rateRow{free}, answer.Data...)
 	}
-	kernel.WriteJSON(w, http.StatusOK, kernel.ListAnswer[rateRow]{Data: items, Meta: kernel.ListMeta{Pagination: q.Pagination(total)}})
+	kernel.WriteJSON(w, http.StatusOK, answer)
 	return nil
 }
 
@@ -331,12 +340,7 @@ func (s *Handlers) listTerms(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	where, args := kernel.SearchWhere(q, "", `application_id = $1 AND organization_id = $2`, []any{kernel.TenantFrom(r.Context()).ApplicationID, org})
-	items, total, err := offerPage(s, r, q, termColumns, ` FROM readmodel.cancellation_terms`, "", where, args, scanTerm)
-	if err != nil {
-		return err
-	}
-	kernel.WriteJSON(w, http.StatusOK, kernel.ListAnswer[termRow]{Data: items, Meta: kernel.ListMeta{Pagination: q.Pagination(total)}})
-	return nil
+	return writeOfferPage(s, w, r, q, termColumns, ` FROM readmodel.cancellation_terms`, "", where, args, scanTerm)
 }
 
 // termInReach reads the path's term when the caller holds permission in its

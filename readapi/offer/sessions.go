@@ -216,29 +216,25 @@ func (s *Handlers) listSessions(w http.ResponseWriter, r *http.Request, activity
 	if err != nil {
 		return err
 	}
-	var total int64
-	var items []sessionRow
-	var next string
+	var answer kernel.ListAnswer[sessionRow]
 	err = s.InTenant(r, func(tx pgx.Tx) error {
-		// Ordered as the page is, so the count reads the filter's own (…, starts_at, id)
-		// index alone (an index-only scan) instead of the table's rows (decision 0541).
-		if err := tx.QueryRow(r.Context(), fmt.Sprintf(`SELECT count(*) FROM (SELECT 1 FROM readmodel.sessions s WHERE %s ORDER BY s.starts_at, s.id LIMIT %d) c`,
-			where, sessionsTotalCap+1), args...).Scan(&total); err != nil {
-			return err
-		}
 		var err error
-		items, next, err = kernel.KeysetPage(r.Context(), tx, q, after, kernel.KeysetList{
+		answer, err = kernel.ListPage(r.Context(), tx, q, after, kernel.KeysetList{
 			Select: `SELECT ` + sessionColumns + sessionFrom, Where: where, Args: args,
 			Order:  "s.starts_at " + q.Direction() + ", s.id " + q.Direction(),
 			Column: "s.starts_at", ID: "s.id", Type: "timestamptz",
 			Key: `SELECT s.starts_at::text FROM readmodel.sessions s WHERE s.id = $1`,
+			// Ordered as the page is, so the count reads the filter's own (…, starts_at, id)
+			// index alone (an index-only scan) instead of the table's rows (decision 0541).
+			Count: fmt.Sprintf(`SELECT count(*) FROM (SELECT 1 FROM readmodel.sessions s WHERE %s ORDER BY s.starts_at, s.id LIMIT %d) c`,
+				where, sessionsTotalCap+1),
 		}, scanSession, func(x sessionRow) string { return x.ID })
 		return err
 	})
 	if err != nil {
 		return err
 	}
-	kernel.WriteJSON(w, http.StatusOK, kernel.ListAnswer[sessionRow]{Data: items, Meta: kernel.ListMeta{Pagination: q.PaginationNext(total, next)}})
+	kernel.WriteJSON(w, http.StatusOK, answer)
 	return nil
 }
 

@@ -176,12 +176,7 @@ func (s *Handlers) listCategories(w http.ResponseWriter, r *http.Request) error 
 		return err
 	}
 	where, args := kernel.SearchWhere(q, "", `application_id = $1`, []any{kernel.TenantFrom(r.Context()).ApplicationID})
-	items, total, err := offerPage(s, r, q, categoryColumns, ` FROM readmodel.categories`, "", where, args, scanCategory)
-	if err != nil {
-		return err
-	}
-	kernel.WriteJSON(w, http.StatusOK, kernel.ListAnswer[categoryRow]{Data: items, Meta: kernel.ListMeta{Pagination: q.Pagination(total)}})
-	return nil
+	return writeOfferPage(s, w, r, q, categoryColumns, ` FROM readmodel.categories`, "", where, args, scanCategory)
 }
 
 func (s *Handlers) categoryInReach(r *http.Request) (categoryRow, error) {
@@ -299,12 +294,7 @@ func (s *Handlers) listTags(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	where, args := kernel.SearchWhere(q, "", `application_id = $1`, []any{kernel.TenantFrom(r.Context()).ApplicationID})
-	items, total, err := offerPage(s, r, q, tagColumns, ` FROM readmodel.tags`, "", where, args, scanTag)
-	if err != nil {
-		return err
-	}
-	kernel.WriteJSON(w, http.StatusOK, kernel.ListAnswer[tagRow]{Data: items, Meta: kernel.ListMeta{Pagination: q.Pagination(total)}})
-	return nil
+	return writeOfferPage(s, w, r, q, tagColumns, ` FROM readmodel.tags`, "", where, args, scanTag)
 }
 
 func (s *Handlers) allTags(w http.ResponseWriter, r *http.Request) error {

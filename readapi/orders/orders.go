@@ -512,23 +512,18 @@ func (s *Handlers) listOrders(w http.ResponseWriter, r *http.Request, sc orderSc
 	if err := s.platformCustomers(r, &sc); err != nil {
 		return err
 	}
-	var total int64
-	var items []orderRow
-	var next string
+	var answer kernel.ListAnswer[orderRow]
 	err = s.read(r, sc, func(tx pgx.Tx) error {
 		where, args, err := searchOrders(r.Context(), tx, sc, where, args, search)
 		if err != nil {
 			return err
 		}
-		if err := tx.QueryRow(r.Context(), fmt.Sprintf(`SELECT count(*) FROM (SELECT 1 FROM readmodel.orders o WHERE %s LIMIT %d) c`,
-			where, ordersTotalCap+1), args...).Scan(&total); err != nil {
-			return err
-		}
-		items, next, err = kernel.KeysetPage(r.Context(), tx, q, after, kernel.KeysetList{
+		answer, err = kernel.ListPage(r.Context(), tx, q, after, kernel.KeysetList{
 			Select: `SELECT ` + orderColumns("o") + orderFrom(sc), Where: where, Args: args,
 			Order:  "o.placed_at " + q.Direction() + ", o.id " + q.Direction(),
 			Column: "o.placed_at", ID: "o.id", Type: "timestamptz",
-			Key: `SELECT o.placed_at::text FROM readmodel.orders o WHERE o.id = $1`,
+			Key:   `SELECT o.placed_at::text FROM readmodel.orders o WHERE o.id = $1`,
+			Count: fmt.Sprintf(`SELECT count(*) FROM (SELECT 1 FROM readmodel.orders o WHERE %s LIMIT %d) c`, where, ordersTotalCap+1),
 		}, scanOrder, func(x orderRow) string { return x.ID })
 		return err
 	})
@@ -536,11 +531,11 @@ func (s *Handlers) listOrders(w http.ResponseWriter, r *http.Request, sc orderSc
 		return err
 	}
 	if sc.platform {
-		if err := s.fillCustomers(r.Context(), items); err != nil {
+		if err := s.fillCustomers(r.Context(), answer.Data); err != nil {
 			return err
 		}
 	}
-	kernel.WriteJSON(w, http.StatusOK, kernel.ListAnswer[orderRow]{Data: items, Meta: kernel.ListMeta{Pagination: q.PaginationNext(total, next)}})
+	kernel.WriteJSON(w, http.StatusOK, answer)
 	return nil
 }
 

@@ -241,26 +241,22 @@ func (s *Handlers) listOrganizations(w http.ResponseWriter, r *http.Request) err
 		return err
 	}
 	column := organizationSorts[q.Sort]
-	var total int64
-	var items []kernel.OrganizationRow
-	var next string
+	var answer kernel.ListAnswer[kernel.OrganizationRow]
 	err = s.InTenant(r, func(tx pgx.Tx) error {
-		if err := tx.QueryRow(r.Context(), `SELECT count(*) FROM readmodel.organizations WHERE `+where, args...).Scan(&total); err != nil {
-			return err
-		}
 		var err error
-		items, next, err = kernel.KeysetPage(r.Context(), tx, q, after, kernel.KeysetList{
+		answer, err = kernel.ListPage(r.Context(), tx, q, after, kernel.KeysetList{
 			Select: `SELECT ` + kernel.OrganizationColumns + ` FROM readmodel.organizations`, Where: where, Args: args,
 			Order:  column + " " + q.Direction() + ", id " + q.Direction(),
 			Column: column, ID: "id", Type: organizationSortTypes[q.Sort],
-			Key: `SELECT ` + column + `::text FROM readmodel.organizations WHERE id = $1`,
+			Key:   `SELECT ` + column + `::text FROM readmodel.organizations WHERE id = $1`,
+			Count: `SELECT count(*) FROM readmodel.organizations WHERE ` + where,
 		}, kernel.ScanOrganization, func(o kernel.OrganizationRow) string { return o.ID })
 		return err
 	})
 	if err != nil {
 		return err
 	}
-	kernel.WriteJSON(w, http.StatusOK, kernel.ListAnswer[kernel.OrganizationRow]{Data: items, Meta: kernel.ListMeta{Pagination: q.PaginationNext(total, next)}})
+	kernel.WriteJSON(w, http.StatusOK, answer)
 	return nil
 }
 

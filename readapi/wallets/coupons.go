@@ -190,26 +190,22 @@ func (s *Handlers) listCoupons(redeemedOnly bool) func(http.ResponseWriter, *htt
 			nulls = " NULLS LAST"
 		}
 		order := column + " " + q.Direction() + nulls + ", c.id " + q.Direction()
-		var total int64
-		var items []couponRow
-		var next string
+		var answer kernel.ListAnswer[couponRow]
 		err = s.InTenant(r, func(tx pgx.Tx) error {
-			if err := tx.QueryRow(r.Context(), `SELECT count(*) FROM readmodel.coupons c JOIN readmodel.coupon_batches b ON b.id = c.batch_id
-				WHERE `+where+` AND $3::timestamptz IS NOT NULL`, args...).Scan(&total); err != nil {
-				return err
-			}
 			var err error
-			items, next, err = kernel.KeysetPage(r.Context(), tx, q, after, kernel.KeysetList{
+			answer, err = kernel.ListPage(r.Context(), tx, q, after, kernel.KeysetList{
 				Select: couponSelect(couponStatus("$3")), Where: where, Args: args, Order: order,
 				Column: column, ID: "c.id", Type: couponKeyTypes[q.Sort],
 				Key: `SELECT ` + strings.TrimPrefix(column, "c.") + `::text FROM readmodel.coupons WHERE id = $1`,
+				Count: `SELECT count(*) FROM readmodel.coupons c JOIN readmodel.coupon_batches b ON b.id = c.batch_id
+					WHERE ` + where + ` AND $3::timestamptz IS NOT NULL`,
 			}, scanCoupon, func(c couponRow) string { return c.ID })
 			return err
 		})
 		if err != nil {
 			return err
 		}
-		kernel.WriteJSON(w, http.StatusOK, kernel.ListAnswer[couponRow]{Data: items, Meta: kernel.ListMeta{Pagination: q.PaginationNext(total, next)}})
+		kernel.WriteJSON(w, http.StatusOK, answer)
 		return nil
 	}
 }
