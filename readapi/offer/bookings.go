@@ -405,7 +405,13 @@ func (s *Handlers) checkInBooking(w http.ResponseWriter, r *http.Request, ref co
 		return err
 	}
 	res, err := s.App.CheckIn(r.Context(), m, ref, bookingID, via)
-	s.CountCommand("check_in", err)
+	return s.answerCheckIn(w, r, "check_in", res, err, ref, bookingID)
+}
+
+// answerCheckIn answers a check-in command's outcome (counted as command): who, when and
+// in which session; a second scan, when the first was.
+func (s *Handlers) answerCheckIn(w http.ResponseWriter, r *http.Request, command string, res commands.CheckedIn, err error, ref commands.SessionRef, bookingID string) error {
+	s.CountCommand(command, err)
 	var c *domain.ConflictError
 	if errors.As(err, &c) && c.Key == "booking.already_checked_in" {
 		return s.alreadyCheckedIn(r, c)

@@ -536,21 +536,7 @@ func (s *Handlers) checkInBundleBooking(w http.ResponseWriter, r *http.Request, 
 		return err
 	}
 	res, err := s.App.CheckInBundle(r.Context(), m, bundleID, ref, bookingID)
-	s.CountCommand("check_in_bundle", err)
-	var c *domain.ConflictError
-	if errors.As(err, &c) && c.Key == "booking.already_checked_in" {
-		return s.alreadyCheckedIn(r, c)
-	}
-	if err != nil {
-		return err
-	}
-	var a checkInAnswer
-	a.Data.BookingID, a.Data.SessionID, a.Data.CheckedInAt = bookingID, ref.SessionID, kernel.Stamp(res.At)
-	a.Data.FirstName, a.Data.LastName = res.FirstName, res.LastName
-	a.Meta.Position = res.Position.String()
-	w.Header().Set("X-Event-Position", a.Meta.Position)
-	kernel.WriteJSON(w, http.StatusOK, a)
-	return nil
+	return s.answerCheckIn(w, r, "check_in_bundle", res, err, ref, bookingID)
 }
 
 // bundleCodeCandidates are the bookings of a bundle a typed short code may name.
