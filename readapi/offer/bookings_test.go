@@ -3,10 +3,7 @@ package offer_test
 import (
 	"context"
 	"encoding/json"
-	"io"
-	"net/http"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -32,52 +29,21 @@ func TestConcurrentBookingsOfTheLastSpots(t *testing.T) {
 	}
 	w.Settle()
 
-	type outcome struct {
-		status   int
-		customer string
-		booking  string
-		state    string
-		qr       string
-		raw      string
-	}
-	results := make(chan outcome, len(customers))
-	start := make(chan struct{})
-	var wg sync.WaitGroup
 	began := time.Now()
-	for i, c := range customers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			<-start
-			body, _ := json.Marshal(readapitest.Person("P" + string(rune('a'+i%26))))
-			req, _ := http.NewRequest("POST", w.Base+"/v1/sessions/"+session+"/bookings", strings.NewReader(string(body)))
-			req.Header.Set("Authorization", "Bearer user:"+c)
-			req.Header.Set("ApplicationId", w.AppA)
-			res, err := http.DefaultClient.Do(req)
-			if err != nil {
-				results <- outcome{status: -1, raw: err.Error()}
-				return
-			}
-			defer res.Body.Close()
-			raw, _ := io.ReadAll(res.Body)
-			var b map[string]any
-			_ = json.Unmarshal(raw, &b)
-			id, _ := readapitest.Dig(b, "data", "booking_id").(string)
-			st, _ := readapitest.Dig(b, "data", "status").(string)
-			qr, _ := readapitest.Dig(b, "data", "qr_code").(string)
-			results <- outcome{status: res.StatusCode, customer: c, booking: id, state: st, qr: qr, raw: string(raw)}
-		}()
-	}
-	close(start)
-	wg.Wait()
-	close(results)
+	answers := w.AtOnce(w.AppA, "POST", "/v1/sessions/"+session+"/bookings", customers, func(i int) any {
+		return readapitest.Person("P" + string(rune('a'+i%26)))
+	})
 	t.Logf("200 bookings of one session answered in %s", time.Since(began))
+	type outcome struct{ customer, booking, state string }
 	counts := map[string]int{}
 	byBooking := map[string]outcome{}
-	for o := range results {
-		if o.status != 201 {
-			t.Fatalf("a booking was not taken: %d %s", o.status, o.raw)
+	for i, a := range answers {
+		if a.Status != 201 {
+			t.Fatalf("a booking was not taken: %d %s", a.Status, a.Raw)
 		}
+		o := outcome{customer: customers[i]}
+		o.booking, _ = readapitest.Dig(a.Body, "data", "booking_id").(string)
+		o.state, _ = readapitest.Dig(a.Body, "data", "status").(string)
 		counts[o.state]++
 		byBooking[o.booking] = o
 	}

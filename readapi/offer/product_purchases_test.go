@@ -2,11 +2,7 @@ package offer_test
 
 import (
 	"context"
-	"encoding/json"
-	"io"
-	"net/http"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -78,49 +74,16 @@ func TestConcurrentProductPurchasesNeverOversell(t *testing.T) {
 		customers[i] = w.Customer("Klant", "Product", w.AppA)
 	}
 	w.Settle()
-	type outcome struct {
-		status int
-		state  string
-		raw    string
-	}
-	results := make(chan outcome, len(customers))
-	start := make(chan struct{})
-	var wg sync.WaitGroup
-	for _, c := range customers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			<-start
-			body, _ := json.Marshal(readapitest.Person("Bea"))
-			req, _ := http.NewRequest("POST", w.Base+"/v1/products/"+id+"/purchases", strings.NewReader(string(body)))
-			req.Header.Set("Authorization", "Bearer user:"+c)
-			req.Header.Set("ApplicationId", w.AppA)
-			res, err := http.DefaultClient.Do(req)
-			if err != nil {
-				results <- outcome{status: -1, raw: err.Error()}
-				return
-			}
-			defer res.Body.Close()
-			raw, _ := io.ReadAll(res.Body)
-			var b map[string]any
-			_ = json.Unmarshal(raw, &b)
-			st, _ := readapitest.Dig(b, "data", "status").(string)
-			results <- outcome{status: res.StatusCode, state: st, raw: string(raw)}
-		}()
-	}
-	close(start)
-	wg.Wait()
-	close(results)
 	counts := map[int]int{}
-	for o := range results {
-		counts[o.status]++
+	for _, a := range w.AtOnce(w.AppA, "POST", "/v1/products/"+id+"/purchases", customers, func(int) any { return readapitest.Person("Bea") }) {
+		counts[a.Status]++
 		switch {
-		case o.status == 201 && o.state != "confirmed":
-			t.Fatalf("a free product's purchase is confirmed: %s", o.raw)
-		case o.status == 409 && !strings.Contains(o.raw, "Dit product is uitverkocht (alle 10 plekken zijn verkocht)"):
-			t.Fatalf("refusal: %s", o.raw)
-		case o.status != 201 && o.status != 409:
-			t.Fatalf("unexpected answer: %d %s", o.status, o.raw)
+		case a.Status == 201 && readapitest.Dig(a.Body, "data", "status") != "confirmed":
+			t.Fatalf("a free product's purchase is confirmed: %s", a.Raw)
+		case a.Status == 409 && !strings.Contains(a.Raw, "Dit product is uitverkocht (alle 10 plekken zijn verkocht)"):
+			t.Fatalf("refusal: %s", a.Raw)
+		case a.Status != 201 && a.Status != 409:
+			t.Fatalf("unexpected answer: %d %s", a.Status, a.Raw)
 		}
 	}
 	if counts[201] != 10 || counts[409] != 90 {

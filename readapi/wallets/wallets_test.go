@@ -3,12 +3,9 @@ package wallets_test
 import (
 	"context"
 	"encoding/csv"
-	"encoding/json"
-	"io"
 	"net/http"
 	"net/url"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -382,33 +379,15 @@ func TestConcurrentGuessesAreLimited(t *testing.T) {
 	admin := w.As(w.Admin, w.AppA)
 	id := admin.NewWallet("Moves", "moves", nil)
 	carla := w.Users["customer"]
-	statuses := make(chan int, 40)
-	start := make(chan struct{})
-	var wg sync.WaitGroup
-	for range 40 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			<-start
-			body, _ := json.Marshal(map[string]string{"code": "GUESS-" + uuid.NewString()[:8]})
-			req, _ := http.NewRequest("POST", w.Base+"/v1/wallets/"+id+"/redeem", strings.NewReader(string(body)))
-			req.Header.Set("Authorization", "Bearer user:"+carla)
-			req.Header.Set("ApplicationId", w.AppA)
-			res, err := http.DefaultClient.Do(req)
-			if err != nil {
-				statuses <- -1
-				return
-			}
-			res.Body.Close()
-			statuses <- res.StatusCode
-		}()
+	fortyTimesCarla := make([]string, 40)
+	for i := range fortyTimesCarla {
+		fortyTimesCarla[i] = carla
 	}
-	close(start)
-	wg.Wait()
-	close(statuses)
 	counts := map[int]int{}
-	for s := range statuses {
-		counts[s]++
+	for _, a := range w.AtOnce(w.AppA, "POST", "/v1/wallets/"+id+"/redeem", fortyTimesCarla, func(int) any {
+		return map[string]string{"code": "GUESS-" + uuid.NewString()[:8]}
+	}) {
+		counts[a.Status]++
 	}
 	if counts[422] > 10 || counts[422]+counts[429] != 40 {
 		t.Fatalf("forty concurrent guesses answered %v: want at most ten tried (422), the rest 429", counts)
@@ -429,53 +408,27 @@ func TestConcurrentRedemptionOfOneCode(t *testing.T) {
 	}
 	w.Settle()
 
-	type outcome struct {
-		status  int
-		message string
-		user    string
-	}
 	const perCustomer = 5
-	results := make(chan outcome, len(customers)*perCustomer)
-	start := make(chan struct{})
-	var wg sync.WaitGroup
+	var redeemers []string
 	for _, c := range customers {
 		for range perCustomer {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				<-start
-				body, _ := json.Marshal(map[string]string{"code": codes[0]})
-				req, _ := http.NewRequest("POST", w.Base+"/v1/wallets/"+id+"/redeem", strings.NewReader(string(body)))
-				req.Header.Set("Authorization", "Bearer user:"+c)
-				req.Header.Set("ApplicationId", w.AppA)
-				req.Header.Set("Accept-Language", "en")
-				res, err := http.DefaultClient.Do(req)
-				if err != nil {
-					results <- outcome{status: -1, message: err.Error(), user: c}
-					return
-				}
-				defer res.Body.Close()
-				raw, _ := io.ReadAll(res.Body)
-				var b map[string]any
-				_ = json.Unmarshal(raw, &b)
-				m, _ := readapitest.Dig(b, "errors", "message").(string)
-				results <- outcome{status: res.StatusCode, message: m, user: c}
-			}()
+			redeemers = append(redeemers, c)
 		}
 	}
-	close(start)
-	wg.Wait()
-	close(results)
+	answers := w.AtOnce(w.AppA, "POST", "/v1/wallets/"+id+"/redeem", redeemers, func(int) any {
+		return map[string]string{"code": codes[0]}
+	}, "Accept-Language", "en")
 	var winners []string
 	refusals := map[string]int{}
-	for o := range results {
+	for i, a := range answers {
+		message, _ := readapitest.Dig(a.Body, "errors", "message").(string)
 		switch {
-		case o.status == 200:
-			winners = append(winners, o.user)
-		case o.status == 409 && (o.message == "This code has already been used" || o.message == "You have already used this code; its moves are already in your wallet"):
-			refusals[o.message]++
+		case a.Status == 200:
+			winners = append(winners, redeemers[i])
+		case a.Status == 409 && (message == "This code has already been used" || message == "You have already used this code; its moves are already in your wallet"):
+			refusals[message]++
 		default:
-			t.Errorf("unexpected answer: %d %q", o.status, o.message)
+			t.Errorf("unexpected answer: %d %s", a.Status, a.Raw)
 		}
 	}
 	if len(winners) != 1 {
