@@ -10,16 +10,21 @@ function DirtyState() {
   return <output aria-label="State">{dirty ? 'dirty' : 'clean'}</output>;
 }
 
+/** A one-field form whose submit is saveAndStay(save), and whether it is dirty. */
+function renderSaveAndStay(save: (values: { name: string }) => Promise<unknown>) {
+  render(
+    <Form initialValues={{ name: 'Zwembad' }} onSubmit={saveAndStay(save, 'Opgeslagen')}>
+      <TextField name="name" label="Name" />
+      <DirtyState />
+      <SubmitButton>Save</SubmitButton>
+    </Form>,
+  );
+}
+
 describe('Form', () => {
   it('saveAndStay: saves, takes the saved values as its own (not dirty before the screen reads them back) and says so', async () => {
     const save = vi.fn(async () => undefined);
-    render(
-      <Form initialValues={{ name: 'Zwembad' }} onSubmit={saveAndStay(save, 'Opgeslagen')}>
-        <TextField name="name" label="Name" />
-        <DirtyState />
-        <SubmitButton>Save</SubmitButton>
-      </Form>,
-    );
+    renderSaveAndStay(save);
     await userEvent.type(screen.getByLabelText('Name'), ' Noord');
     expect(screen.getByRole('status', { name: 'State' })).toHaveTextContent('dirty');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -34,13 +39,7 @@ describe('Form', () => {
     const save = vi.fn(async () => {
       throw new ApiError(422, 'Invalid', { name: 'Bestaat al' });
     });
-    render(
-      <Form initialValues={{ name: 'Zwembad' }} onSubmit={saveAndStay(save, 'Opgeslagen')}>
-        <TextField name="name" label="Name" />
-        <DirtyState />
-        <SubmitButton>Save</SubmitButton>
-      </Form>,
-    );
+    renderSaveAndStay(save);
     await userEvent.type(screen.getByLabelText('Name'), ' Noord');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Bestaat al')).toBeInTheDocument();
