@@ -29,6 +29,13 @@ import (
 // free activity with a waiting list.
 func bookingWorld(b *testing.B, customers int, typ string) (w walletEnv, organizationID, activityID string) {
 	w = newWalletEnv(b, customers)
+	organizationID, activityID = bookableActivity(b, w, typ)
+	return w, organizationID, activityID
+}
+
+// bookableActivity gives w an approved organisation and a free activity of typ with a
+// waiting list, and answers their ids.
+func bookableActivity(b *testing.B, w walletEnv, typ string) (organizationID, activityID string) {
 	ctx := context.Background()
 	org, err := w.env.App.CreateOrganization(ctx, w.meta, organization.Profile{Name: "Studio"})
 	if err != nil {
@@ -41,7 +48,7 @@ func bookingWorld(b *testing.B, customers int, typ string) (w walletEnv, organiz
 	if err != nil {
 		b.Fatal(err)
 	}
-	return w, org.ID, act.ID
+	return org.ID, act.ID
 }
 
 // dailySessions gives the activity a daily series of two years (100 spots a session)
@@ -74,43 +81,87 @@ func person(i int) booking.Participant {
 // otherwise land in the appends' round and slow it.
 func BenchmarkBookings(b *testing.B) {
 	w, _, act := bookingWorld(b, 320, activity.TypeSession)
+	bookingsBesideAppends(b, w, act, true)
+}
+
+// BenchmarkBookingsCommandPath is BenchmarkBookings with no projector running: what a
+// booking's own work (its decision and its one round trip) costs against an append,
+// apart from the read side's work for its event on the same two cores (decision 1980).
+func BenchmarkBookingsCommandPath(b *testing.B) {
+	w := walletWorld(b, 320, false)
+	_, act := bookableActivity(b, w, activity.TypeSession)
+	bookingsBesideAppends(b, w, act, false)
+}
+
+// bookingsBesideAppends runs the bookings against appends of BenchmarkBookings on w's
+// activity act; with readModels, each side starts and ends on a read side at rest.
+// Beside the rates it reports the CPU each operation cost the benchmark's process and
+// the database's backends, the read side's work for it included: CPU time measures the
+// work where the shared host's wall time also measures its run queue.
+func bookingsBesideAppends(b *testing.B, w walletEnv, act string, readModels bool) {
 	ctx := context.Background()
 	seriesID, sessions := dailySessions(b, w, act)
 	// 200 bookings a round, a third of a second at one client, let one stall of the
 	// shared host swing a round's ratio from 0.36 to 0.56.
 	const perRound = 600
+	atRest := func() {
+		if readModels {
+			readSideAt(b, w.env, logEnd(b, w.env))
+		}
+	}
+	// measured runs one side's round from a read side at rest until the read side has
+	// applied what the round wrote, and keeps the CPU of an operation in cpu.
+	measured := func(cpu *[]cpuPerOp, round func() float64) float64 {
+		atRest()
+		g0, p0 := cpuSpent(b, w.env.DB)
+		rate := round()
+		atRest()
+		g1, p1 := cpuSpent(b, w.env.DB)
+		*cpu = append(*cpu, cpuPerOp{Go: (g1 - g0) / perRound, Postgres: (p1 - p0) / perRound})
+		return rate
+	}
 	booked := 0
 	for _, clients := range []int{1, 8, 32} {
 		var latencies []time.Duration
-		r := interleaved(b, fmt.Sprintf("bookings on distinct sessions, clients=%d: bookings/s against one-event appends/s", clients), func() float64 {
-			readSideAt(b, w.env, logEnd(b, w.env))
-			offset := booked
-			round := make([]time.Duration, perRound)
-			rate := hammer(clients, perRound, func(i int) error {
-				n := offset + i - 1
-				// Each customer books a session once: session n mod the series, customer by round.
-				ref := commands.SessionRef{SeriesID: seriesID, SessionID: sessions[n%len(sessions)], ActivityID: act}
-				start := time.Now()
-				_, err := w.env.App.BookSession(ctx, w.meta, commands.Booking{Session: ref, CustomerID: w.customers[(n/len(sessions))%len(w.customers)],
-					Participant: person(n)})
-				round[i-1] = time.Since(start)
-				return err
+		var bookingCPU, appendCPU []cpuPerOp
+		name := fmt.Sprintf("bookings on distinct sessions, clients=%d", clients)
+		if !readModels {
+			name += ", no read model running"
+		}
+		r := interleaved(b, name+": bookings/s against one-event appends/s", func() float64 {
+			return measured(&bookingCPU, func() float64 {
+				offset := booked
+				round := make([]time.Duration, perRound)
+				rate := hammer(clients, perRound, func(i int) error {
+					n := offset + i - 1
+					// Each customer books a session once: session n mod the series, customer by round.
+					ref := commands.SessionRef{SeriesID: seriesID, SessionID: sessions[n%len(sessions)], ActivityID: act}
+					start := time.Now()
+					_, err := w.env.App.BookSession(ctx, w.meta, commands.Booking{Session: ref, CustomerID: w.customers[(n/len(sessions))%len(w.customers)],
+						Participant: person(n)})
+					round[i-1] = time.Since(start)
+					return err
+				})
+				booked += perRound
+				latencies = append(latencies, round...)
+				return rate
 			})
-			booked += perRound
-			latencies = append(latencies, round...)
-			return rate
 		}, func() float64 {
-			readSideAt(b, w.env, logEnd(b, w.env))
-			return hammer(clients, perRound, func(i int) error {
-				_, err := w.env.Store.Append(ctx, "bench-"+uuid.NewString(), eventstore.NoStream, eventstoretest.Event("bench.appended.v1", i))
-				return err
+			return measured(&appendCPU, func() float64 {
+				return hammer(clients, perRound, func(i int) error {
+					_, err := w.env.Store.Append(ctx, "bench-"+uuid.NewString(), eventstore.NoStream, eventstoretest.Event("bench.appended.v1", i))
+					return err
+				})
 			})
 		})
 		sortDurations(latencies)
-		b.Logf("bookings on distinct sessions, clients=%d: p50 %s, p99 %s", clients,
-			percentile(latencies, 0.5).Round(time.Microsecond), percentile(latencies, 0.99).Round(time.Microsecond))
+		bookingCost, appendCost := medianCPU(bookingCPU), medianCPU(appendCPU)
+		b.Logf("%s: p50 %s, p99 %s; CPU a booking %s, an append %s (medians of the rounds)", name,
+			percentile(latencies, 0.5).Round(time.Microsecond), percentile(latencies, 0.99).Round(time.Microsecond), bookingCost, appendCost)
 		b.ReportMetric(r.A, fmt.Sprintf("bookings/s@%d", clients))
 		b.ReportMetric(r.Median, fmt.Sprintf("ratio@%d", clients))
+		b.ReportMetric(float64((bookingCost.Go + bookingCost.Postgres).Microseconds()), fmt.Sprintf("cpu-µs/booking@%d", clients))
+		b.ReportMetric(float64((appendCost.Go + appendCost.Postgres).Microseconds()), fmt.Sprintf("cpu-µs/append@%d", clients))
 	}
 }
 

@@ -58,3 +58,20 @@ func procCPU(pid int) time.Duration {
 	stime, _ := strconv.ParseInt(fields[12], 10, 64) // field 15
 	return time.Duration(utime+stime) * 10 * time.Millisecond
 }
+
+// cpuPerOp is the CPU an operation cost the benchmark's process (Go) and its database's
+// backends (Postgres).
+type cpuPerOp struct{ Go, Postgres time.Duration }
+
+func (c cpuPerOp) String() string {
+	return fmt.Sprintf("%d µs (Go %d, Postgres %d)", (c.Go + c.Postgres).Microseconds(), c.Go.Microseconds(), c.Postgres.Microseconds())
+}
+
+// medianCPU is the median of each part over the rounds, taken apart.
+func medianCPU(rounds []cpuPerOp) cpuPerOp {
+	var goCPU, pgCPU []float64
+	for _, r := range rounds {
+		goCPU, pgCPU = append(goCPU, float64(r.Go)), append(pgCPU, float64(r.Postgres))
+	}
+	return cpuPerOp{Go: time.Duration(median(goCPU)), Postgres: time.Duration(median(pgCPU))}
+}

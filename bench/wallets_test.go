@@ -28,10 +28,16 @@ type walletEnv struct {
 	customers []string
 }
 
-func newWalletEnv(b *testing.B, customers int) walletEnv {
+func newWalletEnv(b *testing.B, customers int) walletEnv { return walletWorld(b, customers, true) }
+
+// walletWorld is walletEnv's application and customers; with readModels false no
+// projector runs, and only the command side works.
+func walletWorld(b *testing.B, customers int, readModels bool) walletEnv {
 	ctx := context.Background()
 	env := testenv.New(b)
-	env.RunProjections(b, env.Runner(b, readmodels.All()...))
+	if readModels {
+		env.RunProjections(b, env.Runner(b, readmodels.All()...))
+	}
 	app, err := env.App.CreateApplication(ctx, commands.Meta{ActorID: "bench"}, identity.ApplicationSettings{Name: "Bench", Slug: "bench"})
 	if err != nil {
 		b.Fatal(err)
