@@ -85,7 +85,7 @@ bench: ## Go benchmarks (figures go to docs/benchmarks.md)
 	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 60m ./bench/...
 
 .PHONY: bench-bookings
-bench-bookings: ## contended bookings (200 on one session, bundle, product) and bookings against appends
+bench-bookings: ## contended bookings (200 on one session, bundle, product) and bookings against appends, with and without the read side
 	@export TEST_DATABASE_URL=$${TEST_DATABASE_URL:-$$(scripts/ensure-postgres.sh)} && \
 	$(GO) test -run '^$$' -bench '^BenchmarkBookings' -benchtime 1x -timeout 30m ./bench/...
 
