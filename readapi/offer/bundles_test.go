@@ -43,6 +43,25 @@ func bundleBody(name string, spots int) map[string]any {
 	return map[string]any{"name": name, "spots": spots, "start_date": time.Now().AddDate(0, 0, 7).Format(time.DateOnly), "price_cents": 0}
 }
 
+// confirmedOrRefused counts a crowd's answers by status, failing on any that is not a
+// confirmed 201 or a 409 saying refusal: the crowd of a free offer with too few spots.
+func confirmedOrRefused(t *testing.T, answers []readapitest.Response, refusal string) map[int]int {
+	t.Helper()
+	counts := map[int]int{}
+	for _, a := range answers {
+		counts[a.Status]++
+		switch {
+		case a.Status == 201 && readapitest.Dig(a.Body, "data", "status") != "confirmed":
+			t.Fatalf("a free offer's spot is confirmed: %s", a.Raw)
+		case a.Status == 409 && !strings.Contains(a.Raw, refusal):
+			t.Fatalf("refusal: %s", a.Raw)
+		case a.Status != 201 && a.Status != 409:
+			t.Fatalf("unexpected answer: %d %s", a.Status, a.Raw)
+		}
+	}
+	return counts
+}
+
 // 120 customers book the 10 spots of a bundle without a waiting list at the same
 // moment: exactly 10 get a spot, the other 110 are told it is full; nothing is lost.
 func TestConcurrentBundleBookingsNeverOveruseIt(t *testing.T) {
@@ -57,18 +76,8 @@ func TestConcurrentBundleBookingsNeverOveruseIt(t *testing.T) {
 	}
 	w.Settle()
 
-	counts := map[int]int{}
-	for _, a := range w.AtOnce(w.AppA, "POST", "/v1/bundles/"+bundle+"/bookings", customers, func(int) any { return readapitest.Person("Bea") }) {
-		counts[a.Status]++
-		switch {
-		case a.Status == 201 && readapitest.Dig(a.Body, "data", "status") != "confirmed":
-			t.Fatalf("a free bundle's spot is confirmed: %s", a.Raw)
-		case a.Status == 409 && !strings.Contains(a.Raw, "Deze bundel is vol"):
-			t.Fatalf("refusal: %s", a.Raw)
-		case a.Status != 201 && a.Status != 409:
-			t.Fatalf("unexpected answer: %d %s", a.Status, a.Raw)
-		}
-	}
+	counts := confirmedOrRefused(t, w.AtOnce(w.AppA, "POST", "/v1/bundles/"+bundle+"/bookings", customers,
+		func(int) any { return readapitest.Person("Bea") }), "Deze bundel is vol")
 	if counts[201] != 10 || counts[409] != 110 {
 		t.Fatalf("answers %v, want 10 × 201 and 110 × 409", counts)
 	}
